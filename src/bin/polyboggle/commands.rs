@@ -1,0 +1,426 @@
+//! One function per command: turn arguments into library calls and print results.
+
+use std::io::{self, BufWriter, Read, Write};
+use std::path::Path;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use polyboggle::dice::{self, DiceSet};
+use polyboggle::lexicon::{self, Lexicon};
+use polyboggle::{bench, game, normalize, Board, Compiler, Lookup, Profile, Rules, Solver};
+use serde_json::json;
+
+use crate::args::*;
+use crate::Failure;
+
+pub fn run(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        Command::Solve(args) => solve(args),
+        Command::Compile(args) => compile(args),
+        Command::Dict(DictCommand::Info {
+            dict,
+            profile,
+            format,
+        }) => dict_info(&dict, &profile, format),
+        Command::Dict(DictCommand::Lookup {
+            dict,
+            words,
+            profile,
+            format,
+        }) => dict_lookup(&dict, &words, &profile, format),
+        Command::Roll(args) => roll(args),
+        Command::Dice(DiceCommand::Check { set, board }) => dice_check(&set, &board),
+        Command::Dice(DiceCommand::Derive {
+            wordlist,
+            dice,
+            faces,
+            units,
+            name,
+            output,
+            profile,
+        }) => dice_derive(&wordlist, dice, faces, &units, name, &output, &profile),
+        Command::Bench(args) => bench(args),
+        Command::Duel(args) => duel(args),
+    }
+}
+
+fn stdout() -> BufWriter<io::StdoutLock<'static>> {
+    BufWriter::new(io::stdout().lock())
+}
+
+fn profile(args: &ProfileArgs) -> Result<Profile, Failure> {
+    let mut profile = match &args.lang {
+        Some(tag) => Profile::for_language(tag).ok_or_else(|| {
+            Failure::input(format!(
+                "--lang: unknown language '{tag}' (known: {})",
+                normalize::language_tags().collect::<Vec<_>>().join(", ")
+            ))
+        })?,
+        None => Profile::default(),
+    };
+    profile.strip_marks |= args.strip_marks;
+    profile.turkic |= args.turkic;
+    if let Some(keep) = &args.keep {
+        profile.keep = keep.clone();
+    }
+    Ok(profile)
+}
+
+fn rules(args: &RulesArgs) -> Result<Rules, Failure> {
+    let mut rules = Rules::preset(&args.rules)?;
+    if let Some(points) = &args.points {
+        rules = rules.with_points(points.parse()?);
+    }
+    if let Some(min_len) = args.min_len {
+        rules.min_len = min_len;
+    }
+    if let Some(qu) = args.qu {
+        rules.qu = qu == OnOff::On;
+    }
+    Ok(rules)
+}
+
+fn load_dict(name: Option<&str>, args: &ProfileArgs) -> Result<Lexicon, Failure> {
+    let name = name.unwrap_or("enable2k");
+    Ok(Lexicon::load(name, &profile(args)?)?)
+}
+
+/// Reads a board from a file, standard input (`-` or nothing) or an inline string.
+fn read_board(arg: Option<&str>) -> Result<Board, Failure> {
+    let (text, origin) = match arg {
+        None | Some("-") => {
+            let mut text = String::new();
+            io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|e| Failure::input(format!("standard input: {e}")))?;
+            (text, "standard input".to_string())
+        }
+        Some(arg) if Path::new(arg).is_file() => {
+            let text = std::fs::read_to_string(arg)
+                .map_err(|e| Failure::input(format!("{arg}: {e}")))?;
+            (text, arg.to_string())
+        }
+        Some(arg) => (arg.to_string(), format!("board '{arg}'")),
+    };
+    text.parse::<Board>()
+        .map_err(|e| Failure::input(format!("{origin}: {e}")))
+}
+
+fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ (std::process::id() as u64) << 32
+}
+
+fn load_dice(name: &str, file: Option<&Path>) -> Result<DiceSet, Failure> {
+    match file {
+        Some(path) => Ok(DiceSet::load(&path.display().to_string())?),
+        None => Ok(DiceSet::load(name)?),
+    }
+}
+
+fn solve(args: SolveArgs) -> Result<(), Failure> {
+    let rules = rules(&args.rules)?;
+    let lexicon = load_dict(args.dict.dict.as_deref(), &args.dict.profile)?;
+    let board = match &args.roll {
+        Some(set) => {
+            let set = load_dice(set, args.dice.as_deref())?;
+            set.roll(args.seed.unwrap_or_else(random_seed), None)?
+        }
+        None => read_board(args.board.as_deref())?,
+    };
+    let solution = Solver::new(&lexicon, rules).solve(&board);
+    let profile = lexicon.profile();
+    let mut out = stdout();
+    match args.format {
+        Format::Json => {
+            let words: Vec<_> = solution
+                .words
+                .iter()
+                .map(|f| {
+                    let path: Vec<[usize; 2]> = f.path.iter().map(|&(r, c)| [r, c]).collect();
+                    json!({"word": profile.display(&f.word), "points": f.points, "path": path})
+                })
+                .collect();
+            let value = json!({
+                "rows": board.rows(),
+                "cols": board.cols(),
+                "count": solution.words.len(),
+                "score": solution.score,
+                "words": words,
+            });
+            writeln!(out, "{value}")?;
+        }
+        Format::Text => {
+            writeln!(out, "{board}")?;
+            for found in &solution.words {
+                writeln!(out, "{:>3}  {}", found.points, profile.display(&found.word))?;
+            }
+            writeln!(
+                out,
+                "\n{} words, {} points",
+                solution.words.len(),
+                solution.score
+            )?;
+        }
+    }
+    Ok(out.flush()?)
+}
+
+fn compile(args: CompileArgs) -> Result<(), Failure> {
+    let profile = profile(&args.profile)?;
+    let started = Instant::now();
+    let mut compiler = Compiler::new(profile);
+    let mut inputs = Vec::new();
+    for path in &args.wordlists {
+        let origin = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| Failure::input(format!("{origin}: {e}")))?;
+        inputs.push((origin, bytes));
+    }
+    let total: u64 = inputs.iter().map(|(_, b)| b.len() as u64).sum();
+    let bar = ProgressBar::new(total).with_style(
+        ProgressStyle::with_template("{msg} [{bar:30}] {bytes}/{total_bytes} ({eta})")
+            .expect("the template is valid")
+            .progress_chars("=> "),
+    );
+    bar.set_message("reading");
+    let mut done = 0u64;
+    for (origin, bytes) in &inputs {
+        let text = lexicon::word_list_text(bytes, origin)?;
+        for (i, word) in text.split_whitespace().enumerate() {
+            compiler.add(word);
+            if i % 8192 == 0 {
+                bar.set_position(done + (word.as_ptr() as usize - text.as_ptr() as usize) as u64);
+            }
+        }
+        done += bytes.len() as u64;
+    }
+    bar.set_message("building");
+    let origins: Vec<&str> = inputs.iter().map(|(o, _)| o.as_str()).collect();
+    let (bytes, report) = compiler.finish(&origins.join(", "))?;
+    lexicon::write_atomically(&args.output, &bytes)?;
+    bar.finish_and_clear();
+    let mut out = stdout();
+    writeln!(
+        out,
+        "{}: {} words ({} read, {} duplicates, {} rejected), {} bytes, in {:.2?}",
+        args.output.display(),
+        report.kept,
+        report.read,
+        report.duplicates,
+        report.rejected.values().map(|(n, _)| n).sum::<usize>(),
+        bytes.len(),
+        started.elapsed()
+    )?;
+    for (why, (n, example)) in &report.rejected {
+        writeln!(out, "  rejected {n}: {} (e.g. {example:?})", why.reason())?;
+    }
+    Ok(out.flush()?)
+}
+
+fn dict_info(name: &str, args: &ProfileArgs, format: Format) -> Result<(), Failure> {
+    let started = Instant::now();
+    let lexicon = load_dict(Some(name), args)?;
+    let open = started.elapsed();
+    let h = lexicon.header();
+    let mut out = stdout();
+    match format {
+        Format::Json => {
+            let p = &h.profile;
+            let value = json!({
+                "dict": name, "words": h.word_count, "format_version": h.version,
+                "size_bytes": h.file_size, "min_len": h.min_len, "max_len": h.max_len,
+                "profile": {"strip_marks": p.strip_marks, "keep": p.keep, "turkic": p.turkic, "lang": p.lang},
+                "open_ms": open.as_secs_f64() * 1e3,
+            });
+            writeln!(out, "{value}")?;
+        }
+        Format::Text => {
+            writeln!(out, "dictionary:     {name}")?;
+            writeln!(out, "words:          {}", h.word_count)?;
+            writeln!(out, "word lengths:   {} to {} letters", h.min_len, h.max_len)?;
+            writeln!(out, "normalization:  {}", h.profile.describe())?;
+            writeln!(out, "format version: {}", h.version)?;
+            writeln!(out, "size:           {} bytes", h.file_size)?;
+            writeln!(out, "opened in:      {open:.2?}")?;
+        }
+    }
+    Ok(out.flush()?)
+}
+
+fn dict_lookup(
+    name: &str,
+    words: &[String],
+    args: &ProfileArgs,
+    format: Format,
+) -> Result<(), Failure> {
+    let lexicon = load_dict(Some(name), args)?;
+    let mut out = stdout();
+    for word in words {
+        let what = match lexicon.lookup(word) {
+            Lookup::Word => "word",
+            Lookup::Prefix => "prefix",
+            Lookup::Absent => "absent",
+        };
+        let key = lexicon.profile().key(word);
+        match format {
+            Format::Json => writeln!(out, "{}", json!({"input": word, "key": key, "result": what}))?,
+            Format::Text => writeln!(out, "{word}\t{key}\t{what}")?,
+        }
+    }
+    Ok(out.flush()?)
+}
+
+fn roll(args: RollArgs) -> Result<(), Failure> {
+    let mut out = stdout();
+    if args.list {
+        for name in DiceSet::builtin_names() {
+            let set = DiceSet::builtin(&name)?;
+            writeln!(out, "{name}\t{}x{}\t{}", set.rows, set.cols, set.confidence)?;
+        }
+        return Ok(out.flush()?);
+    }
+    let set = DiceSet::load(args.set.as_deref().unwrap_or_default())?;
+    let size = args.size.as_deref().map(dice::parse_size).transpose()?;
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let board = set.roll(seed, size)?;
+    match args.format {
+        Format::Json => {
+            let rows: Vec<Vec<&str>> = (0..board.rows())
+                .map(|r| (0..board.cols()).map(|c| board.face(r, c).text()).collect())
+                .collect();
+            let value = json!({
+                "set": set.name, "seed": seed, "rows": board.rows(), "cols": board.cols(),
+                "board": rows, "dice": set.dice,
+            });
+            writeln!(out, "{value}")?;
+        }
+        Format::Text => {
+            write!(out, "{board}")?;
+            if args.seed.is_none() {
+                writeln!(out, "(seed {seed})")?;
+            }
+        }
+    }
+    Ok(out.flush()?)
+}
+
+fn dice_check(set: &str, board: &str) -> Result<(), Failure> {
+    let set = DiceSet::load(set)?;
+    let board = read_board(Some(board))?;
+    match set.check(&board) {
+        Ok(()) => {
+            println!("yes: {} can roll this board", set.name);
+            Ok(())
+        }
+        Err(uncovered) => {
+            let cells: Vec<String> = uncovered
+                .cells
+                .iter()
+                .map(|(r, c, face, why)| format!("({r},{c}) {face}: {why}"))
+                .collect();
+            Err(Failure::input(format!(
+                "{} cannot roll this board: {}",
+                set.name,
+                cells.join("; ")
+            )))
+        }
+    }
+}
+
+fn dice_derive(
+    wordlist: &Path,
+    dice: usize,
+    faces: usize,
+    units: &[String],
+    name: Option<String>,
+    output: &Path,
+    args: &ProfileArgs,
+) -> Result<(), Failure> {
+    let profile = profile(args)?;
+    let origin = wordlist.display().to_string();
+    let bytes = std::fs::read(wordlist).map_err(|e| Failure::input(format!("{origin}: {e}")))?;
+    let text = lexicon::word_list_text(&bytes, &origin)?;
+    let name = name.unwrap_or_else(|| {
+        output
+            .file_stem()
+            .map_or("derived".into(), |s| s.to_string_lossy().into_owned())
+    });
+    let set = DiceSet::derive(&name, text.split_whitespace(), &profile, units, dice, faces)?;
+    lexicon::write_atomically(output, set.to_text().as_bytes())?;
+    println!("{}: {} dice of {} faces", output.display(), dice, faces);
+    Ok(())
+}
+
+fn bench(args: BenchArgs) -> Result<(), Failure> {
+    let rules = rules(&args.rules)?;
+    let started = Instant::now();
+    let lexicon = load_dict(args.dict.dict.as_deref(), &args.dict.profile)?;
+    let open = started.elapsed();
+    let boards = match &args.boards_file {
+        Some(path) => {
+            let origin = path.display().to_string();
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| Failure::input(format!("{origin}: {e}")))?;
+            let mut boards = bench::parse_boards(&text, &origin).map_err(Failure::input)?;
+            if let Some(n) = args.boards {
+                boards.truncate(n);
+            }
+            boards
+        }
+        None => {
+            let set = DiceSet::load(args.dice.as_deref().unwrap_or("english-new-4x4"))?;
+            bench::roll_boards(&set, args.boards.unwrap_or(10_000), args.seed)
+        }
+    };
+    if args.threads == 0 || args.repeat == 0 {
+        return Err(Failure::input("--threads and --repeat must be at least 1"));
+    }
+    let report = bench::run(&lexicon, &rules, &boards, args.threads, args.repeat, open);
+    let mut out = stdout();
+    match args.format {
+        Format::Json => writeln!(out, "{}", serde_json::to_string(&report).expect("plain data"))?,
+        Format::Text => {
+            writeln!(
+                out,
+                "{} boards x {} in {:.3} s on {} thread(s): {:.0} boards/s",
+                boards.len(),
+                args.repeat,
+                report.seconds,
+                args.threads,
+                report.boards_per_sec
+            )?;
+            writeln!(
+                out,
+                "words {} ({:.1}/board), total score {} ({:.1}/board)",
+                report.words,
+                report.words as f64 / report.boards as f64,
+                report.total_score,
+                report.total_score as f64 / report.boards as f64
+            )?;
+            writeln!(
+                out,
+                "dictionary open {:.2} ms, peak memory {:.1} MB",
+                report.open_ms, report.peak_rss_mb
+            )?;
+        }
+    }
+    Ok(out.flush()?)
+}
+
+fn duel(args: DuelArgs) -> Result<(), Failure> {
+    let name = match args.dict {
+        Some(name) => name,
+        None if Path::new("EnglishWords.txt").is_file() => "EnglishWords.txt".into(),
+        None => "enable2k".into(),
+    };
+    let lexicon = Lexicon::load(&name, &Profile::default())?;
+    let stdin = io::stdin();
+    let mut out = stdout();
+    game::duel(&lexicon, stdin.lock(), &mut out).map_err(|e| match e {
+        game::DuelError::Io(e) => Failure::from(e),
+        other => Failure::input(other),
+    })?;
+    Ok(out.flush()?)
+}

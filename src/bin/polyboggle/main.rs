@@ -1,0 +1,78 @@
+//! The `polyboggle` command: parses arguments, calls the library, prints.
+
+mod args;
+mod commands;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+/// A failure to report: one line on stderr and an exit code (2 for bad input or
+/// usage, 1 for an internal failure).
+#[derive(Debug)]
+pub struct Failure {
+    code: u8,
+    message: String,
+}
+
+impl Failure {
+    /// Bad input or usage: exit code 2.
+    pub fn input(message: impl std::fmt::Display) -> Failure {
+        Failure {
+            code: 2,
+            message: message.to_string(),
+        }
+    }
+}
+
+impl From<io::Error> for Failure {
+    /// Output errors are internal failures, except a closed pipe
+    /// (`polyboggle solve ... | head`), which ends the command quietly.
+    fn from(e: io::Error) -> Failure {
+        let code = if e.kind() == io::ErrorKind::BrokenPipe { 0 } else { 1 };
+        Failure {
+            code,
+            message: e.to_string(),
+        }
+    }
+}
+
+macro_rules! input_errors {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Failure {
+            fn from(e: $t) -> Failure {
+                Failure::input(e)
+            }
+        }
+    )*};
+}
+input_errors!(
+    polyboggle::LexiconError,
+    polyboggle::BoardError,
+    polyboggle::RulesError,
+    polyboggle::dice::DiceError
+);
+
+fn main() -> ExitCode {
+    std::panic::set_hook(Box::new(|info| {
+        let _ = writeln!(io::stderr(), "polyboggle: internal error: {info}");
+        std::process::exit(1);
+    }));
+    let cli = match args::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match commands::run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) if f.code == 0 => ExitCode::SUCCESS,
+        Err(f) => {
+            let _ = writeln!(io::stderr(), "polyboggle: {}", f.message);
+            ExitCode::from(f.code)
+        }
+    }
+}

@@ -1,0 +1,328 @@
+//! Boards: a grid of dice faces, and the text forms people write them in.
+//!
+//! A [`Face`] is whatever a die shows: one or more graphemes (`A`, `Qu`, `SCH`, `क्ष`)
+//! or a blank that no word can pass through. A [`Board`] is an R×C grid of faces,
+//! parsed from any of the forms in the user contract:
+//!
+//! - Princeton: the first two tokens are `m n`, then `m*n` faces.
+//! - Lab 6: a line `N`, then `N` lines of `N` letters.
+//! - Rows of whitespace-separated faces, one row a line.
+//! - Inline: rows separated by `/` or `,`; a row without spaces is one grapheme a face.
+//!
+//! `#` and `_` are blank cells. Faces are kept as written; normalizing them against a
+//! dictionary's profile is the solver's business.
+//!
+//! ```
+//! use polyboggle::Board;
+//!
+//! let board: Board = "ATEE/APYO/TINU/EDSE".parse()?;
+//! assert_eq!((board.rows(), board.cols()), (4, 4));
+//! assert_eq!(board.face(1, 2).text(), "Y");
+//!
+//! let spanish: Board = "LL A M A / # R O S".parse()?;
+//! assert_eq!(spanish.face(0, 0).text(), "LL");
+//! assert!(spanish.face(1, 0).is_blank());
+//! # Ok::<(), polyboggle::BoardError>(())
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use unicode_segmentation::UnicodeSegmentation;
+
+/// The most cells a board may have (the solver's path stack is sized by it).
+pub const MAX_CELLS: usize = 1024;
+
+/// One die's upper face as written: a grapheme string, or blank.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Face(Option<String>);
+
+impl Face {
+    /// A face showing `text`; `#`, `_` and the empty string are blank.
+    pub fn new(text: &str) -> Face {
+        if is_blank(text) {
+            Face(None)
+        } else {
+            Face(Some(text.to_string()))
+        }
+    }
+
+    /// A blank face.
+    pub fn blank() -> Face {
+        Face(None)
+    }
+
+    /// Is no word allowed through this face?
+    pub fn is_blank(&self) -> bool {
+        self.0.is_none()
+    }
+
+    /// The face as written, or `#` for a blank.
+    pub fn text(&self) -> &str {
+        self.0.as_deref().unwrap_or("#")
+    }
+}
+
+fn is_blank(text: &str) -> bool {
+    matches!(text, "" | "#" | "_")
+}
+
+/// What is wrong with a board's text. Rows are numbered from 1, as people count.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    /// No faces at all.
+    #[error("the board is empty")]
+    Empty,
+    /// A row's length differs from the first row's.
+    #[error("row {row} has {found} faces, but row 1 has {expected}")]
+    Ragged {
+        /// The row (from 1).
+        row: usize,
+        /// Its number of faces.
+        found: usize,
+        /// The first row's.
+        expected: usize,
+    },
+    /// A Princeton or Lab 6 header does not match the faces that follow.
+    #[error("the header says {rows}×{cols} ({expected} faces) but {found} follow")]
+    Count {
+        /// Rows in the header.
+        rows: usize,
+        /// Columns in the header.
+        cols: usize,
+        /// rows × cols.
+        expected: usize,
+        /// Faces found.
+        found: usize,
+    },
+    /// More cells than [`MAX_CELLS`].
+    #[error("the board has {0} cells; at most {MAX_CELLS} are supported")]
+    TooLarge(usize),
+}
+
+/// An R×C grid of faces, row-major.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+    faces: Vec<Face>,
+}
+
+impl Board {
+    /// Builds a board from its faces, row-major.
+    pub fn new(rows: usize, cols: usize, faces: Vec<Face>) -> Result<Board, BoardError> {
+        if rows == 0 || cols == 0 {
+            return Err(BoardError::Empty);
+        }
+        if faces.len() != rows * cols {
+            return Err(BoardError::Count {
+                rows,
+                cols,
+                expected: rows * cols,
+                found: faces.len(),
+            });
+        }
+        if faces.len() > MAX_CELLS {
+            return Err(BoardError::TooLarge(faces.len()));
+        }
+        Ok(Board { rows, cols, faces })
+    }
+
+    /// Builds a board from rows of faces, checking they are equally long.
+    pub fn from_rows(rows: Vec<Vec<Face>>) -> Result<Board, BoardError> {
+        let rows: Vec<Vec<Face>> = rows.into_iter().filter(|r| !r.is_empty()).collect();
+        let expected = rows.first().map_or(0, Vec::len);
+        if let Some((i, row)) = rows.iter().enumerate().find(|(_, r)| r.len() != expected) {
+            return Err(BoardError::Ragged {
+                row: i + 1,
+                found: row.len(),
+                expected,
+            });
+        }
+        let n = rows.len();
+        Board::new(n, expected, rows.into_iter().flatten().collect())
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The face at (row, col), zero-based.
+    pub fn face(&self, row: usize, col: usize) -> &Face {
+        &self.faces[row * self.cols + col]
+    }
+
+    /// All faces, row-major.
+    pub fn faces(&self) -> &[Face] {
+        &self.faces
+    }
+
+    /// The cells next to `cell` (row-major index), in the 8-neighbourhood.
+    pub fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        let (r, c) = ((cell / self.cols) as isize, (cell % self.cols) as isize);
+        (-1..=1)
+            .flat_map(move |dr| (-1..=1).map(move |dc| (r + dr, c + dc)))
+            .filter(move |&(nr, nc)| {
+                (nr, nc) != (r, c)
+                    && (0..self.rows as isize).contains(&nr)
+                    && (0..self.cols as isize).contains(&nc)
+            })
+            .map(move |(nr, nc)| nr as usize * self.cols + nc as usize)
+    }
+}
+
+impl FromStr for Board {
+    type Err = BoardError;
+
+    /// Parses any of the board forms (see the module documentation).
+    fn from_str(text: &str) -> Result<Board, BoardError> {
+        let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        let Some(first) = lines.first() else {
+            return Err(BoardError::Empty);
+        };
+        let head: Vec<&str> = first.split_whitespace().collect();
+        let numbers: Option<Vec<usize>> = head.iter().map(|t| t.parse().ok()).collect();
+        match numbers.as_deref() {
+            Some(&[rows, cols]) => {
+                let faces: Vec<Face> = text
+                    .split_whitespace()
+                    .skip(2)
+                    .map(Face::new)
+                    .collect();
+                Board::new(rows, cols, faces)
+            }
+            Some(&[n]) => {
+                let rows: Vec<Vec<Face>> = lines[1..].iter().map(|l| parse_row(l)).collect();
+                let found = rows.iter().map(Vec::len).sum();
+                let count = BoardError::Count {
+                    rows: n,
+                    cols: n,
+                    expected: n * n,
+                    found,
+                };
+                if rows.is_empty() {
+                    return Err(count);
+                }
+                let board = Board::from_rows(rows)?;
+                if (board.rows, board.cols) != (n, n) {
+                    return Err(count);
+                }
+                Ok(board)
+            }
+            _ if lines.len() == 1 && first.contains(['/', ',']) => {
+                Board::from_rows(first.split(['/', ',']).map(parse_row).collect())
+            }
+            _ => Board::from_rows(lines.iter().map(|l| parse_row(l)).collect()),
+        }
+    }
+}
+
+/// One row: whitespace-separated faces, or one grapheme a face when it has no spaces.
+fn parse_row(row: &str) -> Vec<Face> {
+    let row = row.trim();
+    if row.contains(char::is_whitespace) {
+        row.split_whitespace().map(Face::new).collect()
+    } else {
+        row.graphemes(true).map(Face::new).collect()
+    }
+}
+
+impl fmt::Display for Board {
+    /// Rows of faces, columns aligned by display width.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let width = self
+            .faces
+            .iter()
+            .map(|face| face.text().graphemes(true).count())
+            .max()
+            .unwrap_or(1);
+        for r in 0..self.rows {
+            let cells: Vec<String> = (0..self.cols)
+                .map(|c| {
+                    let text = self.face(r, c).text();
+                    let pad = width - text.graphemes(true).count();
+                    format!("{text}{}", " ".repeat(pad))
+                })
+                .collect();
+            writeln!(f, "{}", cells.join(" ").trim_end())?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(board: &Board) -> Vec<&str> {
+        board.faces().iter().map(Face::text).collect()
+    }
+
+    #[test]
+    fn parses_princeton() {
+        let board: Board = "2 3\nA  Qu B\nC D\tE\n".parse().unwrap();
+        assert_eq!((board.rows(), board.cols()), (2, 3));
+        assert_eq!(texts(&board), ["A", "Qu", "B", "C", "D", "E"]);
+        assert_eq!("1 29\n".parse::<Board>(), Err(BoardError::Count {
+            rows: 1,
+            cols: 29,
+            expected: 29,
+            found: 0
+        }));
+        assert_eq!("0 4\n".parse::<Board>(), Err(BoardError::Empty));
+    }
+
+    #[test]
+    fn parses_lab6() {
+        let board: Board = "3\nabc\ndef\nghi\n".parse().unwrap();
+        assert_eq!((board.rows(), board.cols()), (3, 3));
+        assert_eq!(board.face(2, 0).text(), "g");
+        assert!(matches!("3\nabc\ndef\n".parse::<Board>(), Err(BoardError::Count { .. })));
+        assert!(matches!("2\nab\nabc\n".parse::<Board>(), Err(BoardError::Ragged { row: 2, .. })));
+    }
+
+    #[test]
+    fn parses_rows_and_inline() {
+        let rows: Board = "LL A\nM #\n".parse().unwrap();
+        assert_eq!(texts(&rows), ["LL", "A", "M", "#"]);
+        assert!(rows.face(1, 1).is_blank());
+        let inline: Board = "ab,c_".parse().unwrap();
+        assert!(inline.face(1, 1).is_blank());
+        let hindi: Board = "क्ष मा/न _".parse().unwrap();
+        assert_eq!(hindi.face(0, 0).text(), "क्ष");
+        let graphemes: Board = "क्षमा".parse().unwrap();
+        assert_eq!((graphemes.rows(), graphemes.cols()), (1, 2));
+        assert_eq!(
+            "ab/abc".parse::<Board>(),
+            Err(BoardError::Ragged {
+                row: 2,
+                found: 3,
+                expected: 2
+            })
+        );
+        assert_eq!("  \n".parse::<Board>(), Err(BoardError::Empty));
+    }
+
+    #[test]
+    fn neighbours_stay_on_the_board() {
+        let board: Board = "abc/def/ghi".parse().unwrap();
+        let mut n: Vec<usize> = board.neighbours(0).collect();
+        n.sort();
+        assert_eq!(n, [1, 3, 4]);
+        assert_eq!(board.neighbours(4).count(), 8);
+        let line: Board = "abcd".parse().unwrap();
+        assert_eq!(line.neighbours(3).collect::<Vec<_>>(), [2]);
+    }
+
+    #[test]
+    fn displays_aligned() {
+        let board: Board = "Qu A/B SCH".parse().unwrap();
+        assert_eq!(board.to_string(), "Qu  A\nB   SCH\n");
+    }
+}

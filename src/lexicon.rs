@@ -1,0 +1,745 @@
+//! Dictionaries: compiling word lists into FST files and opening them again.
+//!
+//! A compiled dictionary is one file: a small header, then an [`fst`] automaton
+//! mapping each normalized word to its index in sorted order, then one byte per word
+//! giving its length in grapheme clusters. The header records the format version,
+//! the normalization [`Profile`], the word count, the shortest and longest word and a
+//! CRC-32 of everything else, so a corrupt, truncated or foreign file is refused
+//! when it is opened instead of giving wrong answers later.
+//!
+//! | offset | size | field |
+//! |---|---|---|
+//! | 0 | 8 | magic `PBOGDICT` |
+//! | 8 | 4 | format version (little-endian `u32`, currently 1) |
+//! | 12 | 4 | header length `H` in bytes |
+//! | 16 | 8 | word count `N` |
+//! | 24 | 4 | shortest word, in graphemes |
+//! | 28 | 4 | longest word, in graphemes |
+//! | 32 | 8 | FST length `F` in bytes |
+//! | 40 | 8 | length-table size in bytes (equals `N`) |
+//! | 48 | 4 | CRC-32 of every byte of the file except these four |
+//! | 52 | 4 | profile flags: bit 0 strip marks, bit 1 Turkic |
+//! | 56 | 2 | keep-list length `K` in bytes |
+//! | 58 | 2 | language-tag length `L` in bytes |
+//! | 60 | K + L | keep-list and language tag, UTF-8 |
+//! | H | F | the FST (`fst::Map`: word → index) |
+//! | H + F | N | grapheme length of each word, by index |
+//!
+//! This module owns reading and writing that format. It does not know about boards.
+//!
+//! ```
+//! use polyboggle::{Lexicon, Profile};
+//!
+//! let lexicon = Lexicon::from_words(["cat", "Cats", "dog", "CAT"], &Profile::default())?;
+//! assert_eq!(lexicon.word_count(), 3);
+//! assert!(lexicon.contains("CAT"));
+//! assert!(lexicon.is_prefix("ca"));
+//! # Ok::<(), polyboggle::LexiconError>(())
+//! ```
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, Write};
+use std::ops::Range;
+use std::path::Path;
+use std::sync::Arc;
+
+use fst::raw::Fst;
+
+use crate::normalize::{self, Profile, Rejection};
+
+/// The magic bytes that start every compiled dictionary.
+pub const MAGIC: &[u8; 8] = b"PBOGDICT";
+/// The format version this build writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+const FIXED_HEADER: usize = 60;
+const CHECKSUM_AT: Range<usize> = 48..52;
+
+/// The built-in dictionaries, by name: ENABLE2K (public domain English).
+const BUILTINS: &[(&str, &[u8])] = &[("enable2k", include_bytes!("../dictionaries/enable2k.pbd"))];
+
+/// The names [`Lexicon::builtin`] accepts.
+pub fn builtin_names() -> impl Iterator<Item = &'static str> {
+    BUILTINS.iter().map(|(name, _)| *name)
+}
+
+/// What went wrong reading, compiling or writing a dictionary. Each variant names
+/// the file (or the built-in) it concerns.
+#[derive(Debug, thiserror::Error)]
+pub enum LexiconError {
+    /// The file could not be read or written.
+    #[error("{origin}: {source}")]
+    Io {
+        /// The file.
+        origin: String,
+        /// The underlying error.
+        source: io::Error,
+    },
+    /// The file does not start with the magic bytes.
+    #[error("{origin}: not a compiled polyboggle dictionary (wrong magic bytes)")]
+    NotADictionary {
+        /// The file.
+        origin: String,
+    },
+    /// The file was written by a different format version.
+    #[error("{origin}: dictionary format version {found} is not supported (this polyboggle reads version {FORMAT_VERSION}); recompile it")]
+    Version {
+        /// The file.
+        origin: String,
+        /// The version stored in the file.
+        found: u32,
+    },
+    /// The file is shorter (or longer) than its header says.
+    #[error("{origin}: truncated or damaged: the header promises {expected} bytes but the file has {found}")]
+    Truncated {
+        /// The file.
+        origin: String,
+        /// The size the header describes.
+        expected: u64,
+        /// The actual size.
+        found: u64,
+    },
+    /// The checksum does not match: some byte changed since the file was written.
+    #[error("{origin}: corrupt: checksum mismatch (stored {stored:08x}, computed {computed:08x})")]
+    Checksum {
+        /// The file.
+        origin: String,
+        /// The checksum in the header.
+        stored: u32,
+        /// The checksum of the bytes.
+        computed: u32,
+    },
+    /// The header or automaton is inconsistent.
+    #[error("{origin}: corrupt: {what}")]
+    Corrupt {
+        /// The file.
+        origin: String,
+        /// What is inconsistent.
+        what: String,
+    },
+    /// A word list is not UTF-8 text.
+    #[error("{origin}: not UTF-8 text (invalid byte at offset {offset})")]
+    NotText {
+        /// The file.
+        origin: String,
+        /// Where the first invalid byte is.
+        offset: usize,
+    },
+    /// A word list yields no usable word.
+    #[error("{origin}: no usable words ({read} read)")]
+    NoWords {
+        /// The file(s).
+        origin: String,
+        /// How many tokens were read.
+        read: usize,
+    },
+    /// Neither a file nor a built-in name.
+    #[error("dictionary '{name}': no such file or built-in dictionary (built-ins: {})", builtin_names().collect::<Vec<_>>().join(", "))]
+    Unknown {
+        /// What was asked for.
+        name: String,
+    },
+}
+
+/// The bytes behind a dictionary: a memory map, an owned buffer or static data.
+enum Storage {
+    Mapped(memmap2::Mmap),
+    Owned(Vec<u8>),
+    Static(&'static [u8]),
+}
+
+impl Storage {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Storage::Mapped(map) => map,
+            Storage::Owned(bytes) => bytes,
+            Storage::Static(bytes) => bytes,
+        }
+    }
+}
+
+/// A range of a dictionary's bytes, shared without copying.
+#[derive(Clone)]
+pub(crate) struct Section {
+    storage: Arc<Storage>,
+    range: Range<usize>,
+}
+
+impl AsRef<[u8]> for Section {
+    fn as_ref(&self) -> &[u8] {
+        &self.storage.bytes()[self.range.clone()]
+    }
+}
+
+/// A dictionary's header fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The format version.
+    pub version: u32,
+    /// How many words it holds.
+    pub word_count: u64,
+    /// The shortest word, in graphemes (0 when empty).
+    pub min_len: u32,
+    /// The longest word, in graphemes.
+    pub max_len: u32,
+    /// The normalization profile its words were compiled with.
+    pub profile: Profile,
+    /// The size of the whole file in bytes.
+    pub file_size: u64,
+}
+
+/// An opened dictionary: the FST of its keys and their lengths.
+pub struct Lexicon {
+    fst: Fst<Section>,
+    lengths: Section,
+    header: Header,
+}
+
+/// Whether a string is a word, only the prefix of one, or neither.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lookup {
+    /// A word (and possibly also a prefix of longer words).
+    Word,
+    /// Not a word, but some word starts with it.
+    Prefix,
+    /// Neither.
+    Absent,
+}
+
+impl Lexicon {
+    /// Opens a compiled dictionary file by memory-mapping it and checking its header
+    /// and checksum.
+    pub fn open(path: &Path) -> Result<Lexicon, LexiconError> {
+        let origin = path.display().to_string();
+        let file = File::open(path).map_err(|source| LexiconError::Io {
+            origin: origin.clone(),
+            source,
+        })?;
+        // SAFETY: the map is read-only; a file changed underneath by another process
+        // is caught by the checksum only at open time, the usual caveat of mmap.
+        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|source| LexiconError::Io {
+            origin: origin.clone(),
+            source,
+        })?;
+        Lexicon::from_storage(Storage::Mapped(map), &origin)
+    }
+
+    /// Opens a compiled dictionary held in memory.
+    pub fn from_bytes(bytes: Vec<u8>, origin: &str) -> Result<Lexicon, LexiconError> {
+        Lexicon::from_storage(Storage::Owned(bytes), origin)
+    }
+
+    /// Opens a built-in dictionary by name (see [`builtin_names`]).
+    ///
+    /// ```
+    /// let english = polyboggle::Lexicon::builtin("enable2k")?;
+    /// assert!(english.contains("quixotic"));
+    /// # Ok::<(), polyboggle::LexiconError>(())
+    /// ```
+    pub fn builtin(name: &str) -> Result<Lexicon, LexiconError> {
+        let (_, bytes) = BUILTINS
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .ok_or_else(|| LexiconError::Unknown { name: name.into() })?;
+        Lexicon::from_storage(Storage::Static(bytes), name)
+    }
+
+    /// Compiles words in memory (see [`Compiler`] for the details and a report).
+    pub fn from_words<I, S>(words: I, profile: &Profile) -> Result<Lexicon, LexiconError>
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let mut compiler = Compiler::new(profile.clone());
+        for word in words {
+            compiler.add(word.as_ref());
+        }
+        let (bytes, _) = compiler.finish("<memory>")?;
+        Lexicon::from_bytes(bytes, "<memory>")
+    }
+
+    /// Opens what `--dict` names: a compiled file, a plain UTF-8 word list (compiled
+    /// in memory with `profile`), or a built-in name.
+    pub fn load(name: &str, profile: &Profile) -> Result<Lexicon, LexiconError> {
+        let path = Path::new(name);
+        if !path.exists() {
+            return match Lexicon::builtin(name) {
+                Ok(lexicon) => Ok(lexicon),
+                Err(LexiconError::Unknown { .. }) if name.contains(['/', '.']) => {
+                    Err(LexiconError::Io {
+                        origin: name.into(),
+                        source: io::Error::new(io::ErrorKind::NotFound, "no such file"),
+                    })
+                }
+                Err(e) => Err(e),
+            };
+        }
+        let io_err = |source| LexiconError::Io {
+            origin: name.into(),
+            source,
+        };
+        let mut magic = [0u8; 8];
+        let is_compiled = {
+            use std::io::Read;
+            let mut file = File::open(path).map_err(io_err)?;
+            let n = file.read(&mut magic).map_err(io_err)?;
+            n == magic.len() && &magic == MAGIC
+        };
+        if is_compiled {
+            return Lexicon::open(path);
+        }
+        let bytes = std::fs::read(path).map_err(io_err)?;
+        let text = word_list_text(&bytes, name)?;
+        let mut compiler = Compiler::new(profile.clone());
+        compiler.add_text(text);
+        let (bytes, _) = compiler.finish(name)?;
+        Lexicon::from_bytes(bytes, name)
+    }
+
+    fn from_storage(storage: Storage, origin: &str) -> Result<Lexicon, LexiconError> {
+        let bytes = storage.bytes();
+        let (header, fst_range, lengths_range) = parse_header(bytes, origin)?;
+        let storage = Arc::new(storage);
+        let corrupt = |what: String| LexiconError::Corrupt {
+            origin: origin.into(),
+            what,
+        };
+        let fst = Fst::new(Section {
+            storage: storage.clone(),
+            range: fst_range,
+        })
+        .map_err(|e| corrupt(format!("bad automaton: {e}")))?;
+        if fst.len() as u64 != header.word_count {
+            return Err(corrupt(format!(
+                "automaton holds {} words, header says {}",
+                fst.len(),
+                header.word_count
+            )));
+        }
+        let lengths = Section {
+            storage,
+            range: lengths_range,
+        };
+        Ok(Lexicon {
+            fst,
+            lengths,
+            header,
+        })
+    }
+
+    /// The header: word count, profile, lengths, version and size.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// The normalization profile of this dictionary's words.
+    pub fn profile(&self) -> &Profile {
+        &self.header.profile
+    }
+
+    /// How many words it holds.
+    pub fn word_count(&self) -> usize {
+        self.header.word_count as usize
+    }
+
+    /// Is `text` (normalized with this dictionary's profile) a word?
+    pub fn contains(&self, text: &str) -> bool {
+        self.lookup(text) == Lookup::Word
+    }
+
+    /// Does some word start with `text` (normalized)? True for words themselves.
+    pub fn is_prefix(&self, text: &str) -> bool {
+        self.lookup(text) != Lookup::Absent
+    }
+
+    /// Classifies `text` after normalizing it with this dictionary's profile.
+    pub fn lookup(&self, text: &str) -> Lookup {
+        self.lookup_key(self.profile().key(text).as_bytes())
+    }
+
+    /// Classifies an already normalized key.
+    pub fn lookup_key(&self, key: &[u8]) -> Lookup {
+        let mut node = self.fst.root();
+        for &b in key {
+            match node.find_input(b) {
+                Some(i) => node = self.fst.node(node.transition_addr(i)),
+                None => return Lookup::Absent,
+            }
+        }
+        if node.is_final() {
+            Lookup::Word
+        } else {
+            Lookup::Prefix
+        }
+    }
+
+    /// The key of the word with this index, if any.
+    pub fn word(&self, index: u64) -> Option<String> {
+        let bytes = self.fst.get_key(index)?;
+        String::from_utf8(bytes).ok()
+    }
+
+    /// Every word's key, in sorted order.
+    pub fn words(&self) -> impl Iterator<Item = String> + '_ {
+        (0..self.header.word_count).filter_map(|i| self.word(i))
+    }
+
+    /// The length in graphemes of the word with this index.
+    #[inline]
+    pub fn word_len(&self, index: u64) -> usize {
+        self.lengths.as_ref()[index as usize] as usize
+    }
+
+    /// The automaton, for the solver.
+    pub(crate) fn fst(&self) -> &Fst<Section> {
+        &self.fst
+    }
+
+    /// The length table, one byte per word index, for the solver.
+    pub(crate) fn lengths(&self) -> &[u8] {
+        self.lengths.as_ref()
+    }
+}
+
+impl std::fmt::Debug for Lexicon {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lexicon").field("header", &self.header).finish()
+    }
+}
+
+fn read_u32(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap())
+}
+
+fn read_u64(bytes: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap())
+}
+
+fn checksum(bytes: &[u8]) -> u32 {
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(&bytes[..CHECKSUM_AT.start]);
+    hasher.update(&bytes[CHECKSUM_AT.end..]);
+    hasher.finalize()
+}
+
+/// Validates the header and returns it with the FST and length-table ranges.
+fn parse_header(
+    bytes: &[u8],
+    origin: &str,
+) -> Result<(Header, Range<usize>, Range<usize>), LexiconError> {
+    if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+        return Err(LexiconError::NotADictionary {
+            origin: origin.into(),
+        });
+    }
+    let truncated = |expected: u64| LexiconError::Truncated {
+        origin: origin.into(),
+        expected,
+        found: bytes.len() as u64,
+    };
+    if bytes.len() < FIXED_HEADER {
+        return Err(truncated(FIXED_HEADER as u64));
+    }
+    let version = read_u32(bytes, 8);
+    if version != FORMAT_VERSION {
+        return Err(LexiconError::Version {
+            origin: origin.into(),
+            found: version,
+        });
+    }
+    let header_len = read_u32(bytes, 12) as u64;
+    let word_count = read_u64(bytes, 16);
+    let fst_len = read_u64(bytes, 32);
+    let lengths_len = read_u64(bytes, 40);
+    let expected = header_len
+        .checked_add(fst_len)
+        .and_then(|n| n.checked_add(lengths_len))
+        .unwrap_or(u64::MAX);
+    if expected != bytes.len() as u64 {
+        return Err(truncated(expected));
+    }
+    let stored = read_u32(bytes, CHECKSUM_AT.start);
+    let computed = checksum(bytes);
+    if stored != computed {
+        return Err(LexiconError::Checksum {
+            origin: origin.into(),
+            stored,
+            computed,
+        });
+    }
+    let corrupt = |what: &str| LexiconError::Corrupt {
+        origin: origin.into(),
+        what: what.into(),
+    };
+    let flags = read_u32(bytes, 52);
+    let keep_len = u16::from_le_bytes([bytes[56], bytes[57]]) as usize;
+    let lang_len = u16::from_le_bytes([bytes[58], bytes[59]]) as usize;
+    if FIXED_HEADER + keep_len + lang_len != header_len as usize || flags > 3 {
+        return Err(corrupt("inconsistent header"));
+    }
+    if lengths_len != word_count {
+        return Err(corrupt("length table does not match the word count"));
+    }
+    let text = |range: Range<usize>| {
+        std::str::from_utf8(&bytes[range])
+            .map(str::to_string)
+            .map_err(|_| corrupt("profile text is not UTF-8"))
+    };
+    let profile = Profile {
+        strip_marks: flags & 1 != 0,
+        turkic: flags & 2 != 0,
+        keep: text(FIXED_HEADER..FIXED_HEADER + keep_len)?,
+        lang: text(FIXED_HEADER + keep_len..header_len as usize)?,
+    };
+    let header = Header {
+        version,
+        word_count,
+        min_len: read_u32(bytes, 24),
+        max_len: read_u32(bytes, 28),
+        profile,
+        file_size: bytes.len() as u64,
+    };
+    let fst_start = header_len as usize;
+    let fst_end = fst_start + fst_len as usize;
+    Ok((header, fst_start..fst_end, fst_end..bytes.len()))
+}
+
+/// Returns the text of a word list, or says where it stops being UTF-8.
+pub fn word_list_text<'a>(bytes: &'a [u8], origin: &str) -> Result<&'a str, LexiconError> {
+    std::str::from_utf8(bytes).map_err(|e| LexiconError::NotText {
+        origin: origin.into(),
+        offset: e.valid_up_to(),
+    })
+}
+
+/// What a compilation read, kept and refused.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CompileReport {
+    /// Tokens read.
+    pub read: usize,
+    /// Distinct words kept.
+    pub kept: usize,
+    /// Tokens that normalized to a word already kept.
+    pub duplicates: usize,
+    /// Refused tokens by reason, with one example each.
+    pub rejected: BTreeMap<Rejection, (usize, String)>,
+    /// Shortest and longest kept word, in graphemes.
+    pub min_len: usize,
+    /// See `min_len`.
+    pub max_len: usize,
+}
+
+/// Builds a compiled dictionary from words, one at a time.
+///
+/// ```
+/// use polyboggle::{Compiler, Lexicon, Profile};
+///
+/// let mut compiler = Compiler::new(Profile::default());
+/// compiler.add_text("apple\nBanana banana\ndon't\n");
+/// let (bytes, report) = compiler.finish("fruit.txt")?;
+/// assert_eq!((report.read, report.kept, report.duplicates), (4, 2, 1));
+/// let lexicon = Lexicon::from_bytes(bytes, "fruit.pbd")?;
+/// assert!(lexicon.contains("BANANA"));
+/// # Ok::<(), polyboggle::LexiconError>(())
+/// ```
+pub struct Compiler {
+    profile: Profile,
+    keys: Vec<(String, u8)>,
+    report: CompileReport,
+}
+
+impl Compiler {
+    /// Starts an empty compilation with this profile.
+    pub fn new(profile: Profile) -> Compiler {
+        Compiler {
+            profile,
+            keys: Vec::new(),
+            report: CompileReport::default(),
+        }
+    }
+
+    /// Adds one word (normalized here). Refused words are counted in the report.
+    pub fn add(&mut self, word: &str) {
+        self.report.read += 1;
+        let key = self.profile.key(word);
+        match normalize::word_len(&key) {
+            Ok(len) => self.keys.push((key, len as u8)),
+            Err(why) => {
+                let entry = self
+                    .report
+                    .rejected
+                    .entry(why)
+                    .or_insert_with(|| (0, word.to_string()));
+                entry.0 += 1;
+            }
+        }
+    }
+
+    /// Adds every whitespace-separated token of `text`.
+    pub fn add_text(&mut self, text: &str) {
+        for word in text.split_whitespace() {
+            self.add(word);
+        }
+    }
+
+    /// Sorts, removes duplicates and writes the dictionary's bytes.
+    pub fn finish(mut self, origin: &str) -> Result<(Vec<u8>, CompileReport), LexiconError> {
+        self.keys.sort_unstable();
+        self.keys.dedup_by(|a, b| a.0 == b.0);
+        let mut report = self.report;
+        report.kept = self.keys.len();
+        let rejected: usize = report.rejected.values().map(|(n, _)| n).sum();
+        report.duplicates = report.read - rejected - report.kept;
+        if self.keys.is_empty() {
+            return Err(LexiconError::NoWords {
+                origin: origin.into(),
+                read: report.read,
+            });
+        }
+        report.min_len = self.keys.iter().map(|k| k.1 as usize).min().unwrap_or(0);
+        report.max_len = self.keys.iter().map(|k| k.1 as usize).max().unwrap_or(0);
+
+        let mut builder = fst::MapBuilder::memory();
+        for (index, (key, _)) in self.keys.iter().enumerate() {
+            builder
+                .insert(key, index as u64)
+                .expect("keys are sorted and distinct");
+        }
+        let fst_bytes = builder.into_inner().expect("writing to memory cannot fail");
+
+        let profile = &self.profile;
+        let (keep, lang) = (profile.keep.as_bytes(), profile.lang.as_bytes());
+        let header_len = FIXED_HEADER + keep.len() + lang.len();
+        let mut bytes = Vec::with_capacity(header_len + fst_bytes.len() + self.keys.len());
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        bytes.extend_from_slice(&(header_len as u32).to_le_bytes());
+        bytes.extend_from_slice(&(self.keys.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&(report.min_len as u32).to_le_bytes());
+        bytes.extend_from_slice(&(report.max_len as u32).to_le_bytes());
+        bytes.extend_from_slice(&(fst_bytes.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&(self.keys.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&[0; 4]); // checksum, filled in below
+        let flags = profile.strip_marks as u32 | (profile.turkic as u32) << 1;
+        bytes.extend_from_slice(&flags.to_le_bytes());
+        bytes.extend_from_slice(&(keep.len() as u16).to_le_bytes());
+        bytes.extend_from_slice(&(lang.len() as u16).to_le_bytes());
+        bytes.extend_from_slice(keep);
+        bytes.extend_from_slice(lang);
+        bytes.extend_from_slice(&fst_bytes);
+        bytes.extend(self.keys.iter().map(|k| k.1));
+        let sum = checksum(&bytes);
+        bytes[CHECKSUM_AT].copy_from_slice(&sum.to_le_bytes());
+        Ok((bytes, report))
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same folder and a
+/// rename, so `path` is never left half-written.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), LexiconError> {
+    let io_err = |source| LexiconError::Io {
+        origin: path.display().to_string(),
+        source,
+    };
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let mut temp = tempfile::NamedTempFile::new_in(dir).map_err(io_err)?;
+    temp.write_all(bytes).map_err(io_err)?;
+    temp.as_file().sync_all().map_err(io_err)?;
+    // A temporary file is private (0600); the result is an ordinary file.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let perms = std::fs::Permissions::from_mode(0o644);
+        temp.as_file().set_permissions(perms).map_err(io_err)?;
+    }
+    temp.persist(path).map_err(|e| io_err(e.error))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn compiled(words: &[&str]) -> Vec<u8> {
+        let mut compiler = Compiler::new(Profile::default());
+        for w in words {
+            compiler.add(w);
+        }
+        compiler.finish("test").unwrap().0
+    }
+
+    #[test]
+    fn round_trips_words_and_lengths() {
+        let lexicon = Lexicon::from_bytes(compiled(&["queue", "Straße", "क्षमा"]), "t").unwrap();
+        assert_eq!(
+            lexicon.words().collect::<Vec<_>>(),
+            ["queue", "strasse", "क्षमा"]
+        );
+        assert_eq!(lexicon.word_len(0), 5);
+        assert_eq!(lexicon.word_len(2), 2);
+        assert_eq!(lexicon.header().min_len, 2);
+        assert_eq!(lexicon.header().max_len, 7);
+        assert_eq!(lexicon.lookup("STRASS"), Lookup::Prefix);
+        assert_eq!(lexicon.lookup("straße"), Lookup::Word);
+        assert_eq!(lexicon.lookup("x"), Lookup::Absent);
+    }
+
+    #[test]
+    fn stores_the_profile() {
+        let profile = Profile {
+            strip_marks: true,
+            keep: "ñ".into(),
+            turkic: true,
+            lang: "xx".into(),
+        };
+        let mut compiler = Compiler::new(profile.clone());
+        compiler.add("año");
+        let lexicon = Lexicon::from_bytes(compiler.finish("t").unwrap().0, "t").unwrap();
+        assert_eq!(lexicon.profile(), &profile);
+    }
+
+    #[test]
+    fn refuses_every_truncation() {
+        let bytes = compiled(&["cat", "dog", "mouse"]);
+        for len in 0..bytes.len() {
+            let err = Lexicon::from_bytes(bytes[..len].to_vec(), "t").unwrap_err();
+            assert!(
+                matches!(
+                    err,
+                    LexiconError::Truncated { .. } | LexiconError::NotADictionary { .. }
+                ),
+                "length {len}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn refuses_every_flipped_byte() {
+        let bytes = compiled(&["cat", "dog", "mouse"]);
+        for at in 0..bytes.len() {
+            let mut bad = bytes.clone();
+            bad[at] ^= 0x10;
+            assert!(Lexicon::from_bytes(bad, "t").is_err(), "flip at {at} accepted");
+        }
+    }
+
+    #[test]
+    fn reports_rejections_and_duplicates() {
+        let mut compiler = Compiler::new(Profile::default());
+        compiler.add_text("a A b2 x-ray ok");
+        let (_, report) = compiler.finish("t").unwrap();
+        assert_eq!(report.read, 5);
+        assert_eq!(report.kept, 2);
+        assert_eq!(report.duplicates, 1);
+        assert_eq!(report.rejected[&Rejection::NotLetters].0, 2);
+    }
+
+    #[test]
+    fn an_empty_list_is_an_error() {
+        let err = Compiler::new(Profile::default()).finish("e.txt").unwrap_err();
+        assert_eq!(err.to_string(), "e.txt: no usable words (0 read)");
+    }
+}

@@ -1,0 +1,34 @@
+//! polyboggle: solve, play and optimize Boggle-style word grids in any language.
+//!
+//! Data flows one way. A word list passes through a normalization [`Profile`]
+//! ([`normalize`]) into a compiled, memory-mapped FST [`Lexicon`] ([`lexicon`]). A
+//! [`Board`] of grapheme faces ([`board`], rolled by [`dice`]) and a lexicon go into a
+//! [`Solver`] ([`solve`]), which walks the automaton a face at a time and returns every
+//! word [`Found`], scored by [`Rules`] ([`score`]). [`game`] and [`bench`] are built on
+//! the solver.
+//!
+//! ```
+//! use polyboggle::{Board, Lexicon, Rules, Solver};
+//!
+//! let lexicon = Lexicon::builtin("enable2k")?;
+//! let board: Board = "ATEE/APYO/TINU/EDSE".parse()?;
+//! let solution = Solver::new(&lexicon, Rules::hasbro()).solve(&board);
+//! assert!(solution.words.iter().any(|found| found.word == "peaty"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![warn(missing_docs)]
+
+pub mod bench;
+pub mod board;
+pub mod dice;
+pub mod game;
+pub mod lexicon;
+pub mod normalize;
+pub mod score;
+pub mod solve;
+
+pub use board::{Board, BoardError, Face};
+pub use lexicon::{CompileReport, Compiler, Lexicon, LexiconError, Lookup};
+pub use normalize::Profile;
+pub use score::{Points, Rules, RulesError};
+pub use solve::{Found, Solution, Solver, Tally};

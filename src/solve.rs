@@ -1,0 +1,371 @@
+//! The solver: every dictionary word that a simple path of neighbouring dice spells.
+//!
+//! The search walks the dictionary's automaton state by state, a face at a time:
+//! from each cell it feeds the face's bytes to the FST; while the state is live it
+//! moves on to unused neighbours, and it records a word whenever the state is final.
+//! A dead prefix is dropped the moment the automaton has no transition for it.
+//!
+//! Each word is counted once per board with a mark per word index (the index is the
+//! FST's output), so nothing needs clearing between boards. The inner loop touches
+//! only the automaton, the board's face bytes and a few reusable buffers.
+//!
+//! ```
+//! use polyboggle::{Board, Lexicon, Rules, Solver};
+//!
+//! let lexicon = Lexicon::builtin("enable2k")?;
+//! let board: Board = "ATEE/APYO/TINU/EDSE".parse()?;
+//! let mut solver = Solver::new(&lexicon, Rules::hasbro());
+//! let solution = solver.solve(&board);
+//! let pate = solution.words.iter().find(|f| f.word == "pate").unwrap();
+//! assert_eq!(pate.path, [(1, 1), (0, 0), (0, 1), (0, 2)]);
+//! assert_eq!(pate.points, 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use fst::raw::{Fst, Node, Output};
+
+use crate::board::Board;
+use crate::lexicon::Lexicon;
+use crate::score::Rules;
+
+/// A word found on a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The word's key (normalized with the dictionary's profile).
+    pub word: String,
+    /// Its points under the rules.
+    pub points: u32,
+    /// One path that spells it: (row, col) of each die, in spelling order.
+    pub path: Vec<(usize, usize)>,
+}
+
+/// Every word on a board, sorted by key, with the total.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Solution {
+    /// The words, sorted by key.
+    pub words: Vec<Found>,
+    /// The sum of their points.
+    pub score: u64,
+}
+
+/// Words and points of a board, without the words themselves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// How many distinct words count.
+    pub words: u64,
+    /// Their total points.
+    pub points: u64,
+}
+
+/// A found word, as the walk records it: its index and where its path starts.
+#[derive(Clone, Copy)]
+struct Hit {
+    word: u64,
+    path_start: u32,
+}
+
+/// A board prepared for one dictionary: face keys as bytes and neighbour lists.
+#[derive(Default)]
+struct Cells {
+    /// All faces' key bytes, back to back.
+    bytes: Vec<u8>,
+    /// `bytes[spans[i].0..spans[i].1]` is cell i's key; blank cells are empty.
+    spans: Vec<(u32, u32)>,
+    blank: Vec<bool>,
+    /// `neighbours[offsets[i]..offsets[i + 1]]` are cell i's neighbours.
+    neighbours: Vec<u16>,
+    offsets: Vec<u32>,
+    shape: (usize, usize),
+}
+
+/// Finds words on boards, reusing its buffers from one board to the next.
+///
+/// Create one per thread and dictionary; each [`Solver::solve`] or
+/// [`Solver::tally`] call then allocates nothing in its search.
+pub struct Solver<'l> {
+    lexicon: &'l Lexicon,
+    rules: Rules,
+    /// Points by grapheme length, 0 below the minimum (one entry per length 0..=255).
+    points: Vec<u32>,
+    marks: Vec<u32>,
+    generation: u32,
+    cells: Cells,
+    used: Vec<bool>,
+    path: Vec<u16>,
+    paths: Vec<u16>,
+    hits: Vec<Hit>,
+}
+
+impl<'l> Solver<'l> {
+    /// A solver for `lexicon` under `rules`.
+    pub fn new(lexicon: &'l Lexicon, rules: Rules) -> Solver<'l> {
+        let points = (0..=crate::normalize::MAX_WORD_LEN)
+            .map(|len| rules.points(len))
+            .collect();
+        Solver {
+            lexicon,
+            rules,
+            points,
+            marks: vec![0; lexicon.word_count()],
+            generation: 0,
+            cells: Cells::default(),
+            used: Vec::new(),
+            path: Vec::new(),
+            paths: Vec::new(),
+            hits: Vec::new(),
+        }
+    }
+
+    /// The rules this solver scores with.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Every word on `board`, with a path and points each, sorted by key.
+    pub fn solve(&mut self, board: &Board) -> Solution {
+        self.search(board);
+        let cols = board.cols();
+        let mut words: Vec<Found> = self
+            .hits
+            .iter()
+            .map(|hit| {
+                let len = self.lexicon.word_len(hit.word);
+                let start = hit.path_start as usize;
+                let path = &self.paths[start..start + self.paths[start - 1] as usize];
+                let word = path
+                    .iter()
+                    .map(|&cell| self.cells.key(cell as usize))
+                    .collect::<Vec<&[u8]>>()
+                    .concat();
+                Found {
+                    word: String::from_utf8(word).expect("faces are UTF-8"),
+                    points: self.points[len],
+                    path: path
+                        .iter()
+                        .map(|&cell| (cell as usize / cols, cell as usize % cols))
+                        .collect(),
+                }
+            })
+            .collect();
+        words.sort_unstable_by(|a, b| a.word.cmp(&b.word));
+        let score = words.iter().map(|f| f.points as u64).sum();
+        Solution { words, score }
+    }
+
+    /// How many words `board` holds and their total points.
+    pub fn tally(&mut self, board: &Board) -> Tally {
+        self.search(board);
+        let points = self
+            .hits
+            .iter()
+            .map(|hit| self.points[self.lexicon.word_len(hit.word)] as u64)
+            .sum();
+        Tally {
+            words: self.hits.len() as u64,
+            points,
+        }
+    }
+
+    /// Runs the search, leaving the words found in `self.hits`.
+    fn search(&mut self, board: &Board) {
+        self.cells.load(board, self.lexicon, &self.rules);
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.marks.fill(0);
+            self.generation = 1;
+        }
+        self.hits.clear();
+        self.paths.clear();
+        self.used.clear();
+        self.used.resize(board.faces().len(), false);
+        let lexicon = self.lexicon;
+        let fst = lexicon.fst();
+        let mut walk = Walk {
+            fst,
+            lengths: lexicon.lengths(),
+            min_len: self.rules.min_len,
+            cells: &self.cells,
+            marks: &mut self.marks,
+            generation: self.generation,
+            used: &mut self.used,
+            path: &mut self.path,
+            paths: &mut self.paths,
+            hits: &mut self.hits,
+        };
+        for cell in 0..board.faces().len() {
+            walk.path.clear();
+            walk.visit(cell, fst.root(), Output::zero());
+        }
+    }
+}
+
+impl Cells {
+    /// Normalizes `board`'s faces with the dictionary's profile and the rules' Qu
+    /// reading, and builds the neighbour lists (reused when the shape is unchanged).
+    fn load(&mut self, board: &Board, lexicon: &Lexicon, rules: &Rules) {
+        self.bytes.clear();
+        self.spans.clear();
+        self.blank.clear();
+        for face in board.faces() {
+            let start = self.bytes.len() as u32;
+            if !face.is_blank() {
+                let key = lexicon.profile().key(face.text());
+                self.bytes.extend_from_slice(key.as_bytes());
+                if rules.qu && key == "q" {
+                    self.bytes.push(b'u');
+                }
+            }
+            self.spans.push((start, self.bytes.len() as u32));
+            // A face that normalizes to nothing can spell nothing either.
+            self.blank.push(self.bytes.len() as u32 == start);
+        }
+        let shape = (board.rows(), board.cols());
+        if shape != self.shape {
+            self.shape = shape;
+            self.neighbours.clear();
+            self.offsets.clear();
+            for cell in 0..board.faces().len() {
+                self.offsets.push(self.neighbours.len() as u32);
+                self.neighbours
+                    .extend(board.neighbours(cell).map(|n| n as u16));
+            }
+            self.offsets.push(self.neighbours.len() as u32);
+        }
+    }
+
+    #[inline]
+    fn key(&self, cell: usize) -> &[u8] {
+        let (start, end) = self.spans[cell];
+        &self.bytes[start as usize..end as usize]
+    }
+
+    #[inline]
+    fn neighbours(&self, cell: usize) -> &[u16] {
+        &self.neighbours[self.offsets[cell] as usize..self.offsets[cell + 1] as usize]
+    }
+}
+
+/// The state of one board's depth-first search.
+struct Walk<'a, D> {
+    fst: &'a Fst<D>,
+    lengths: &'a [u8],
+    min_len: usize,
+    cells: &'a Cells,
+    marks: &'a mut [u32],
+    generation: u32,
+    used: &'a mut [bool],
+    path: &'a mut Vec<u16>,
+    /// Paths of found words, each preceded by its length.
+    paths: &'a mut Vec<u16>,
+    hits: &'a mut Vec<Hit>,
+}
+
+impl<'a, D: AsRef<[u8]>> Walk<'a, D> {
+    /// Enters `cell` from automaton state `node` (with output `out` so far).
+    fn visit(&mut self, cell: usize, mut node: Node<'a>, mut out: Output) {
+        if self.cells.blank[cell] {
+            return;
+        }
+        for &b in self.cells.key(cell) {
+            match node.find_input(b) {
+                Some(i) => {
+                    let t = node.transition(i);
+                    out = out.cat(t.out);
+                    node = self.fst.node(t.addr);
+                }
+                None => return,
+            }
+        }
+        self.path.push(cell as u16);
+        if node.is_final() {
+            self.record(out.cat(node.final_output()).value());
+        }
+        if node.len() > 0 {
+            self.used[cell] = true;
+            for &next in self.cells.neighbours(cell) {
+                if !self.used[next as usize] {
+                    self.visit(next as usize, node, out);
+                }
+            }
+            self.used[cell] = false;
+        }
+        self.path.pop();
+    }
+
+    #[inline]
+    fn record(&mut self, word: u64) {
+        let mark = &mut self.marks[word as usize];
+        if *mark == self.generation {
+            return;
+        }
+        *mark = self.generation;
+        if (self.lengths[word as usize] as usize) < self.min_len {
+            return;
+        }
+        self.paths.push(self.path.len() as u16);
+        self.hits.push(Hit {
+            word,
+            path_start: self.paths.len() as u32,
+        });
+        self.paths.extend_from_slice(self.path);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::normalize::Profile;
+
+    fn words(list: &[&str], board: &str, rules: Rules) -> Vec<String> {
+        let lexicon = Lexicon::from_words(list, &Profile::default()).unwrap();
+        let board: Board = board.parse().unwrap();
+        let mut solver = Solver::new(&lexicon, rules);
+        solver.solve(&board).words.into_iter().map(|f| f.word).collect()
+    }
+
+    #[test]
+    fn finds_words_along_simple_paths_only() {
+        let found = words(&["aba", "abab", "cab", "bac", "dab"], "ab/cd", Rules::hasbro());
+        // "abab" would reuse a die; "dab" and "bac" are paths (all cells touch).
+        assert_eq!(found, ["bac", "cab", "dab"]);
+    }
+
+    #[test]
+    fn multi_letter_faces_and_qu() {
+        let list = ["queen", "quest", "schule", "sch"];
+        assert_eq!(words(&list, "Q E/N E", Rules::hasbro()), ["queen"]);
+        assert!(words(&list, "Q E/N E", Rules::cs106b()).is_empty());
+        assert_eq!(words(&list, "SCH U/E L", Rules::cs106b()), ["schule"]);
+    }
+
+    #[test]
+    fn blank_cells_block_paths() {
+        assert_eq!(words(&["abc"], "a b c", Rules::hasbro()), ["abc"]);
+        assert!(words(&["abc"], "a # c/_ b #", Rules::hasbro()).is_empty());
+    }
+
+    #[test]
+    fn counts_each_word_once_and_reuses_marks() {
+        let lexicon = Lexicon::from_words(["aaa"], &Profile::default()).unwrap();
+        let board: Board = "aa/aa".parse().unwrap();
+        let mut solver = Solver::new(&lexicon, Rules::hasbro());
+        for _ in 0..3 {
+            assert_eq!(solver.tally(&board), Tally { words: 1, points: 1 });
+        }
+    }
+
+    #[test]
+    fn paths_spell_the_word() {
+        let lexicon = Lexicon::builtin("enable2k").unwrap();
+        let board: Board = "ATEE/APYO/TINU/EDSE".parse().unwrap();
+        let solution = Solver::new(&lexicon, Rules::hasbro()).solve(&board);
+        for found in &solution.words {
+            let spelled: String = found
+                .path
+                .iter()
+                .map(|&(r, c)| board.face(r, c).text().to_lowercase())
+                .collect();
+            assert_eq!(spelled, found.word);
+        }
+    }
+}
