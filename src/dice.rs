@@ -512,7 +512,7 @@ mod tests {
         let text: Vec<&str> = board.faces().iter().map(Face::text).collect();
         assert_eq!(text.join(" "), PINNED_SEED_1);
     }
-    const PINNED_SEED_1: &str = "";
+    const PINNED_SEED_1: &str = "B X E S U N C A E N T H T T I S";
 
     #[test]
     fn check_names_uncovered_cells() {

@@ -13,7 +13,7 @@
 //! let lexicon = Lexicon::builtin("enable2k")?;
 //! let board: Board = "ATEE/APYO/TINU/EDSE".parse()?;
 //! let solution = Solver::new(&lexicon, Rules::hasbro()).solve(&board);
-//! assert!(solution.words.iter().any(|found| found.word == "peaty"));
+//! assert!(solution.words.iter().any(|found| found.word == "pate"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![warn(missing_docs)]

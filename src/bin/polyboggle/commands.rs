@@ -100,7 +100,7 @@ fn read_board(arg: Option<&str>) -> Result<Board, Failure> {
                 .map_err(|e| Failure::input(format!("{arg}: {e}")))?;
             (text, arg.to_string())
         }
-        Some(arg) => (arg.to_string(), format!("board '{arg}'")),
+        Some(arg) => (arg.to_string(), format!("board {arg:?}")),
     };
     text.parse::<Board>()
         .map_err(|e| Failure::input(format!("{origin}: {e}")))

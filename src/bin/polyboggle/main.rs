@@ -61,10 +61,21 @@ fn main() -> ExitCode {
     }));
     let cli = match args::Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
+        // --help and --version print in full; usage errors as one line.
+        Err(e) if !e.use_stderr() => {
             let _ = e.print();
-            return ExitCode::from(code);
+            return ExitCode::SUCCESS;
+        }
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or_default();
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            let _ = writeln!(io::stderr(), "polyboggle: {first} (see --help)");
+            return ExitCode::from(2);
         }
     };
     match commands::run(cli) {
