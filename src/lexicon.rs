@@ -1,8 +1,10 @@
 //! Dictionaries: compiling word lists into FST files and opening them again.
 //!
-//! A compiled dictionary is one file: a small header, then an [`fst`] automaton
-//! mapping each normalized word to its index in sorted order, then one byte per word
-//! giving its length in grapheme clusters. The header records the format version,
+//! A compiled dictionary is one file: a small header; the solver's flat
+//! [`automaton`](crate::automaton) (the FST decoded into fixed-width arrays, so the
+//! search needs no decoding at open or while it runs); the [`fst`] mapping each
+//! normalized word to its index in sorted order; one byte per word giving its length
+//! in grapheme clusters; and the automaton's transition bytes. The header records the format version,
 //! the normalization [`Profile`], the word count, the shortest and longest word and a
 //! CRC-32 of everything else, so a corrupt, truncated or foreign file is refused
 //! when it is opened instead of giving wrong answers later.
@@ -21,9 +23,13 @@
 //! | 52 | 4 | profile flags: bit 0 strip marks, bit 1 Turkic |
 //! | 56 | 2 | keep-list length `K` in bytes |
 //! | 58 | 2 | language-tag length `L` in bytes |
-//! | 60 | K + L | keep-list and language tag, UTF-8 |
-//! | H | F | the FST (`fst::Map`: word → index) |
-//! | H + F | N | grapheme length of each word, by index |
+//! | 60 | 8 | automaton words size `A` in bytes |
+//! | 68 | 8 | automaton transition count `T` |
+//! | 76 | K + L | keep-list and language tag, UTF-8, then zeros up to `H` (a multiple of 8) |
+//! | H | A | automaton: node and transition words (little-endian `u32`) |
+//! | H + A | F | the FST (`fst::Map`: word → index) |
+//! | H + A + F | N | grapheme length of each word, by index |
+//! | H + A + F + N | T | automaton: transition input bytes |
 //!
 //! This module owns reading and writing that format. It does not know about boards.
 //!
@@ -46,13 +52,14 @@ use std::sync::Arc;
 
 use fst::raw::Fst;
 
+use crate::automaton::{self, Automaton};
 use crate::normalize::{self, Profile, Rejection};
 
 /// The magic bytes that start every compiled dictionary.
 pub const MAGIC: &[u8; 8] = b"PBOGDICT";
 /// The format version this build writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
-const FIXED_HEADER: usize = 60;
+const FIXED_HEADER: usize = 76;
 const CHECKSUM_AT: Range<usize> = 48..52;
 
 /// The built-in dictionaries, by name: ENABLE2K (public domain English).
@@ -160,7 +167,7 @@ impl Storage {
 
 /// A range of a dictionary's bytes, shared without copying.
 #[derive(Clone)]
-pub(crate) struct Section {
+struct Section {
     storage: Arc<Storage>,
     range: Range<usize>,
 }
@@ -188,11 +195,43 @@ pub struct Header {
     pub file_size: u64,
 }
 
-/// An opened dictionary: the FST of its keys and their lengths.
+/// An opened dictionary: the FST of its keys, their lengths, and the solver's
+/// automaton.
 pub struct Lexicon {
     fst: Fst<Section>,
     lengths: Section,
+    automaton_words: Words,
+    automaton_bytes: Section,
     header: Header,
+}
+
+/// The automaton's words: borrowed from the file when it is aligned (a memory map
+/// always is), copied otherwise (static data may not be).
+enum Words {
+    InPlace(Section),
+    Copied(Vec<u32>),
+}
+
+impl Words {
+    fn new(section: Section) -> Words {
+        match bytemuck::try_cast_slice::<u8, u32>(section.as_ref()) {
+            Ok(_) if cfg!(target_endian = "little") => Words::InPlace(section),
+            _ => Words::Copied(
+                section
+                    .as_ref()
+                    .chunks_exact(4)
+                    .map(|w| u32::from_le_bytes(w.try_into().expect("4 bytes")))
+                    .collect(),
+            ),
+        }
+    }
+
+    fn get(&self) -> &[u32] {
+        match self {
+            Words::InPlace(section) => bytemuck::cast_slice(section.as_ref()),
+            Words::Copied(words) => words,
+        }
+    }
 }
 
 /// Whether a string is a word, only the prefix of one, or neither.
@@ -298,16 +337,17 @@ impl Lexicon {
 
     fn from_storage(storage: Storage, origin: &str) -> Result<Lexicon, LexiconError> {
         let bytes = storage.bytes();
-        let (header, fst_range, lengths_range) = parse_header(bytes, origin)?;
+        let (header, ranges) = parse_header(bytes, origin)?;
         let storage = Arc::new(storage);
         let corrupt = |what: String| LexiconError::Corrupt {
             origin: origin.into(),
             what,
         };
-        let fst = Fst::new(Section {
+        let section = |range: Range<usize>| Section {
             storage: storage.clone(),
-            range: fst_range,
-        })
+            range,
+        };
+        let fst = Fst::new(section(ranges.fst))
         .map_err(|e| corrupt(format!("bad automaton: {e}")))?;
         if fst.len() as u64 != header.word_count {
             return Err(corrupt(format!(
@@ -316,15 +356,19 @@ impl Lexicon {
                 header.word_count
             )));
         }
-        let lengths = Section {
-            storage,
-            range: lengths_range,
-        };
-        Ok(Lexicon {
+        let lexicon = Lexicon {
             fst,
-            lengths,
+            lengths: section(ranges.lengths),
+            automaton_words: Words::new(section(ranges.automaton_words)),
+            automaton_bytes: section(ranges.automaton_bytes),
             header,
-        })
+        };
+        let automaton = Automaton::new(lexicon.automaton_words.get(), lexicon.automaton_bytes.as_ref())
+            .map_err(|e| corrupt(format!("bad solver automaton: {}", e.0)))?;
+        if automaton.len() == 0 {
+            return Err(corrupt("empty solver automaton".into()));
+        }
+        Ok(lexicon)
     }
 
     /// The header: word count, profile, lengths, version and size.
@@ -390,14 +434,14 @@ impl Lexicon {
         self.lengths.as_ref()[index as usize] as usize
     }
 
-    /// The automaton, for the solver.
-    pub(crate) fn fst(&self) -> &Fst<Section> {
-        &self.fst
-    }
-
     /// The length table, one byte per word index, for the solver.
     pub(crate) fn lengths(&self) -> &[u8] {
         self.lengths.as_ref()
+    }
+
+    /// The solver's automaton (checked when the dictionary was opened).
+    pub fn automaton(&self) -> Automaton<'_> {
+        Automaton::trusted(self.automaton_words.get(), self.automaton_bytes.as_ref())
     }
 }
 
@@ -422,11 +466,21 @@ fn checksum(bytes: &[u8]) -> u32 {
     hasher.finalize()
 }
 
-/// Validates the header and returns it with the FST and length-table ranges.
-fn parse_header(
-    bytes: &[u8],
-    origin: &str,
-) -> Result<(Header, Range<usize>, Range<usize>), LexiconError> {
+/// Where each section lies in the file.
+struct Ranges {
+    automaton_words: Range<usize>,
+    fst: Range<usize>,
+    lengths: Range<usize>,
+    automaton_bytes: Range<usize>,
+}
+
+/// The header length for a keep-list and language tag of these sizes.
+fn header_len(keep: usize, lang: usize) -> usize {
+    (FIXED_HEADER + keep + lang).next_multiple_of(8)
+}
+
+/// Validates the header and returns it with the sections' ranges.
+fn parse_header(bytes: &[u8], origin: &str) -> Result<(Header, Ranges), LexiconError> {
     if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
         return Err(LexiconError::NotADictionary {
             origin: origin.into(),
@@ -447,13 +501,15 @@ fn parse_header(
             found: version,
         });
     }
-    let header_len = read_u32(bytes, 12) as u64;
+    let header_size = read_u32(bytes, 12) as u64;
     let word_count = read_u64(bytes, 16);
     let fst_len = read_u64(bytes, 32);
     let lengths_len = read_u64(bytes, 40);
-    let expected = header_len
-        .checked_add(fst_len)
-        .and_then(|n| n.checked_add(lengths_len))
+    let words_len = read_u64(bytes, 60);
+    let trans_count = read_u64(bytes, 68);
+    let expected = [fst_len, lengths_len, words_len, trans_count]
+        .into_iter()
+        .try_fold(header_size, u64::checked_add)
         .unwrap_or(u64::MAX);
     if expected != bytes.len() as u64 {
         return Err(truncated(expected));
@@ -474,7 +530,7 @@ fn parse_header(
     let flags = read_u32(bytes, 52);
     let keep_len = u16::from_le_bytes([bytes[56], bytes[57]]) as usize;
     let lang_len = u16::from_le_bytes([bytes[58], bytes[59]]) as usize;
-    if FIXED_HEADER + keep_len + lang_len != header_len as usize || flags > 3 {
+    if header_len(keep_len, lang_len) as u64 != header_size || flags > 3 || words_len % 4 != 0 {
         return Err(corrupt("inconsistent header"));
     }
     if lengths_len != word_count {
@@ -485,11 +541,12 @@ fn parse_header(
             .map(str::to_string)
             .map_err(|_| corrupt("profile text is not UTF-8"))
     };
+    let keep_end = FIXED_HEADER + keep_len;
     let profile = Profile {
         strip_marks: flags & 1 != 0,
         turkic: flags & 2 != 0,
-        keep: text(FIXED_HEADER..FIXED_HEADER + keep_len)?,
-        lang: text(FIXED_HEADER + keep_len..header_len as usize)?,
+        keep: text(FIXED_HEADER..keep_end)?,
+        lang: text(keep_end..keep_end + lang_len)?,
     };
     let header = Header {
         version,
@@ -499,9 +556,19 @@ fn parse_header(
         profile,
         file_size: bytes.len() as u64,
     };
-    let fst_start = header_len as usize;
-    let fst_end = fst_start + fst_len as usize;
-    Ok((header, fst_start..fst_end, fst_end..bytes.len()))
+    let mut at = header_size as usize;
+    let mut take = |len: u64| {
+        let range = at..at + len as usize;
+        at = range.end;
+        range
+    };
+    let ranges = Ranges {
+        automaton_words: take(words_len),
+        fst: take(fst_len),
+        lengths: take(lengths_len),
+        automaton_bytes: take(trans_count),
+    };
+    Ok((header, ranges))
 }
 
 /// Returns the text of a word list, or says where it stops being UTF-8.
@@ -606,11 +673,16 @@ impl Compiler {
                 .expect("keys are sorted and distinct");
         }
         let fst_bytes = builder.into_inner().expect("writing to memory cannot fail");
+        let fst = Fst::new(fst_bytes).expect("the builder writes a valid FST");
+        let (automaton_words, automaton_bytes) = automaton::encode(&fst);
+        let fst_bytes = fst.into_inner();
 
         let profile = &self.profile;
         let (keep, lang) = (profile.keep.as_bytes(), profile.lang.as_bytes());
-        let header_len = FIXED_HEADER + keep.len() + lang.len();
-        let mut bytes = Vec::with_capacity(header_len + fst_bytes.len() + self.keys.len());
+        let header_len = header_len(keep.len(), lang.len());
+        let mut bytes = Vec::with_capacity(
+            header_len + automaton_words.len() * 4 + fst_bytes.len() + self.keys.len() + automaton_bytes.len(),
+        );
         bytes.extend_from_slice(MAGIC);
         bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         bytes.extend_from_slice(&(header_len as u32).to_le_bytes());
@@ -624,10 +696,15 @@ impl Compiler {
         bytes.extend_from_slice(&flags.to_le_bytes());
         bytes.extend_from_slice(&(keep.len() as u16).to_le_bytes());
         bytes.extend_from_slice(&(lang.len() as u16).to_le_bytes());
+        bytes.extend_from_slice(&(automaton_words.len() as u64 * 4).to_le_bytes());
+        bytes.extend_from_slice(&(automaton_bytes.len() as u64).to_le_bytes());
         bytes.extend_from_slice(keep);
         bytes.extend_from_slice(lang);
+        bytes.resize(header_len, 0);
+        bytes.extend(automaton_words.iter().flat_map(|w| w.to_le_bytes()));
         bytes.extend_from_slice(&fst_bytes);
         bytes.extend(self.keys.iter().map(|k| k.1));
+        bytes.extend_from_slice(&automaton_bytes);
         let sum = checksum(&bytes);
         bytes[CHECKSUM_AT].copy_from_slice(&sum.to_le_bytes());
         Ok((bytes, report))

@@ -18,6 +18,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod automaton;
 pub mod bench;
 pub mod board;
 pub mod dice;

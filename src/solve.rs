@@ -1,13 +1,16 @@
 //! The solver: every dictionary word that a simple path of neighbouring dice spells.
 //!
 //! The search walks the dictionary's automaton state by state, a face at a time:
-//! from each cell it feeds the face's bytes to the FST; while the state is live it
-//! moves on to unused neighbours, and it records a word whenever the state is final.
-//! A dead prefix is dropped the moment the automaton has no transition for it.
+//! from each cell it feeds the face's bytes to the automaton; while the state is live
+//! it moves on to unused neighbours, and it records a word whenever the state is
+//! final. A dead prefix is dropped the moment the automaton has no transition for it,
+//! before the neighbour is even entered.
 //!
-//! Each word is counted once per board with a mark per word index (the index is the
-//! FST's output), so nothing needs clearing between boards. The inner loop touches
-//! only the automaton, the board's face bytes and a few reusable buffers.
+//! The automaton is the dictionary's FST in the flat form of [`crate::automaton`]:
+//! same states and outputs, fixed-width so a step is a few loads. Each word is counted
+//! once per board with a mark per word index (the index is the FST's output), so
+//! nothing needs clearing between boards. The inner loop touches only the automaton,
+//! the board's face bytes, a bitset of used cells and a few reusable buffers.
 //!
 //! ```
 //! use polyboggle::{Board, Lexicon, Rules, Solver};
@@ -22,9 +25,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use fst::raw::{Fst, Node, Output};
-
-use crate::board::Board;
+use crate::automaton::{Automaton, State};
+use crate::board::{Board, MAX_CELLS};
 use crate::lexicon::Lexicon;
 use crate::score::Rules;
 
@@ -71,7 +73,8 @@ struct Cells {
     bytes: Vec<u8>,
     /// `bytes[spans[i].0..spans[i].1]` is cell i's key; blank cells are empty.
     spans: Vec<(u32, u32)>,
-    blank: Vec<bool>,
+    /// Blank cells (and faces that normalize to nothing) start out used.
+    blank: Used,
     /// `neighbours[offsets[i]..offsets[i + 1]]` are cell i's neighbours.
     neighbours: Vec<u16>,
     offsets: Vec<u32>,
@@ -90,7 +93,6 @@ pub struct Solver<'l> {
     marks: Vec<u32>,
     generation: u32,
     cells: Cells,
-    used: Vec<bool>,
     path: Vec<u16>,
     paths: Vec<u16>,
     hits: Vec<Hit>,
@@ -109,7 +111,6 @@ impl<'l> Solver<'l> {
             marks: vec![0; lexicon.word_count()],
             generation: 0,
             cells: Cells::default(),
-            used: Vec::new(),
             path: Vec::new(),
             paths: Vec::new(),
             hits: Vec::new(),
@@ -176,26 +177,47 @@ impl<'l> Solver<'l> {
         }
         self.hits.clear();
         self.paths.clear();
-        self.used.clear();
-        self.used.resize(board.faces().len(), false);
         let lexicon = self.lexicon;
-        let fst = lexicon.fst();
         let mut walk = Walk {
-            fst,
+            automaton: lexicon.automaton(),
             lengths: lexicon.lengths(),
             min_len: self.rules.min_len,
             cells: &self.cells,
             marks: &mut self.marks,
             generation: self.generation,
-            used: &mut self.used,
+            used: self.cells.blank.clone(),
             path: &mut self.path,
             paths: &mut self.paths,
             hits: &mut self.hits,
         };
         for cell in 0..board.faces().len() {
             walk.path.clear();
-            walk.visit(cell, fst.root(), Output::zero());
+            if let Some((state, out)) = walk.enter(cell, 0, 0) {
+                walk.visit(cell, state, out);
+            }
         }
+    }
+}
+
+/// A bitset of cells, one bit each.
+#[derive(Clone)]
+struct Used([u64; MAX_CELLS / 64]);
+
+impl Default for Used {
+    fn default() -> Used {
+        Used([0; MAX_CELLS / 64])
+    }
+}
+
+impl Used {
+    #[inline(always)]
+    fn contains(&self, cell: usize) -> bool {
+        self.0[cell / 64] & (1 << (cell % 64)) != 0
+    }
+
+    #[inline(always)]
+    fn flip(&mut self, cell: usize) {
+        self.0[cell / 64] ^= 1 << (cell % 64);
     }
 }
 
@@ -205,7 +227,7 @@ impl Cells {
     fn load(&mut self, board: &Board, lexicon: &Lexicon, rules: &Rules) {
         self.bytes.clear();
         self.spans.clear();
-        self.blank.clear();
+        self.blank = Used::default();
         for face in board.faces() {
             let start = self.bytes.len() as u32;
             if !face.is_blank() {
@@ -215,9 +237,11 @@ impl Cells {
                     self.bytes.push(b'u');
                 }
             }
-            self.spans.push((start, self.bytes.len() as u32));
             // A face that normalizes to nothing can spell nothing either.
-            self.blank.push(self.bytes.len() as u32 == start);
+            if self.bytes.len() as u32 == start {
+                self.blank.flip(self.spans.len());
+            }
+            self.spans.push((start, self.bytes.len() as u32));
         }
         let shape = (board.rows(), board.cols());
         if shape != self.shape {
@@ -246,54 +270,56 @@ impl Cells {
 }
 
 /// The state of one board's depth-first search.
-struct Walk<'a, D> {
-    fst: &'a Fst<D>,
+struct Walk<'a> {
+    automaton: Automaton<'a>,
     lengths: &'a [u8],
     min_len: usize,
     cells: &'a Cells,
     marks: &'a mut [u32],
     generation: u32,
-    used: &'a mut [bool],
+    used: Used,
     path: &'a mut Vec<u16>,
     /// Paths of found words, each preceded by its length.
     paths: &'a mut Vec<u16>,
     hits: &'a mut Vec<Hit>,
 }
 
-impl<'a, D: AsRef<[u8]>> Walk<'a, D> {
-    /// Enters `cell` from automaton state `node` (with output `out` so far).
-    fn visit(&mut self, cell: usize, mut node: Node<'a>, mut out: Output) {
-        if self.cells.blank[cell] {
-            return;
+impl Walk<'_> {
+    /// Feeds `cell`'s face to the automaton from `state`: the state after it and the
+    /// output so far, or `None` when no word goes that way (or the cell is taken).
+    #[inline(always)]
+    fn enter(&self, cell: usize, mut state: State, mut out: u32) -> Option<(State, u32)> {
+        if self.used.contains(cell) {
+            return None;
         }
         for &b in self.cells.key(cell) {
-            match node.find_input(b) {
-                Some(i) => {
-                    let t = node.transition(i);
-                    out = out.cat(t.out);
-                    node = self.fst.node(t.addr);
-                }
-                None => return,
-            }
+            let (next, o) = self.automaton.step(state, b)?;
+            state = next;
+            out = out.wrapping_add(o);
         }
+        Some((state, out))
+    }
+
+    /// Stands on `cell`, whose face led to `state` (output `out` so far).
+    fn visit(&mut self, cell: usize, state: State, out: u32) {
         self.path.push(cell as u16);
-        if node.is_final() {
-            self.record(out.cat(node.final_output()).value());
+        if let Some(fin) = self.automaton.final_output(state) {
+            self.record(out.wrapping_add(fin));
         }
-        if node.len() > 0 {
-            self.used[cell] = true;
+        if self.automaton.has_transitions(state) {
+            self.used.flip(cell);
             for &next in self.cells.neighbours(cell) {
-                if !self.used[next as usize] {
-                    self.visit(next as usize, node, out);
+                if let Some((state, out)) = self.enter(next as usize, state, out) {
+                    self.visit(next as usize, state, out);
                 }
             }
-            self.used[cell] = false;
+            self.used.flip(cell);
         }
         self.path.pop();
     }
 
     #[inline]
-    fn record(&mut self, word: u64) {
+    fn record(&mut self, word: u32) {
         let mark = &mut self.marks[word as usize];
         if *mark == self.generation {
             return;
@@ -304,7 +330,7 @@ impl<'a, D: AsRef<[u8]>> Walk<'a, D> {
         }
         self.paths.push(self.path.len() as u16);
         self.hits.push(Hit {
-            word,
+            word: word as u64,
             path_start: self.paths.len() as u32,
         });
         self.paths.extend_from_slice(self.path);
