@@ -1,34 +1,48 @@
-//! The solver's automaton: the dictionary's FST decoded into flat, fixed-width arrays.
+//! The solver's automaton: the dictionary's FST decoded into flat, fixed-width records.
 //!
 //! The FST is compact but variable-width: every step decodes a node's header and
 //! searches its packed transitions. The solver steps millions of times a second, so
 //! each compiled dictionary also carries the same automaton (same states, same
-//! transitions, same outputs) in a form a step can read with a few loads:
+//! transitions, same outputs) in a form where one step is one record load:
 //!
-//! - a node is four `u32`: a 64-bit mask with bit `b & 63` set for each input byte `b`
-//!   it has a transition on, the index of its first transition, and its final output
-//!   (`u32::MAX` when the state is not final);
-//! - transitions are sorted by `(b & 63, b)`, so the transition for `b` is at
-//!   `first + popcount(mask below bit b & 63)`; its byte is checked, and the rare
-//!   bytes that share `b & 63` within one node follow it;
-//! - a transition is two `u32` (target node, output) plus its input byte.
+//! - every input byte has a class below 64. When the dictionary uses at most 64
+//!   distinct bytes (English, Italian, Spanish, Greek...), each gets a class of its
+//!   own and the automaton is *exact*; otherwise a byte's class is `b & 63`;
+//! - a record stands for one transition *and the state it leads to*: five `u32`
+//!   holding the target state's 64-bit class mask (bit `class(b)` set for each byte
+//!   `b` it has a transition on), the index of its first outgoing record, its final
+//!   output (`u32::MAX` when not final), and the transition's own output. Record 0
+//!   stands for the root. A state's outgoing records are contiguous, shared by every
+//!   transition into it, and sorted by `(class(b), b)`;
+//! - so the record for byte `b` from record `r` is `first(r) + popcount(mask(r) below
+//!   bit class(b))`. In an exact automaton that is the answer; otherwise the record's
+//!   input byte (kept apart, one byte a record) is checked, and the rare bytes that
+//!   share a class within one state follow it.
 //!
-//! Lower-case ASCII letters map to distinct bits, so English never collides. The
-//! section is derived from the FST when a dictionary is compiled, covered by the
-//! file's checksum, and read in place from the memory map. This module owns that
-//! derivation and the step; the walk itself is [`crate::solve`]'s.
+//! Walking from a record to the next touches only that next record, which already
+//! says everything the following step needs. The section is derived from the FST when
+//! a dictionary is compiled, covered by the file's checksum, and read in place from
+//! the memory map. This module owns that derivation and the step; the walk itself is
+//! [`crate::solve`]'s.
 
 use std::collections::HashMap;
 
 use fst::raw::{CompiledAddr, Fst};
 
-/// Marks a node that is not final.
+/// Marks a state that is not final.
 const NOT_FINAL: u32 = u32::MAX;
-const NODE_WORDS: usize = 4;
-const TRANS_WORDS: usize = 2;
+/// The class of a byte that no transition uses (exact automata only).
+pub const NO_CLASS: u8 = u8::MAX;
+/// Words before the records: record count, exact flag, 256 class bytes.
+const PREFIX_WORDS: usize = 2 + 64;
+const RECORD_WORDS: usize = 5;
 
-/// A state of the automaton (the root is 0).
+/// A position in the automaton: the record of the transition that led there
+/// ([`ROOT`] at the start).
 pub type State = u32;
+
+/// The root state.
+pub const ROOT: State = 0;
 
 /// Why an automaton section cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,48 +51,38 @@ pub struct Malformed(pub String);
 /// A read-only view of an automaton section.
 #[derive(Clone, Copy)]
 pub struct Automaton<'a> {
-    nodes: &'a [u32],
-    trans: &'a [u32],
+    records: &'a [u32],
     bytes: &'a [u8],
-}
-
-#[inline]
-fn class_bit(b: u8) -> u64 {
-    1u64 << (b & 63)
+    classes: &'a [u8],
+    exact: bool,
 }
 
 impl<'a> Automaton<'a> {
     /// Views a section's words (see [`encode`]) after checking that every index in
-    /// it stays in bounds, so no later step can panic or read the wrong node.
+    /// it stays in bounds, so no later step can panic or read the wrong record.
     pub fn new(words: &'a [u32], bytes: &'a [u8]) -> Result<Automaton<'a>, Malformed> {
         let bad = |what: &str| Malformed(what.to_string());
-        let (&node_count, rest) = words.split_first().ok_or_else(|| bad("empty section"))?;
-        let (&trans_count, rest) = rest.split_first().ok_or_else(|| bad("short section"))?;
-        let (node_count, trans_count) = (node_count as usize, trans_count as usize);
-        let node_words = node_count.checked_mul(NODE_WORDS).ok_or_else(|| bad("size"))?;
-        let trans_words = trans_count.checked_mul(TRANS_WORDS).ok_or_else(|| bad("size"))?;
-        if node_count == 0 || rest.len() != node_words + trans_words || bytes.len() != trans_count {
+        if words.len() < PREFIX_WORDS {
+            return Err(bad("short section"));
+        }
+        let count = words[0] as usize;
+        if count == 0
+            || words[1] > 1
+            || Some(words.len() - PREFIX_WORDS) != count.checked_mul(RECORD_WORDS)
+            || bytes.len() != count
+        {
             return Err(bad("section sizes do not add up"));
         }
-        let automaton = Automaton {
-            nodes: &rest[..node_words],
-            trans: &rest[node_words..],
-            bytes,
-        };
-        for node in automaton.nodes.chunks_exact(NODE_WORDS) {
-            let mask = node[0] as u64 | (node[1] as u64) << 32;
-            let first = node[2] as usize;
-            let end = first + mask.count_ones() as usize;
-            if end > trans_count {
-                return Err(bad("a node's transitions run past the end"));
-            }
+        let automaton = Automaton::trusted(words, bytes);
+        if automaton.classes.iter().any(|&c| c >= 64 && c != NO_CLASS) {
+            return Err(bad("a byte class out of range"));
         }
-        if automaton
-            .trans
-            .chunks_exact(TRANS_WORDS)
-            .any(|t| t[0] as usize >= node_count)
-        {
-            return Err(bad("a transition leads to no node"));
+        for record in automaton.records.chunks_exact(RECORD_WORDS) {
+            let mask = record[0] as u64 | (record[1] as u64) << 32;
+            let end = record[2] as usize + mask.count_ones() as usize;
+            if mask != 0 && (record[2] == 0 || end > count) {
+                return Err(bad("a state's transitions run past the end"));
+            }
         }
         Ok(automaton)
     }
@@ -86,105 +90,168 @@ impl<'a> Automaton<'a> {
     /// Views a section already checked by [`Automaton::new`] (indexing stays
     /// bounds-checked, so a mistake panics rather than misreads).
     pub(crate) fn trusted(words: &'a [u32], bytes: &'a [u8]) -> Automaton<'a> {
-        let node_words = words[0] as usize * NODE_WORDS;
         Automaton {
-            nodes: &words[2..2 + node_words],
-            trans: &words[2 + node_words..],
+            records: &words[PREFIX_WORDS..],
             bytes,
+            classes: bytemuck::cast_slice(&words[2..PREFIX_WORDS]),
+            exact: words[1] == 1,
         }
     }
 
-    /// The transition from `state` on byte `b`: the next state and its output.
-    #[inline(always)]
+    /// The class of byte `b` ([`NO_CLASS`] when no word has it).
+    #[inline]
+    pub fn class(&self, b: u8) -> u8 {
+        self.classes[b as usize]
+    }
+
+    /// The transition from `state` on byte `b`: the next state and the transition's
+    /// output.
+    #[inline]
     pub fn step(&self, state: State, b: u8) -> Option<(State, u32)> {
-        let node = &self.nodes[state as usize * NODE_WORDS..state as usize * NODE_WORDS + NODE_WORDS];
-        let mask = node[0] as u64 | (node[1] as u64) << 32;
-        let bit = class_bit(b);
+        self.step_class(state, self.class(b), b)
+    }
+
+    /// [`Automaton::step`] with the byte's class already looked up.
+    #[inline(always)]
+    pub fn step_class(&self, state: State, class: u8, b: u8) -> Option<(State, u32)> {
+        let at = state as usize * RECORD_WORDS;
+        let record = &self.records[at..at + RECORD_WORDS];
+        let mask = record[0] as u64 | (record[1] as u64) << 32;
+        let bit = 1u64.checked_shl(class as u32)?;
         if mask & bit == 0 {
             return None;
         }
-        let mut i = node[2] as usize + (mask & (bit - 1)).count_ones() as usize;
-        // Bytes sharing `b & 63` sit together, in byte order.
-        loop {
-            let got = *self.bytes.get(i)?;
-            if got == b {
-                let t = &self.trans[i * TRANS_WORDS..i * TRANS_WORDS + TRANS_WORDS];
-                return Some((t[0], t[1]));
+        let mut i = record[2] as usize + (mask & (bit - 1)).count_ones() as usize;
+        if !self.exact {
+            // Bytes sharing a class sit together, in byte order.
+            loop {
+                let got = *self.bytes.get(i)?;
+                if got == b {
+                    break;
+                }
+                if self.classes[got as usize] != class || got > b {
+                    return None;
+                }
+                i += 1;
             }
-            if got & 63 != b & 63 || got > b {
-                return None;
-            }
-            i += 1;
         }
+        Some((i as State, self.records[i * RECORD_WORDS + 4]))
     }
 
     /// The final output of `state`, if it is final.
     #[inline(always)]
     pub fn final_output(&self, state: State) -> Option<u32> {
-        let out = self.nodes[state as usize * NODE_WORDS + 3];
+        let out = self.records[state as usize * RECORD_WORDS + 3];
         (out != NOT_FINAL).then_some(out)
     }
 
     /// Does any transition leave `state`?
     #[inline(always)]
     pub fn has_transitions(&self, state: State) -> bool {
-        let i = state as usize * NODE_WORDS;
-        self.nodes[i] | self.nodes[i + 1] != 0
+        let at = state as usize * RECORD_WORDS;
+        self.records[at] | self.records[at + 1] != 0
     }
 
-    /// The number of states.
+    /// The number of records (transitions, plus one for the root).
     pub fn len(&self) -> usize {
-        self.nodes.len() / NODE_WORDS
+        self.bytes.len()
     }
 
-    /// Is there no state at all? (Never, for a valid section.)
+    /// Is there no record at all? (Never, for a valid section.)
     pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
+        self.bytes.is_empty()
     }
 }
 
-/// Decodes `fst` into an automaton section: little-endian `u32` words (node count,
-/// transition count, nodes, transitions), then the transitions' input bytes.
+/// Decodes `fst` into an automaton section: little-endian `u32` words (record count,
+/// exact flag, class table, records), then each record's input byte (0 for the root).
 pub fn encode<D: AsRef<[u8]>>(fst: &Fst<D>) -> (Vec<u32>, Vec<u8>) {
-    let mut ids: HashMap<CompiledAddr, State> = HashMap::new();
-    let mut order: Vec<CompiledAddr> = Vec::new();
-    let root = fst.root().addr();
-    ids.insert(root, 0);
-    order.push(root);
-    let mut nodes: Vec<u32> = Vec::new();
-    let mut trans: Vec<u32> = Vec::new();
-    let mut bytes: Vec<u8> = Vec::new();
-    let mut next = 0;
-    while next < order.len() {
-        let node = fst.node(order[next]);
-        next += 1;
-        let mut edges: Vec<(u8, CompiledAddr, u64)> = node
+    let (classes, exact) = classes(fst);
+    // First pass: number the states breadth-first and give each a block of records.
+    struct Block {
+        mask: u64,
+        first: u32,
+        fin: u32,
+        edges: Vec<(u8, CompiledAddr, u32)>,
+    }
+    let mut ids: HashMap<CompiledAddr, usize> = HashMap::new();
+    let mut order = vec![fst.root().addr()];
+    ids.insert(order[0], 0);
+    let mut blocks: Vec<Block> = Vec::new();
+    let mut next_record = 1u32;
+    while blocks.len() < order.len() {
+        let node = fst.node(order[blocks.len()]);
+        let mut edges: Vec<(u8, CompiledAddr, u32)> = node
             .transitions()
-            .map(|t| (t.inp, t.addr, t.out.value()))
+            .map(|t| (t.inp, t.addr, t.out.value() as u32))
             .collect();
-        edges.sort_by_key(|&(b, ..)| (b & 63, b));
-        let mut mask = 0u64;
-        let first = bytes.len() as u32;
-        for (b, addr, out) in edges {
-            mask |= class_bit(b);
-            let id = *ids.entry(addr).or_insert_with(|| {
+        edges.sort_by_key(|&(b, ..)| (classes[b as usize], b));
+        for &(_, addr, _) in &edges {
+            ids.entry(addr).or_insert_with(|| {
                 order.push(addr);
-                (order.len() - 1) as State
+                order.len() - 1
             });
-            trans.extend([id, out as u32]);
-            bytes.push(b);
         }
+        let mask = edges.iter().fold(0u64, |m, &(b, ..)| m | 1 << classes[b as usize]);
         let fin = if node.is_final() {
             node.final_output().value() as u32
         } else {
             NOT_FINAL
         };
-        nodes.extend([mask as u32, (mask >> 32) as u32, first, fin]);
+        let first = if edges.is_empty() { 0 } else { next_record };
+        next_record += edges.len() as u32;
+        blocks.push(Block { mask, first, fin, edges });
     }
-    let mut words = vec![(nodes.len() / NODE_WORDS) as u32, bytes.len() as u32];
-    words.extend(nodes);
-    words.extend(trans);
+    // Second pass: a record per transition, carrying its target's block.
+    let mut records: Vec<u32> = Vec::with_capacity(next_record as usize * RECORD_WORDS);
+    let mut bytes: Vec<u8> = Vec::with_capacity(next_record as usize);
+    let mut push = |block: &Block, out: u32, b: u8| {
+        records.extend([block.mask as u32, (block.mask >> 32) as u32, block.first, block.fin, out]);
+        bytes.push(b);
+    };
+    push(&blocks[0], 0, 0);
+    for block in &blocks {
+        for &(b, addr, out) in &block.edges {
+            push(&blocks[ids[&addr]], out, b);
+        }
+    }
+    let mut words = vec![bytes.len() as u32, exact as u32];
+    words.extend(classes.chunks_exact(4).map(|c| u32::from_ne_bytes(c.try_into().expect("4"))));
+    words.extend(records);
     (words, bytes)
+}
+
+/// Gives each byte the transitions use a class: its rank when there are at most 64
+/// of them (exact), else `b & 63`.
+fn classes<D: AsRef<[u8]>>(fst: &Fst<D>) -> ([u8; 256], bool) {
+    let mut used = [false; 256];
+    let mut stack = vec![fst.root().addr()];
+    let mut seen = std::collections::HashSet::new();
+    while let Some(addr) = stack.pop() {
+        if seen.insert(addr) {
+            for t in fst.node(addr).transitions() {
+                used[t.inp as usize] = true;
+                stack.push(t.addr);
+            }
+        }
+    }
+    let mut classes = [NO_CLASS; 256];
+    let distinct = used.iter().filter(|&&u| u).count();
+    if distinct <= 64 {
+        let mut rank = 0;
+        for b in 0..256 {
+            if used[b] {
+                classes[b] = rank;
+                rank += 1;
+            }
+        }
+        (classes, true)
+    } else {
+        for (b, class) in classes.iter_mut().enumerate() {
+            *class = (b & 63) as u8;
+        }
+        (classes, false)
+    }
 }
 
 #[cfg(test)]
@@ -199,7 +266,7 @@ mod tests {
     }
 
     fn lookup(a: &Automaton, word: &str) -> Option<u32> {
-        let mut state = 0;
+        let mut state = ROOT;
         let mut out = 0;
         for &b in word.as_bytes() {
             let (next, o) = a.step(state, b)?;
@@ -224,7 +291,28 @@ mod tests {
         for absent in ["ca", "catz", "do", "x", "a", "ae", "a一", "a中e"] {
             assert_eq!(lookup(&a, absent), None, "{absent}");
         }
-        assert!(!a.has_transitions(a.step(0, b'z').unwrap().0));
+        assert!(!a.has_transitions(a.step(ROOT, b'z').unwrap().0));
+    }
+
+    #[test]
+    fn inexact_automata_check_bytes() {
+        // Over 64 distinct bytes: classes are `b & 63`, so 'd' and 'D'... collide.
+        let alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+        let mut words: Vec<String> = alphabet.chars().map(|c| format!("x{c}")).collect();
+        words.extend(["ad", "a中", "a中d", "a䀀"].map(String::from));
+        let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+        let fst = fst(&refs);
+        let (w, b) = encode(&fst);
+        assert_eq!(w[1], 0, "not exact");
+        let a = Automaton::new(&w, &b).unwrap();
+        let mut sorted = refs.clone();
+        sorted.sort();
+        for (i, word) in sorted.iter().enumerate() {
+            assert_eq!(lookup(&a, word), Some(i as u32), "{word}");
+        }
+        for absent in ["x", "xé", "a一", "a中e", "\u{7f}"] {
+            assert_eq!(lookup(&a, absent), None, "{absent}");
+        }
     }
 
     #[test]
@@ -232,8 +320,8 @@ mod tests {
         let (mut w, b) = encode(&fst(&["ab", "b"]));
         assert!(Automaton::new(&w, &b).is_ok());
         assert!(Automaton::new(&w[..w.len() - 1], &b).is_err());
-        let last = w.len() - 2;
-        w[last] = 1000;
+        w[PREFIX_WORDS + 2] = 1000; // the root's first record
+
         assert!(Automaton::new(&w, &b).is_err());
     }
 }

@@ -25,7 +25,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::automaton::{Automaton, State};
+use crate::automaton::{Automaton, State, NO_CLASS, ROOT};
 use crate::board::{Board, MAX_CELLS};
 use crate::lexicon::Lexicon;
 use crate::score::Rules;
@@ -71,6 +71,8 @@ struct Hit {
 struct Cells {
     /// All faces' key bytes, back to back.
     bytes: Vec<u8>,
+    /// The automaton's class of each byte in `bytes`.
+    classes: Vec<u8>,
     /// `bytes[spans[i].0..spans[i].1]` is cell i's key; blank cells are empty.
     spans: Vec<(u32, u32)>,
     /// Blank cells (and faces that normalize to nothing) start out used.
@@ -192,7 +194,7 @@ impl<'l> Solver<'l> {
         };
         for cell in 0..board.faces().len() {
             walk.path.clear();
-            if let Some((state, out)) = walk.enter(cell, 0, 0) {
+            if let Some((state, out)) = walk.enter(cell, ROOT, 0) {
                 walk.visit(cell, state, out);
             }
         }
@@ -226,6 +228,7 @@ impl Cells {
     /// reading, and builds the neighbour lists (reused when the shape is unchanged).
     fn load(&mut self, board: &Board, lexicon: &Lexicon, rules: &Rules) {
         self.bytes.clear();
+        self.classes.clear();
         self.spans.clear();
         self.blank = Used::default();
         for face in board.faces() {
@@ -237,8 +240,12 @@ impl Cells {
                     self.bytes.push(b'u');
                 }
             }
-            // A face that normalizes to nothing can spell nothing either.
-            if self.bytes.len() as u32 == start {
+            // A face that normalizes to nothing, or holds a byte no word has,
+            // can spell nothing either.
+            let automaton = lexicon.automaton();
+            let key = &self.bytes[start as usize..];
+            self.classes.extend(key.iter().map(|&b| automaton.class(b)));
+            if key.is_empty() || self.classes[start as usize..].contains(&NO_CLASS) {
                 self.blank.flip(self.spans.len());
             }
             self.spans.push((start, self.bytes.len() as u32));
@@ -292,8 +299,10 @@ impl Walk<'_> {
         if self.used.contains(cell) {
             return None;
         }
-        for &b in self.cells.key(cell) {
-            let (next, o) = self.automaton.step(state, b)?;
+        let (start, end) = self.cells.spans[cell];
+        for i in start as usize..end as usize {
+            let (b, class) = (self.cells.bytes[i], self.cells.classes[i]);
+            let (next, o) = self.automaton.step_class(state, class, b)?;
             state = next;
             out = out.wrapping_add(o);
         }
