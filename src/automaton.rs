@@ -16,8 +16,8 @@
 //!   transition into it, and sorted by `(class(b), b)`;
 //! - so the record for byte `b` from record `r` is `first(r) + popcount(mask(r) below
 //!   bit class(b))`. In an exact automaton that is the answer; otherwise the record's
-//!   input byte (kept apart, one byte a record) is checked, and the rare bytes that
-//!   share a class within one state follow it.
+//!   input byte (kept apart, one byte a record) is checked: where several bytes of
+//!   one state share a class, that index is a lower bound and a short scan finds it.
 //!
 //! Walking from a record to the next touches only that next record, which already
 //! says everything the following step needs. The section is derived from the FST when
@@ -123,13 +123,16 @@ impl<'a> Automaton<'a> {
         }
         let mut i = record[2] as usize + (mask & (bit - 1)).count_ones() as usize;
         if !self.exact {
-            // Bytes sharing a class sit together, in byte order.
+            // Classes with several bytes make `i` a lower bound: records are sorted
+            // by (class, byte) and the block holds at least one record of `class`,
+            // so scan forward past lower classes, then through this class's bytes.
             loop {
                 let got = *self.bytes.get(i)?;
-                if got == b {
+                let got_class = self.classes[got as usize];
+                if got_class == class && got == b {
                     break;
                 }
-                if self.classes[got as usize] != class || got > b {
+                if got_class > class || got_class == class && got > b {
                     return None;
                 }
                 i += 1;
