@@ -815,6 +815,18 @@ mod tests {
     }
 
     #[test]
+    fn the_built_in_dictionary_matches_its_word_list() {
+        let text = include_str!("../dictionaries/enable2k.txt");
+        let mut compiler = Compiler::new(Profile::default());
+        compiler.add_text(text);
+        let (bytes, _) = compiler.finish("enable2k.txt").unwrap();
+        assert!(
+            bytes == BUILTINS[0].1,
+            "dictionaries/enable2k.pbd is stale: run polyboggle compile dictionaries/enable2k.txt -o dictionaries/enable2k.pbd"
+        );
+    }
+
+    #[test]
     fn an_empty_list_is_an_error() {
         let err = Compiler::new(Profile::default()).finish("e.txt").unwrap_err();
         assert_eq!(err.to_string(), "e.txt: no usable words (0 read)");
