@@ -195,7 +195,9 @@ pub fn encode<D: AsRef<[u8]>>(fst: &Fst<D>) -> (Vec<u32>, Vec<u8>) {
                 order.len() - 1
             });
         }
-        let mask = edges.iter().fold(0u64, |m, &(b, ..)| m | 1 << classes[b as usize]);
+        let mask = edges
+            .iter()
+            .fold(0u64, |m, &(b, ..)| m | 1 << classes[b as usize]);
         let fin = if node.is_final() {
             node.final_output().value() as u32
         } else {
@@ -203,13 +205,24 @@ pub fn encode<D: AsRef<[u8]>>(fst: &Fst<D>) -> (Vec<u32>, Vec<u8>) {
         };
         let first = if edges.is_empty() { 0 } else { next_record };
         next_record += edges.len() as u32;
-        blocks.push(Block { mask, first, fin, edges });
+        blocks.push(Block {
+            mask,
+            first,
+            fin,
+            edges,
+        });
     }
     // Second pass: a record per transition, carrying its target's block.
     let mut records: Vec<u32> = Vec::with_capacity(next_record as usize * RECORD_WORDS);
     let mut bytes: Vec<u8> = Vec::with_capacity(next_record as usize);
     let mut push = |block: &Block, out: u32, b: u8| {
-        records.extend([block.mask as u32, (block.mask >> 32) as u32, block.first, block.fin, out]);
+        records.extend([
+            block.mask as u32,
+            (block.mask >> 32) as u32,
+            block.first,
+            block.fin,
+            out,
+        ]);
         bytes.push(b);
     };
     push(&blocks[0], 0, 0);
@@ -219,7 +232,11 @@ pub fn encode<D: AsRef<[u8]>>(fst: &Fst<D>) -> (Vec<u32>, Vec<u8>) {
         }
     }
     let mut words = vec![bytes.len() as u32, exact as u32];
-    words.extend(classes.chunks_exact(4).map(|c| u32::from_ne_bytes(c.try_into().expect("4"))));
+    words.extend(
+        classes
+            .chunks_exact(4)
+            .map(|c| u32::from_ne_bytes(c.try_into().expect("4"))),
+    );
     words.extend(records);
     (words, bytes)
 }
@@ -264,7 +281,8 @@ mod tests {
     fn fst(words: &[&str]) -> Fst<Vec<u8>> {
         let mut sorted = words.to_vec();
         sorted.sort();
-        let map = fst::Map::from_iter(sorted.iter().enumerate().map(|(i, w)| (*w, i as u64))).unwrap();
+        let map =
+            fst::Map::from_iter(sorted.iter().enumerate().map(|(i, w)| (*w, i as u64))).unwrap();
         map.into_fst()
     }
 
@@ -282,7 +300,9 @@ mod tests {
     #[test]
     fn steps_match_the_fst() {
         // After "a", `d` (0x64) and the lead byte 0xE4 of "中" share bit 36.
-        let words = ["cat", "cats", "dog", "ad", "a中", "a中d", "a䀀", "क", "कd", "é", "ñ", "z"];
+        let words = [
+            "cat", "cats", "dog", "ad", "a中", "a中d", "a䀀", "क", "कd", "é", "ñ", "z",
+        ];
         let fst = fst(&words);
         let (w, b) = encode(&fst);
         let a = Automaton::new(&w, &b).unwrap();

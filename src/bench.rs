@@ -56,26 +56,31 @@ pub struct BoardsFileError {
     error: BoardError,
 }
 
-/// Parses one board a line: whitespace-separated faces, or one character a face
-/// (`perslatgsineters`); either way a square N×N board. Under Hasbro rules a `q`
-/// face reads `Qu` (the solver applies the rules).
+/// Parses one board a line: an inline board with rows split by `/` or `,`
+/// (`ATEE/APYO/TINU/EDSE`), or a square N×N board given as whitespace-separated
+/// faces or one character a face (`perslatgsineters`). Under Hasbro rules a `q` face
+/// reads `Qu` (the solver applies the rules).
 pub fn parse_boards(text: &str, origin: &str) -> Result<Vec<Board>, BoardsFileError> {
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty())
         .map(|(i, line)| {
             let line = line.trim();
+            let error = |error| BoardsFileError {
+                origin: origin.into(),
+                line: i + 1,
+                error,
+            };
+            if line.contains(['/', ',']) {
+                return line.parse().map_err(error);
+            }
             let faces: Vec<Face> = if line.contains(char::is_whitespace) {
                 line.split_whitespace().map(Face::new).collect()
             } else {
                 line.graphemes(true).map(Face::new).collect()
             };
             let side = (faces.len() as f64).sqrt().round() as usize;
-            Board::new(side, side, faces).map_err(|error| BoardsFileError {
-                origin: origin.into(),
-                line: i + 1,
-                error,
-            })
+            Board::new(side, side, faces).map_err(error)
         })
         .collect()
 }
@@ -83,7 +88,10 @@ pub fn parse_boards(text: &str, origin: &str) -> Result<Vec<Board>, BoardsFileEr
 /// Rolls `n` boards from `set`, board `i` with seed `seed + i`.
 pub fn roll_boards(set: &DiceSet, n: usize, seed: u64) -> Vec<Board> {
     (0..n as u64)
-        .map(|i| set.roll(seed.wrapping_add(i), None).expect("a set rolls its own size"))
+        .map(|i| {
+            set.roll(seed.wrapping_add(i), None)
+                .expect("a set rolls its own size")
+        })
         .collect()
 }
 
@@ -155,8 +163,9 @@ mod tests {
 
     #[test]
     fn parses_letters_and_spaced_faces() {
-        let boards = parse_boards("abcd\n\nQu A B C\n", "f").unwrap();
-        assert_eq!(boards.len(), 2);
+        let boards = parse_boards("abcd\n\nQu A B C\nab/cd/ef\n", "f").unwrap();
+        assert_eq!(boards.len(), 3);
+        assert_eq!((boards[2].rows(), boards[2].cols()), (3, 2));
         assert_eq!(boards[1].face(0, 0).text(), "Qu");
         let err = parse_boards("abc\n", "f").unwrap_err();
         assert!(err.to_string().starts_with("f, line 1:"), "{err}");

@@ -182,7 +182,11 @@ impl FromStr for Board {
 
     /// Parses any of the board forms (see the module documentation).
     fn from_str(text: &str) -> Result<Board, BoardError> {
-        let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        let lines: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
         let Some(first) = lines.first() else {
             return Err(BoardError::Empty);
         };
@@ -190,11 +194,7 @@ impl FromStr for Board {
         let numbers: Option<Vec<usize>> = head.iter().map(|t| t.parse().ok()).collect();
         match numbers.as_deref() {
             Some(&[rows, cols]) => {
-                let faces: Vec<Face> = text
-                    .split_whitespace()
-                    .skip(2)
-                    .map(Face::new)
-                    .collect();
+                let faces: Vec<Face> = text.split_whitespace().skip(2).map(Face::new).collect();
                 Board::new(rows, cols, faces)
             }
             Some(&[n]) => {
@@ -269,12 +269,15 @@ mod tests {
         let board: Board = "2 3\nA  Qu B\nC D\tE\n".parse().unwrap();
         assert_eq!((board.rows(), board.cols()), (2, 3));
         assert_eq!(texts(&board), ["A", "Qu", "B", "C", "D", "E"]);
-        assert_eq!("1 29\n".parse::<Board>(), Err(BoardError::Count {
-            rows: 1,
-            cols: 29,
-            expected: 29,
-            found: 0
-        }));
+        assert_eq!(
+            "1 29\n".parse::<Board>(),
+            Err(BoardError::Count {
+                rows: 1,
+                cols: 29,
+                expected: 29,
+                found: 0
+            })
+        );
         assert_eq!("0 4\n".parse::<Board>(), Err(BoardError::Empty));
     }
 
@@ -283,8 +286,14 @@ mod tests {
         let board: Board = "3\nabc\ndef\nghi\n".parse().unwrap();
         assert_eq!((board.rows(), board.cols()), (3, 3));
         assert_eq!(board.face(2, 0).text(), "g");
-        assert!(matches!("3\nabc\ndef\n".parse::<Board>(), Err(BoardError::Count { .. })));
-        assert!(matches!("2\nab\nabc\n".parse::<Board>(), Err(BoardError::Ragged { row: 2, .. })));
+        assert!(matches!(
+            "3\nabc\ndef\n".parse::<Board>(),
+            Err(BoardError::Count { .. })
+        ));
+        assert!(matches!(
+            "2\nab\nabc\n".parse::<Board>(),
+            Err(BoardError::Ragged { row: 2, .. })
+        ));
     }
 
     #[test]

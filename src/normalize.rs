@@ -74,7 +74,10 @@ impl Profile {
             ..self.clone()
         }
         .key(&self.keep);
-        folded.chars().filter(|c| !c.is_whitespace() && *c != ',').collect()
+        folded
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != ',')
+            .collect()
     }
 
     /// Shows a key in upper case, the way words are printed (Turkic-aware).

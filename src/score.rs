@@ -31,11 +31,7 @@ pub enum Points {
 impl Points {
     fn get(&self, len: usize) -> u32 {
         match self {
-            Points::Table(table) => table
-                .get(len)
-                .or(table.last())
-                .copied()
-                .unwrap_or(0),
+            Points::Table(table) => table.get(len).or(table.last()).copied().unwrap_or(0),
             Points::LengthMinus(n) => (len as u32).saturating_sub(*n),
         }
     }
@@ -136,7 +132,12 @@ impl Default for Rules {
 
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "min {} letters, Qu {}", self.min_len, if self.qu { "on" } else { "off" })
+        write!(
+            f,
+            "min {} letters, Qu {}",
+            self.min_len,
+            if self.qu { "on" } else { "off" }
+        )
     }
 }
 

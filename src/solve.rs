@@ -355,12 +355,21 @@ mod tests {
         let lexicon = Lexicon::from_words(list, &Profile::default()).unwrap();
         let board: Board = board.parse().unwrap();
         let mut solver = Solver::new(&lexicon, rules);
-        solver.solve(&board).words.into_iter().map(|f| f.word).collect()
+        solver
+            .solve(&board)
+            .words
+            .into_iter()
+            .map(|f| f.word)
+            .collect()
     }
 
     #[test]
     fn finds_words_along_simple_paths_only() {
-        let found = words(&["aba", "abab", "cab", "bac", "dab"], "ab/cd", Rules::hasbro());
+        let found = words(
+            &["aba", "abab", "cab", "bac", "dab"],
+            "ab/cd",
+            Rules::hasbro(),
+        );
         // "abab" would reuse a die; "dab" and "bac" are paths (all cells touch).
         assert_eq!(found, ["bac", "cab", "dab"]);
     }
@@ -386,7 +395,13 @@ mod tests {
         let board: Board = "aa/aa".parse().unwrap();
         let mut solver = Solver::new(&lexicon, Rules::hasbro());
         for _ in 0..3 {
-            assert_eq!(solver.tally(&board), Tally { words: 1, points: 1 });
+            assert_eq!(
+                solver.tally(&board),
+                Tally {
+                    words: 1,
+                    points: 1
+                }
+            );
         }
     }
 

@@ -20,7 +20,8 @@ const CASES: &[Case] = &[
     Case {
         lang: "es",
         board: "LL A M A/CH O Ñ O/RR E S T/C A N C",
-        words: "llama llamo año niño caña cañas choro chorro perro cama amo ama ñoño Canción RES res",
+        words:
+            "llama llamo año niño caña cañas choro chorro perro cama amo ama ñoño Canción RES res",
         must: &["LLAMA", "AÑO"],
     },
     Case {
@@ -87,7 +88,18 @@ fn every_language_matches_the_reference() {
         let list = dir.path().join(format!("{}.txt", case.lang));
         std::fs::write(&list, case.words.replace(' ', "\n")).unwrap();
         // Two letters count: Hindi words are short in grapheme clusters.
-        let out = ok(&["solve", case.board, "--dict", list.to_str().unwrap(), "--lang", case.lang, "--min-len", "2", "--format", "json"]);
+        let out = ok(&[
+            "solve",
+            case.board,
+            "--dict",
+            list.to_str().unwrap(),
+            "--lang",
+            case.lang,
+            "--min-len",
+            "2",
+            "--format",
+            "json",
+        ]);
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         let found: BTreeSet<String> = v["words"]
             .as_array()
@@ -99,13 +111,25 @@ fn every_language_matches_the_reference() {
         let profile = Profile::for_language(case.lang).unwrap();
         let board: Board = case.board.parse().unwrap();
         let words: Vec<String> = case.words.split(' ').map(String::from).collect();
-        let expected: BTreeSet<String> = reference(&board, &words, &profile, &Rules { min_len: 2, ..Rules::hasbro() })
-            .iter()
-            .map(|k| profile.display(k))
-            .collect();
+        let expected: BTreeSet<String> = reference(
+            &board,
+            &words,
+            &profile,
+            &Rules {
+                min_len: 2,
+                ..Rules::hasbro()
+            },
+        )
+        .iter()
+        .map(|k| profile.display(k))
+        .collect();
         assert_eq!(found, expected, "{}", case.lang);
         for word in case.must {
-            assert!(found.contains(*word), "{}: {word} not found in {found:?}", case.lang);
+            assert!(
+                found.contains(*word),
+                "{}: {word} not found in {found:?}",
+                case.lang
+            );
         }
         scripts.insert(case.board.chars().find(|c| c.is_alphabetic()).map(script));
     }
@@ -128,7 +152,14 @@ fn turkish_display_and_profile_in_the_header() {
     let list = dir.path().join("tr.txt");
     std::fs::write(&list, "istanbul ılık İSTANBUL").unwrap();
     let pbd = dir.path().join("tr.pbd");
-    ok(&["compile", list.to_str().unwrap(), "-o", pbd.to_str().unwrap(), "--lang", "tr"]);
+    ok(&[
+        "compile",
+        list.to_str().unwrap(),
+        "-o",
+        pbd.to_str().unwrap(),
+        "--lang",
+        "tr",
+    ]);
     let info = ok(&["dict", "info", pbd.to_str().unwrap()]);
     assert!(info.contains("Turkic casing"), "{info}");
     assert!(info.contains("language tr"), "{info}");
@@ -143,22 +174,45 @@ fn turkish_display_and_profile_in_the_header() {
 fn dice_sets_roll_reproducibly_and_check() {
     let list = ok(&["roll", "--list"]);
     assert_eq!(list.lines().count(), 23);
-    assert!(list.lines().any(|l| l.starts_with("italian-paroliere-4x4\t4x4")));
+    assert!(list
+        .lines()
+        .any(|l| l.starts_with("italian-paroliere-4x4\t4x4")));
     for set in list.lines().map(|l| l.split('\t').next().unwrap()) {
         let a = ok(&["roll", set, "--seed", "11", "--format", "json"]);
-        assert_eq!(a, ok(&["roll", set, "--seed", "11", "--format", "json"]), "{set}");
+        assert_eq!(
+            a,
+            ok(&["roll", set, "--seed", "11", "--format", "json"]),
+            "{set}"
+        );
         let v: serde_json::Value = serde_json::from_str(&a).unwrap();
         let rows: Vec<String> = v["board"]
             .as_array()
             .unwrap()
             .iter()
-            .map(|r| r.as_array().unwrap().iter().map(|f| f.as_str().unwrap()).collect::<Vec<_>>().join(" "))
+            .map(|r| {
+                r.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|f| f.as_str().unwrap())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
             .collect();
-        assert!(ok(&["dice", "check", set, &rows.join("/")]).starts_with("yes"), "{set}");
+        assert!(
+            ok(&["dice", "check", set, &rows.join("/")]).starts_with("yes"),
+            "{set}"
+        );
     }
     let text = ok(&["roll", "english-new-4x4", "--seed", "1"]);
     assert_eq!(text, "B X E S\nU N C A\nE N T H\nT T I S\n");
-    let small = ok(&["roll", "english-big-original-5x5", "--seed", "3", "--size", "3x3"]);
+    let small = ok(&[
+        "roll",
+        "english-big-original-5x5",
+        "--seed",
+        "3",
+        "--size",
+        "3x3",
+    ]);
     assert_eq!(small.lines().count(), 3);
     let solved = ok(&["solve", "--roll", "english-new-4x4", "--seed", "1"]);
     assert!(solved.starts_with("B X E S\n"), "{solved}");
@@ -179,9 +233,17 @@ fn bad_dice_are_refused_with_the_line() {
     assert!(bad(&["roll", "klingon-4x4"]).contains("unknown dice set 'klingon-4x4'"));
     assert!(bad(&["roll", "english-new-4x4", "--size", "5x5"]).contains("needs 25 dice"));
     assert!(bad(&["roll", "english-new-4x4", "--size", "big"]).contains("bad grid size"));
-    assert!(bad(&["dice", "check", "english-new-4x4", "ZZZZ/ZZZZ/ZZZZ/ZZZZ"]).contains("(0,1) Z: too few dice show this face"));
-    let custom = write("mine.txt", "# name: mine\n# grid: 2x2\nक्ष मा\nन ह\nर म\nक ल\n");
-    let rolled = ok(&["solve", "--roll", "mine", "--dice", &custom, "--seed", "5", "--format", "json"]);
+    assert!(
+        bad(&["dice", "check", "english-new-4x4", "ZZZZ/ZZZZ/ZZZZ/ZZZZ"])
+            .contains("(0,1) Z: too few dice show this face")
+    );
+    let custom = write(
+        "mine.txt",
+        "# name: mine\n# grid: 2x2\nक्ष मा\nन ह\nर म\nक ल\n",
+    );
+    let rolled = ok(&[
+        "solve", "--roll", "mine", "--dice", &custom, "--seed", "5", "--format", "json",
+    ]);
     assert!(rolled.contains("\"rows\":2"), "{rolled}");
 }
 
@@ -189,13 +251,46 @@ fn bad_dice_are_refused_with_the_line() {
 fn derive_designs_a_playable_set() {
     let dir = tempfile::tempdir().unwrap();
     let list = dir.path().join("es.txt");
-    std::fs::write(&list, "chico llama calle perro carro casa mesa niño año queso chorro").unwrap();
+    std::fs::write(
+        &list,
+        "chico llama calle perro carro casa mesa niño año queso chorro",
+    )
+    .unwrap();
     let out = dir.path().join("es-derived.txt");
-    ok(&["dice", "derive", list.to_str().unwrap(), "--dice", "16", "--faces", "6", "--units", "CH,LL,RR,QU", "--lang", "es", "-o", out.to_str().unwrap()]);
+    ok(&[
+        "dice",
+        "derive",
+        list.to_str().unwrap(),
+        "--dice",
+        "16",
+        "--faces",
+        "6",
+        "--units",
+        "CH,LL,RR,QU",
+        "--lang",
+        "es",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
     let text = std::fs::read_to_string(&out).unwrap();
-    assert!(text.starts_with("# name: es-derived\n# grid: 4x4\n"), "{text}");
-    assert!(text.contains("Ch") && text.contains("Ll") && text.contains("Rr") && text.contains("Ñ"), "{text}");
+    assert!(
+        text.starts_with("# name: es-derived\n# grid: 4x4\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Ch") && text.contains("Ll") && text.contains("Rr") && text.contains("Ñ"),
+        "{text}"
+    );
     let board = ok(&["roll", out.to_str().unwrap(), "--seed", "2"]);
     assert_eq!(board.lines().count(), 4);
-    assert!(bad(&["dice", "derive", list.to_str().unwrap(), "--dice", "15", "-o", out.to_str().unwrap()]).contains("square"));
+    assert!(bad(&[
+        "dice",
+        "derive",
+        list.to_str().unwrap(),
+        "--dice",
+        "15",
+        "-o",
+        out.to_str().unwrap()
+    ])
+    .contains("square"));
 }

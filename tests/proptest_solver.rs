@@ -10,7 +10,24 @@ use proptest::prelude::*;
 
 /// Graphemes to build faces and words from: a small alphabet, so words hit often.
 const GRAPHEMES: &[&str] = &[
-    "a", "e", "s", "t", "é", "ñ", "ü", "Q", "क", "्ष", "क्ष", "मा", "न", "α", "ω", "ς", "Σ", "ά",
+    "a",
+    "e",
+    "s",
+    "t",
+    "é",
+    "ñ",
+    "ü",
+    "Q",
+    "क",
+    "्ष",
+    "क्ष",
+    "मा",
+    "न",
+    "α",
+    "ω",
+    "ς",
+    "Σ",
+    "ά",
 ];
 
 /// Words whose UTF-8 uses well over 64 distinct bytes.
@@ -62,7 +79,11 @@ fn rules() -> impl Strategy<Value = Rules> {
 fn profile() -> impl Strategy<Value = Profile> {
     prop_oneof![
         Just(Profile::default()),
-        Just(Profile { strip_marks: true, keep: "ñ".into(), ..Profile::default() }),
+        Just(Profile {
+            strip_marks: true,
+            keep: "ñ".into(),
+            ..Profile::default()
+        }),
     ]
 }
 

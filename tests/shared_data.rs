@@ -27,7 +27,12 @@ fn agree(dict: &str, profile: &Profile, rules: &Rules, boards: &[Board]) -> usiz
     let mut solver = Solver::new(&lexicon, rules.clone());
     let mut total = 0;
     for board in boards {
-        let found: BTreeSet<String> = solver.solve(board).words.into_iter().map(|f| f.word).collect();
+        let found: BTreeSet<String> = solver
+            .solve(board)
+            .words
+            .into_iter()
+            .map(|f| f.word)
+            .collect();
         assert_eq!(found, reference(board, &kept, profile, rules), "{board}");
         total += found.len();
     }
@@ -50,12 +55,39 @@ fn cs106b_lexicon_and_rules() {
     let found = agree(&dict, &Profile::default(), &Rules::cs106b(), &boards);
     assert!(found > 100);
     // Q is a plain letter: "quit" needs a U die after the Q.
-    let out = ok(&["solve", "QITX/XXXX", "--dict", &dict, "--rules", "cs106b", "--format", "json"]);
+    let out = ok(&[
+        "solve",
+        "QITX/XXXX",
+        "--dict",
+        &dict,
+        "--rules",
+        "cs106b",
+        "--format",
+        "json",
+    ]);
     assert!(!out.contains("QUIT"));
-    let out = ok(&["solve", "QUIT/XXXX", "--dict", &dict, "--rules", "cs106b", "--format", "json"]);
+    let out = ok(&[
+        "solve",
+        "QUIT/XXXX",
+        "--dict",
+        &dict,
+        "--rules",
+        "cs106b",
+        "--format",
+        "json",
+    ]);
     assert!(out.contains("\"QUIT\""));
     // A blank cell matches nothing, not even in the middle of a word.
-    let out = ok(&["solve", "QU#T/XXXX", "--dict", &dict, "--rules", "cs106b", "--format", "json"]);
+    let out = ok(&[
+        "solve",
+        "QU#T/XXXX",
+        "--dict",
+        &dict,
+        "--rules",
+        "cs106b",
+        "--format",
+        "json",
+    ]);
     assert!(!out.contains("QUIT"));
 }
 
@@ -63,8 +95,18 @@ fn cs106b_lexicon_and_rules() {
 #[ignore = "reads ../shared/data"]
 fn twl06_and_sowpods_agree_with_the_reference() {
     let boards = rolled("english-big-original-5x5", 5);
-    for dict in ["princeton/dictionary-twl06.txt", "princeton/dictionary-sowpods.txt"] {
-        assert!(agree(&shared(dict), &Profile::default(), &Rules::hasbro(), &boards) > 100);
+    for dict in [
+        "princeton/dictionary-twl06.txt",
+        "princeton/dictionary-sowpods.txt",
+    ] {
+        assert!(
+            agree(
+                &shared(dict),
+                &Profile::default(),
+                &Rules::hasbro(),
+                &boards
+            ) > 100
+        );
     }
 }
 
@@ -87,20 +129,47 @@ fn every_princeton_board_with_every_dictionary() {
     let boards: Vec<Board> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("board") && !p.ends_with("board0x4.txt"))
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("board")
+                && !p.ends_with("board0x4.txt")
+        })
         .map(|p| std::fs::read_to_string(p).unwrap().parse().unwrap())
         .collect();
     assert!(boards.len() >= 29);
-    for dict in ["dictionary-algs4.txt", "dictionary-16q.txt", "dictionary-2letters.txt", "dictionary-common.txt"] {
-        agree(&dir.join(dict).display().to_string(), &Profile::default(), &Rules::hasbro(), &boards);
+    for dict in [
+        "dictionary-algs4.txt",
+        "dictionary-16q.txt",
+        "dictionary-2letters.txt",
+        "dictionary-common.txt",
+    ] {
+        agree(
+            &dir.join(dict).display().to_string(),
+            &Profile::default(),
+            &Rules::hasbro(),
+            &boards,
+        );
     }
 }
 
 fn bench_total(file: &str, dict: &str) -> (u64, u64) {
-    let out = ok(&["bench", "--boards-file", &shared(file), "--dict", dict, "--format", "json"]);
+    let out = ok(&[
+        "bench",
+        "--boards-file",
+        &shared(file),
+        "--dict",
+        dict,
+        "--format",
+        "json",
+    ]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["boards"].as_u64(), Some(100_000));
-    (v["words"].as_u64().unwrap(), v["total_score"].as_u64().unwrap())
+    (
+        v["words"].as_u64().unwrap(),
+        v["total_score"].as_u64().unwrap(),
+    )
 }
 
 #[test]
@@ -108,10 +177,27 @@ fn bench_total(file: &str, dict: &str) -> (u64, u64) {
 fn benchmark_totals_match_the_cross_check() {
     let dir = tempfile::tempdir().unwrap();
     let yawl = dir.path().join("yawl.pbd");
-    ok(&["compile", &shared("princeton/dictionary-yawl.txt"), "-o", yawl.to_str().unwrap()]);
+    ok(&[
+        "compile",
+        &shared("princeton/dictionary-yawl.txt"),
+        "-o",
+        yawl.to_str().unwrap(),
+    ]);
     let yawl = yawl.to_str().unwrap();
-    assert_eq!(bench_total("bench/dice44_100k.txt", "enable2k"), (9_849_936, 14_080_868));
-    assert_eq!(bench_total("bench/uniform44_100k.txt", "enable2k"), (3_444_515, 4_114_420));
-    assert_eq!(bench_total("bench/dice44_100k.txt", yawl), (13_020_104, 18_872_129));
-    assert_eq!(bench_total("bench/uniform44_100k.txt", yawl), (4_527_704, 5_456_234));
+    assert_eq!(
+        bench_total("bench/dice44_100k.txt", "enable2k"),
+        (9_849_936, 14_080_868)
+    );
+    assert_eq!(
+        bench_total("bench/uniform44_100k.txt", "enable2k"),
+        (3_444_515, 4_114_420)
+    );
+    assert_eq!(
+        bench_total("bench/dice44_100k.txt", yawl),
+        (13_020_104, 18_872_129)
+    );
+    assert_eq!(
+        bench_total("bench/uniform44_100k.txt", yawl),
+        (4_527_704, 5_456_234)
+    );
 }

@@ -12,7 +12,10 @@ fn json(args: &[&str]) -> Value {
 #[test]
 fn solves_with_the_built_in_dictionary_and_no_flags() {
     let out = ok(&["solve", "ATEE/APYO/TINU/EDSE"]);
-    assert!(out.starts_with("A T E E\nA P Y O\nT I N U\nE D S E\n"), "{out}");
+    assert!(
+        out.starts_with("A T E E\nA P Y O\nT I N U\nE D S E\n"),
+        "{out}"
+    );
     assert!(out.contains("  1  PATE\n"));
     assert!(out.trim_end().ends_with("156 words, 221 points"), "{out}");
 }
@@ -26,8 +29,14 @@ fn json_output_follows_the_contract() {
     let total: u64 = words.iter().map(|w| w["points"].as_u64().unwrap()).sum();
     assert_eq!(v["score"].as_u64(), Some(total));
     let pate = words.iter().find(|w| w["word"] == "PATE").unwrap();
-    assert_eq!(pate["path"], serde_json::json!([[1, 1], [0, 0], [0, 1], [0, 2]]));
-    let keys: Vec<String> = words.iter().map(|w| w["word"].as_str().unwrap().to_lowercase()).collect();
+    assert_eq!(
+        pate["path"],
+        serde_json::json!([[1, 1], [0, 0], [0, 1], [0, 2]])
+    );
+    let keys: Vec<String> = words
+        .iter()
+        .map(|w| w["word"].as_str().unwrap().to_lowercase())
+        .collect();
     let mut sorted = keys.clone();
     sorted.sort();
     assert_eq!(keys, sorted, "words are sorted by key");
@@ -35,27 +44,53 @@ fn json_output_follows_the_contract() {
 
 #[test]
 fn reads_the_board_from_standard_input() {
-    let out = run(&["solve", "--format", "json"], "4 4\nA T E E\nA P Y O\nT I N U\nE D S E\n");
+    let out = run(
+        &["solve", "--format", "json"],
+        "4 4\nA T E E\nA P Y O\nT I N U\nE D S E\n",
+    );
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["score"].as_u64(), Some(221));
     let dash = run(&["solve", "-", "--format", "json"], "ATEE/APYO/TINU/EDSE");
-    assert_eq!(serde_json::from_slice::<Value>(&dash.stdout).unwrap()["score"].as_u64(), Some(221));
+    assert_eq!(
+        serde_json::from_slice::<Value>(&dash.stdout).unwrap()["score"].as_u64(),
+        Some(221)
+    );
 }
 
 #[test]
 fn cs106b_rules_and_overrides() {
     let hasbro = json(&["solve", "ATEE/APYO/TINU/EDSE", "--format", "json"]);
-    let cs = json(&["solve", "ATEE/APYO/TINU/EDSE", "--rules", "cs106b", "--format", "json"]);
+    let cs = json(&[
+        "solve",
+        "ATEE/APYO/TINU/EDSE",
+        "--rules",
+        "cs106b",
+        "--format",
+        "json",
+    ]);
     for w in cs["words"].as_array().unwrap() {
         let word = w["word"].as_str().unwrap();
         assert!(word.len() >= 4);
         assert_eq!(w["points"].as_u64().unwrap(), word.len() as u64 - 3);
     }
     assert!(cs["count"].as_u64() < hasbro["count"].as_u64());
-    let flat = json(&["solve", "ATEE/APYO/TINU/EDSE", "--points", "0,0,0,1", "--min-len", "4", "--format", "json"]);
+    let flat = json(&[
+        "solve",
+        "ATEE/APYO/TINU/EDSE",
+        "--points",
+        "0,0,0,1",
+        "--min-len",
+        "4",
+        "--format",
+        "json",
+    ]);
     assert_eq!(flat["score"], flat["count"]);
     // Q reads Qu under Hasbro rules, and not with --qu off.
-    let quit = |qu: &str| json(&["solve", "Q I/T X", "--qu", qu, "--format", "json"])["count"].as_u64().unwrap();
+    let quit = |qu: &str| {
+        json(&["solve", "Q I/T X", "--qu", qu, "--format", "json"])["count"]
+            .as_u64()
+            .unwrap()
+    };
     assert!(quit("on") >= 1);
     assert_eq!(quit("off"), 0);
 }
@@ -66,39 +101,108 @@ fn compiles_and_inspects_a_dictionary() {
     let list = dir.path().join("words.txt");
     std::fs::write(&list, "Niño nino AÑO año don't\nárbol\n").unwrap();
     let out = dir.path().join("es.pbd");
-    let summary = ok(&["compile", list.to_str().unwrap(), "-o", out.to_str().unwrap(), "--lang", "es"]);
-    assert!(summary.contains("4 words (6 read, 1 duplicates, 1 rejected)"), "{summary}");
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2, "no temporary file left behind");
+    let summary = ok(&[
+        "compile",
+        list.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--lang",
+        "es",
+    ]);
+    assert!(
+        summary.contains("4 words (6 read, 1 duplicates, 1 rejected)"),
+        "{summary}"
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        2,
+        "no temporary file left behind"
+    );
     let info = ok(&["dict", "info", out.to_str().unwrap()]);
     assert!(info.contains("words:          4"), "{info}");
     assert!(info.contains("accents stripped except on ñ"), "{info}");
-    let lookup = ok(&["dict", "lookup", out.to_str().unwrap(), "ÁRBOL", "ni", "xyz"]);
-    assert_eq!(lookup, "ÁRBOL\tarbol\tword\nni\tni\tprefix\nxyz\txyz\tabsent\n");
-    let found = json(&["solve", "N I N/Ñ O X", "--dict", out.to_str().unwrap(), "--format", "json"]);
-    let words: Vec<&str> = found["words"].as_array().unwrap().iter().map(|w| w["word"].as_str().unwrap()).collect();
+    let lookup = ok(&[
+        "dict",
+        "lookup",
+        out.to_str().unwrap(),
+        "ÁRBOL",
+        "ni",
+        "xyz",
+    ]);
+    assert_eq!(
+        lookup,
+        "ÁRBOL\tarbol\tword\nni\tni\tprefix\nxyz\txyz\tabsent\n"
+    );
+    let found = json(&[
+        "solve",
+        "N I N/Ñ O X",
+        "--dict",
+        out.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let words: Vec<&str> = found["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["word"].as_str().unwrap())
+        .collect();
     assert_eq!(words, ["NINO", "NIÑO"]);
 }
 
 #[test]
 fn a_plain_word_list_works_as_dict() {
     let algs4 = repo("dictionaries/algs4.txt");
-    let v = json(&["solve", &repo("tests/data/princeton/board4x4.txt"), "--dict", &algs4, "--format", "json"]);
+    let v = json(&[
+        "solve",
+        &repo("tests/data/princeton/board4x4.txt"),
+        "--dict",
+        &algs4,
+        "--format",
+        "json",
+    ]);
     assert_eq!(v["score"].as_u64(), Some(33));
 }
 
 #[test]
 fn odd_shapes() {
     let algs4 = repo("dictionaries/algs4.txt");
-    let long = json(&["solve", &repo("tests/data/princeton/board-antidisestablishmentarianisms.txt"), "--dict", &algs4, "--format", "json"]);
-    assert_eq!((long["rows"].as_u64(), long["cols"].as_u64()), (Some(1), Some(29)));
+    let long = json(&[
+        "solve",
+        &repo("tests/data/princeton/board-antidisestablishmentarianisms.txt"),
+        "--dict",
+        &algs4,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        (long["rows"].as_u64(), long["cols"].as_u64()),
+        (Some(1), Some(29))
+    );
     let one = json(&["solve", "A", "--format", "json"]);
     assert_eq!(one["count"].as_u64(), Some(0));
-    let tall: String = ["S", "T", "R", "E", "A", "M"].iter().cycle().take(32).cloned().collect::<Vec<_>>().join("/");
+    let tall: String = ["S", "T", "R", "E", "A", "M"]
+        .iter()
+        .cycle()
+        .take(32)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("/");
     let v = json(&["solve", &tall, "--format", "json"]);
-    assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(32), Some(1)));
-    assert!(v["words"].as_array().unwrap().iter().any(|w| w["word"] == "STREAM"));
+    assert_eq!(
+        (v["rows"].as_u64(), v["cols"].as_u64()),
+        (Some(32), Some(1))
+    );
+    assert!(v["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|w| w["word"] == "STREAM"));
     let ten = "ABCDEFGHIJ/".repeat(10);
-    assert_eq!(json(&["solve", ten.trim_end_matches('/'), "--format", "json"])["rows"].as_u64(), Some(10));
+    assert_eq!(
+        json(&["solve", ten.trim_end_matches('/'), "--format", "json"])["rows"].as_u64(),
+        Some(10)
+    );
 }
 
 #[test]
@@ -109,13 +213,17 @@ fn every_bad_input_is_one_line_and_exit_2() {
     std::fs::write(path("binary.txt"), [0xff, 0xfe, 0x00, 0x41]).unwrap();
     std::fs::write(path("empty.txt"), "1234 '' --\n").unwrap();
 
-    assert!(bad(&["solve", &repo("tests/data/princeton/board0x4.txt")]).contains("board0x4.txt: the board is empty"));
-    assert!(bad(&["solve", &path("ragged.txt")]).contains("ragged.txt: row 2 has 2 faces, but row 1 has 3"));
+    assert!(bad(&["solve", &repo("tests/data/princeton/board0x4.txt")])
+        .contains("board0x4.txt: the board is empty"));
+    assert!(bad(&["solve", &path("ragged.txt")])
+        .contains("ragged.txt: row 2 has 2 faces, but row 1 has 3"));
     assert!(bad(&["solve", "AB/C"]).contains("row 2 has 1 faces"));
     assert!(bad(&["solve", "2 2\nA B C"]).contains("the header says 2×2 (4 faces) but 3 follow"));
-    assert!(bad(&["solve", "ABC", "--dict", "no-such-dict"]).contains("dictionary 'no-such-dict': no such file or built-in"));
+    assert!(bad(&["solve", "ABC", "--dict", "no-such-dict"])
+        .contains("dictionary 'no-such-dict': no such file or built-in"));
     assert!(bad(&["solve", "ABC", "--dict", "missing/words.txt"]).contains("missing/words.txt"));
-    assert!(bad(&["solve", "ABC", "--dict", &path("binary.txt")]).contains("not UTF-8 text (invalid byte at offset 0)"));
+    assert!(bad(&["solve", "ABC", "--dict", &path("binary.txt")])
+        .contains("not UTF-8 text (invalid byte at offset 0)"));
     assert!(bad(&["solve", "ABC", "--dict", &path("empty.txt")]).contains("no usable words"));
     assert!(bad(&["solve", "ABC", "--rules", "scrabble"]).contains("unknown rules 'scrabble'"));
     assert!(bad(&["solve", "ABC", "--points", "1,two"]).contains("'two' is not a whole number"));
@@ -123,7 +231,9 @@ fn every_bad_input_is_one_line_and_exit_2() {
     assert!(bad(&["solve", "ABC", "--lang", "klingon"]).contains("unknown language 'klingon'"));
     assert!(bad(&["solve", "--roll", "no-such-set"]).contains("unknown dice set 'no-such-set'"));
     assert!(bad(&["compile", &path("nope.txt"), "-o", &path("out.pbd")]).contains("nope.txt"));
-    assert!(bad(&["compile", &path("empty.txt"), "-o", &path("out.pbd")]).contains("no usable words"));
+    assert!(
+        bad(&["compile", &path("empty.txt"), "-o", &path("out.pbd")]).contains("no usable words")
+    );
     assert!(!dir.path().join("out.pbd").exists());
     assert!(bad(&["frobnicate"]).contains("frobnicate"));
 }
@@ -132,7 +242,12 @@ fn every_bad_input_is_one_line_and_exit_2() {
 fn corrupt_and_truncated_dictionaries_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let good = dir.path().join("good.pbd");
-    ok(&["compile", &repo("dictionaries/algs4.txt"), "-o", good.to_str().unwrap()]);
+    ok(&[
+        "compile",
+        &repo("dictionaries/algs4.txt"),
+        "-o",
+        good.to_str().unwrap(),
+    ]);
     let bytes = std::fs::read(&good).unwrap();
 
     let truncated = dir.path().join("truncated.pbd");
@@ -150,7 +265,8 @@ fn corrupt_and_truncated_dictionaries_are_refused() {
     let mut newer = bytes.clone();
     newer[8] = 99;
     std::fs::write(&future, &newer).unwrap();
-    assert!(bad(&["dict", "info", future.to_str().unwrap()]).contains("format version 99 is not supported"));
+    assert!(bad(&["dict", "info", future.to_str().unwrap()])
+        .contains("format version 99 is not supported"));
 }
 
 #[test]

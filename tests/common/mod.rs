@@ -71,7 +71,12 @@ pub fn shared(path: &str) -> String {
 
 /// The brute-force reference: the set of `words` (keys under `profile`) that a simple
 /// path of neighbouring faces spells, each checked by its own depth-first search.
-pub fn reference(board: &Board, words: &[String], profile: &Profile, rules: &Rules) -> BTreeSet<String> {
+pub fn reference(
+    board: &Board,
+    words: &[String],
+    profile: &Profile,
+    rules: &Rules,
+) -> BTreeSet<String> {
     let faces: Vec<Option<String>> = board
         .faces()
         .iter()
@@ -80,7 +85,11 @@ pub fn reference(board: &Board, words: &[String], profile: &Profile, rules: &Rul
                 return None;
             }
             let key = profile.key(f.text());
-            let key = if rules.qu && key == "q" { "qu".to_string() } else { key };
+            let key = if rules.qu && key == "q" {
+                "qu".to_string()
+            } else {
+                key
+            };
             (!key.is_empty()).then_some(key)
         })
         .collect();
@@ -89,13 +98,22 @@ pub fn reference(board: &Board, words: &[String], profile: &Profile, rules: &Rul
         .map(|w| profile.key(w))
         .filter(|k| k.graphemes(true).count() >= rules.min_len)
         .filter(|k| {
-            (0..faces.len()).any(|cell| spells(board, &faces, cell, k, &mut vec![false; faces.len()]))
+            (0..faces.len())
+                .any(|cell| spells(board, &faces, cell, k, &mut vec![false; faces.len()]))
         })
         .collect()
 }
 
-fn spells(board: &Board, faces: &[Option<String>], cell: usize, rest: &str, used: &mut [bool]) -> bool {
-    let Some(face) = &faces[cell] else { return false };
+fn spells(
+    board: &Board,
+    faces: &[Option<String>],
+    cell: usize,
+    rest: &str,
+    used: &mut [bool],
+) -> bool {
+    let Some(face) = &faces[cell] else {
+        return false;
+    };
     if used[cell] || !rest.starts_with(face.as_str()) {
         return false;
     }
@@ -112,7 +130,13 @@ fn spells(board: &Board, faces: &[Option<String>], cell: usize, rest: &str, used
 }
 
 /// Checks that `path` is a simple path of neighbours spelling `word`.
-pub fn path_spells(board: &Board, path: &[(usize, usize)], word: &str, profile: &Profile, rules: &Rules) -> bool {
+pub fn path_spells(
+    board: &Board,
+    path: &[(usize, usize)],
+    word: &str,
+    profile: &Profile,
+    rules: &Rules,
+) -> bool {
     let cells: Vec<usize> = path.iter().map(|&(r, c)| r * board.cols() + c).collect();
     let distinct: BTreeSet<usize> = cells.iter().copied().collect();
     let adjacent = cells
@@ -122,7 +146,11 @@ pub fn path_spells(board: &Board, path: &[(usize, usize)], word: &str, profile: 
         .iter()
         .map(|&(r, c)| {
             let key = profile.key(board.face(r, c).text());
-            if rules.qu && key == "q" { "qu".to_string() } else { key }
+            if rules.qu && key == "q" {
+                "qu".to_string()
+            } else {
+                key
+            }
         })
         .collect();
     distinct.len() == cells.len() && adjacent && spelled == word

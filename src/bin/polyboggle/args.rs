@@ -117,6 +117,10 @@ pub struct SolveArgs {
     /// A dice file for --roll, instead of a built-in set
     #[arg(long, value_name = "FILE")]
     pub dice: Option<PathBuf>,
+    /// Solve every board of FILE (one a line: inline rows, or N*N letters) on all
+    /// cores, printing one JSON line per board in input order
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "roll"])]
+    pub batch: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

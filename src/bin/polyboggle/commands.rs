@@ -7,7 +7,10 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use polyboggle::dice::{self, DiceSet};
 use polyboggle::lexicon::{self, Lexicon};
-use polyboggle::{bench, game, normalize, Board, Compiler, Lookup, Profile, Rules, Solver};
+use polyboggle::{
+    bench, game, normalize, Board, Compiler, Lookup, Profile, Rules, Solution, Solver,
+};
+use rayon::prelude::*;
 use serde_json::json;
 
 use crate::args::*;
@@ -96,8 +99,8 @@ fn read_board(arg: Option<&str>) -> Result<Board, Failure> {
             (text, "standard input".to_string())
         }
         Some(arg) if Path::new(arg).is_file() => {
-            let text = std::fs::read_to_string(arg)
-                .map_err(|e| Failure::input(format!("{arg}: {e}")))?;
+            let text =
+                std::fs::read_to_string(arg).map_err(|e| Failure::input(format!("{arg}: {e}")))?;
             (text, arg.to_string())
         }
         Some(arg) => (arg.to_string(), format!("board {arg:?}")),
@@ -123,6 +126,9 @@ fn load_dice(name: &str, file: Option<&Path>) -> Result<DiceSet, Failure> {
 fn solve(args: SolveArgs) -> Result<(), Failure> {
     let rules = rules(&args.rules)?;
     let lexicon = load_dict(args.dict.dict.as_deref(), &args.dict.profile)?;
+    if let Some(path) = &args.batch {
+        return solve_batch(path, &lexicon, &rules);
+    }
     let board = match &args.roll {
         Some(set) => {
             let set = load_dice(set, args.dice.as_deref())?;
@@ -134,24 +140,7 @@ fn solve(args: SolveArgs) -> Result<(), Failure> {
     let profile = lexicon.profile();
     let mut out = stdout();
     match args.format {
-        Format::Json => {
-            let words: Vec<_> = solution
-                .words
-                .iter()
-                .map(|f| {
-                    let path: Vec<[usize; 2]> = f.path.iter().map(|&(r, c)| [r, c]).collect();
-                    json!({"word": profile.display(&f.word), "points": f.points, "path": path})
-                })
-                .collect();
-            let value = json!({
-                "rows": board.rows(),
-                "cols": board.cols(),
-                "count": solution.words.len(),
-                "score": solution.score,
-                "words": words,
-            });
-            writeln!(out, "{value}")?;
-        }
+        Format::Json => writeln!(out, "{}", solution_json(&board, &solution, profile))?,
         Format::Text => {
             writeln!(out, "{board}")?;
             for found in &solution.words {
@@ -164,6 +153,46 @@ fn solve(args: SolveArgs) -> Result<(), Failure> {
                 solution.score
             )?;
         }
+    }
+    Ok(out.flush()?)
+}
+
+/// A solution as the contract's JSON object.
+fn solution_json(board: &Board, solution: &Solution, profile: &Profile) -> serde_json::Value {
+    let words: Vec<_> = solution
+        .words
+        .iter()
+        .map(|f| {
+            let path: Vec<[usize; 2]> = f.path.iter().map(|&(r, c)| [r, c]).collect();
+            json!({"word": profile.display(&f.word), "points": f.points, "path": path})
+        })
+        .collect();
+    json!({
+        "rows": board.rows(),
+        "cols": board.cols(),
+        "count": solution.words.len(),
+        "score": solution.score,
+        "words": words,
+    })
+}
+
+fn solve_batch(path: &Path, lexicon: &Lexicon, rules: &Rules) -> Result<(), Failure> {
+    let origin = path.display().to_string();
+    let text =
+        std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{origin}: {e}")))?;
+    let boards = bench::parse_boards(&text, &origin).map_err(Failure::input)?;
+    let lines: Vec<String> = boards
+        .par_iter()
+        .map_init(
+            || Solver::new(lexicon, rules.clone()),
+            |solver, board| {
+                solution_json(board, &solver.solve(board), lexicon.profile()).to_string()
+            },
+        )
+        .collect();
+    let mut out = stdout();
+    for line in lines {
+        writeln!(out, "{line}")?;
     }
     Ok(out.flush()?)
 }
@@ -239,7 +268,11 @@ fn dict_info(name: &str, args: &ProfileArgs, format: Format) -> Result<(), Failu
         Format::Text => {
             writeln!(out, "dictionary:     {name}")?;
             writeln!(out, "words:          {}", h.word_count)?;
-            writeln!(out, "word lengths:   {} to {} letters", h.min_len, h.max_len)?;
+            writeln!(
+                out,
+                "word lengths:   {} to {} letters",
+                h.min_len, h.max_len
+            )?;
             writeln!(out, "normalization:  {}", h.profile.describe())?;
             writeln!(out, "format version: {}", h.version)?;
             writeln!(out, "size:           {} bytes", h.file_size)?;
@@ -265,7 +298,11 @@ fn dict_lookup(
         };
         let key = lexicon.profile().key(word);
         match format {
-            Format::Json => writeln!(out, "{}", json!({"input": word, "key": key, "result": what}))?,
+            Format::Json => writeln!(
+                out,
+                "{}",
+                json!({"input": word, "key": key, "result": what})
+            )?,
             Format::Text => writeln!(out, "{word}\t{key}\t{what}")?,
         }
     }
@@ -380,7 +417,11 @@ fn bench(args: BenchArgs) -> Result<(), Failure> {
     let report = bench::run(&lexicon, &rules, &boards, args.threads, args.repeat, open);
     let mut out = stdout();
     match args.format {
-        Format::Json => writeln!(out, "{}", serde_json::to_string(&report).expect("plain data"))?,
+        Format::Json => writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&report).expect("plain data")
+        )?,
         Format::Text => {
             writeln!(
                 out,

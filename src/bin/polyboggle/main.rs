@@ -30,7 +30,11 @@ impl From<io::Error> for Failure {
     /// Output errors are internal failures, except a closed pipe
     /// (`polyboggle solve ... | head`), which ends the command quietly.
     fn from(e: io::Error) -> Failure {
-        let code = if e.kind() == io::ErrorKind::BrokenPipe { 0 } else { 1 };
+        let code = if e.kind() == io::ErrorKind::BrokenPipe {
+            0
+        } else {
+            1
+        };
         Failure {
             code,
             message: e.to_string(),

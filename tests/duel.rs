@@ -1,0 +1,116 @@
+//! `polyboggle duel`: the Lab 6 two-player protocol, transcript by transcript.
+
+mod common;
+
+use common::run;
+
+const WORDS: &str = "tape\npate\npeat\ntapes\nzebra\nseat\neats\n";
+
+/// Plays `input` with a small dictionary in a temporary folder; returns stdout.
+fn duel(input: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let dict = dir.path().join("words.txt");
+    std::fs::write(&dict, WORDS).unwrap();
+    let out = run(&["duel", "--dict", dict.to_str().unwrap()], input);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+const BOARD: &str = "3\nTAS\nEPE\nXXT\n";
+
+#[test]
+fn every_message_in_order() {
+    let input = format!("{BOARD}Tape\nTAPE\npat\nzebra\nqxzv\n???\nseat\nPeat\n???\n");
+    assert_eq!(
+        duel(&input),
+        "Player 1 Score: 0\nCorrect.\n\
+         Player 1 Score: 1\nTAPE is already found.\n\
+         Player 1 Score: 1\npat is too short.\n\
+         Player 1 Score: 1\nzebra is not on board.\n\
+         Player 1 Score: 1\nqxzv is not a word.\n\
+         Player 1 Score: 1\n\
+         Player 2 Score: 0\nCorrect.\n\
+         Player 2 Score: 1\nCorrect.\n\
+         Player 2 Score: 2\n\
+         Player 1 Score: 1\nPlayer 2 Score: 2\nPlayer 2 wins!\n\
+         All possible words: PATE PEAT SEAT TAPE TAPES\n"
+    );
+}
+
+#[test]
+fn player_one_wins_and_both_may_find_a_word() {
+    let out = duel(&format!("{BOARD}tapes\n???\ntapes\n???\n"));
+    assert!(out.contains("Player 2 Score: 0\nCorrect.\n"), "{out}");
+    let out = duel(&format!("{BOARD}tapes\n???\ntape\n???\n"));
+    assert!(out.ends_with("Player 1 Score: 2\nPlayer 2 Score: 1\nPlayer 1 wins!\nAll possible words: PATE PEAT SEAT TAPE TAPES\n"), "{out}");
+}
+
+#[test]
+fn a_tie() {
+    let out = duel(&format!("{BOARD}???\n???\n"));
+    assert_eq!(
+        out,
+        "Player 1 Score: 0\nPlayer 2 Score: 0\nPlayer 1 Score: 0\nPlayer 2 Score: 0\nIt's a tie!\n\
+         All possible words: PATE PEAT SEAT TAPE TAPES\n"
+    );
+}
+
+#[test]
+fn the_order_of_checks() {
+    // Too short beats not-a-word; not-a-word beats not-on-board; a word found by the
+    // other player is still new to this one.
+    let out = duel(&format!("{BOARD}xyz\nzzzz\n???\n"));
+    assert!(out.contains("xyz is too short.\n"));
+    assert!(out.contains("zzzz is not a word.\n"));
+}
+
+#[test]
+fn end_of_input_mid_turn() {
+    let out = duel(&format!("{BOARD}tape\n"));
+    assert_eq!(
+        out,
+        "Player 1 Score: 0\nCorrect.\nPlayer 1 Score: 1\n\
+         Player 1 Score: 1\nPlayer 2 Score: 0\nPlayer 1 wins!\n\
+         All possible words: PATE PEAT SEAT TAPE TAPES\n"
+    );
+    let out = duel(&format!("{BOARD}???\npeat"));
+    assert!(out.contains("Player 2 Score: 1\nPlayer 2 wins!\n"), "{out}");
+}
+
+#[test]
+fn a_missing_board_is_an_error() {
+    let out = run(&["duel"], "3\nABC\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "polyboggle: standard input: row 2 of 3 is missing\n"
+    );
+}
+
+#[test]
+fn uses_english_words_txt_in_the_working_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("EnglishWords.txt"), "zzzz\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_polyboggle"))
+        .arg("duel")
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(b"2\nZZ\nZZ\nzzzz\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("Player 1 Score: 0\nCorrect.\n"), "{text}");
+}
