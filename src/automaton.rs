@@ -170,31 +170,31 @@ impl<'a> Automaton<'a> {
 /// exact flag, class table, records), then each record's input byte (0 for the root).
 pub fn encode<D: AsRef<[u8]>>(fst: &Fst<D>) -> (Vec<u32>, Vec<u8>) {
     let (classes, exact) = classes(fst);
-    // First pass: number the states breadth-first and give each a block of records.
+    // First pass: number the states and give each a block of records.
     struct Block {
         mask: u64,
         first: u32,
         fin: u32,
         edges: Vec<(u8, CompiledAddr, u32)>,
     }
+    // Depth-first order puts a state's block right after its parent's, so the records
+    // along one word sit close together in memory.
     let mut ids: HashMap<CompiledAddr, usize> = HashMap::new();
-    let mut order = vec![fst.root().addr()];
-    ids.insert(order[0], 0);
+    let mut stack = vec![fst.root().addr()];
     let mut blocks: Vec<Block> = Vec::new();
     let mut next_record = 1u32;
-    while blocks.len() < order.len() {
-        let node = fst.node(order[blocks.len()]);
+    while let Some(addr) = stack.pop() {
+        if ids.contains_key(&addr) {
+            continue;
+        }
+        ids.insert(addr, blocks.len());
+        let node = fst.node(addr);
         let mut edges: Vec<(u8, CompiledAddr, u32)> = node
             .transitions()
             .map(|t| (t.inp, t.addr, t.out.value() as u32))
             .collect();
         edges.sort_by_key(|&(b, ..)| (classes[b as usize], b));
-        for &(_, addr, _) in &edges {
-            ids.entry(addr).or_insert_with(|| {
-                order.push(addr);
-                order.len() - 1
-            });
-        }
+        stack.extend(edges.iter().rev().map(|&(_, addr, _)| addr));
         let mask = edges
             .iter()
             .fold(0u64, |m, &(b, ..)| m | 1 << classes[b as usize]);

@@ -31,6 +31,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// Two players on standard input/output (the Lab 6 console protocol).
     Duel(DuelArgs),
+    /// Play against the computer in the terminal (the CS106B game).
+    Play(PlayArgs),
 }
 
 pub const BOARD_HELP: &str = "\
@@ -249,4 +251,25 @@ pub struct DuelArgs {
     /// Dictionary [default: ./EnglishWords.txt if present, else the built-in]
     #[arg(long, short = 'd', value_name = "D")]
     pub dict: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub dict: DictArgs,
+    /// Dice set, a built-in name or a file [default: from --size or --lang]
+    #[arg(long, value_name = "DICESET")]
+    pub dice: Option<String>,
+    /// Board size: 4x4 (New Boggle dice) or 5x5 (Big Boggle dice)
+    #[arg(long, value_name = "RxC")]
+    pub size: Option<String>,
+    /// Rules preset: cs106b (4+ letters, length-3 points) or hasbro
+    #[arg(long, default_value = "cs106b", value_name = "NAME")]
+    pub rules: String,
+    /// End each of your turns after SECS seconds (--timer alone: 3 minutes)
+    #[arg(long, value_name = "SECS", num_args = 0..=1, default_missing_value = "180")]
+    pub timer: Option<u64>,
+    /// Seed for shaking the dice (random when omitted)
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
 }

@@ -2,7 +2,7 @@
 
 use std::io::{self, BufWriter, Read, Write};
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use polyboggle::dice::{self, DiceSet};
@@ -44,6 +44,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         }) => dice_derive(&wordlist, dice, faces, &units, name, &output, &profile),
         Command::Bench(args) => bench(args),
         Command::Duel(args) => duel(args),
+        Command::Play(args) => play(args),
     }
 }
 
@@ -464,4 +465,73 @@ fn duel(args: DuelArgs) -> Result<(), Failure> {
         other => Failure::input(other),
     })?;
     Ok(out.flush()?)
+}
+
+/// The dice a language's players expect, when a built-in set exists.
+fn dice_for_language(lang: &str) -> Option<&'static str> {
+    Some(match lang {
+        "en" => "english-new-4x4",
+        "it" => "italian-paroliere-4x4",
+        "fr" => "french-4x4",
+        "de" => "german-4x4",
+        "nl" => "dutch-4x4",
+        "pl" => "polish-4x4",
+        "es" => "spanish-fanmade-boggleparty-4x4",
+        "fi" => "finnish-boggler-4x4-unverified",
+        _ => return None,
+    })
+}
+
+fn play(args: PlayArgs) -> Result<(), Failure> {
+    let lang = args.dict.profile.lang.clone();
+    let dice_name = match (&args.dice, args.size.as_deref(), lang.as_deref()) {
+        (Some(name), ..) => name.clone(),
+        (None, Some(size), _) => match dice::parse_size(size)? {
+            (4, 4) => "english-new-4x4".into(),
+            (5, 5) => "english-big-original-5x5".into(),
+            (r, c) => {
+                return Err(Failure::input(format!(
+                    "--size {r}x{c}: no default dice; choose a set with --dice"
+                )))
+            }
+        },
+        (None, None, Some(lang)) => dice_for_language(lang)
+            .ok_or_else(|| {
+                Failure::input(format!(
+                    "--lang {lang}: no built-in dice; choose a set with --dice"
+                ))
+            })?
+            .into(),
+        (None, None, None) => "english-new-4x4".into(),
+    };
+    let set = DiceSet::load(&dice_name)?;
+    if let Some(size) = args.size.as_deref() {
+        let (rows, cols) = dice::parse_size(size)?;
+        if (rows, cols) != (set.rows, set.cols) {
+            return Err(Failure::input(format!(
+                "--size {rows}x{cols}: {} is a {}x{} set",
+                set.name, set.rows, set.cols
+            )));
+        }
+    }
+    let dict = match (&args.dict.dict, lang.as_deref()) {
+        (Some(name), _) => name.clone(),
+        (None, Some("en") | None) => "enable2k".into(),
+        (None, Some(lang)) => {
+            let built = format!("dictionaries/build/{lang}.pbd");
+            if !Path::new(&built).is_file() {
+                return Err(Failure::input(format!(
+                    "--lang {lang}: no dictionary; pass --dict (dictionaries/build-languages.sh {lang} builds one)"
+                )));
+            }
+            built
+        }
+    };
+    let lexicon = Lexicon::load(&dict, &profile(&args.dict.profile)?)?;
+    let rules = Rules::preset(&args.rules)?;
+    let mut game = game::Play::new(&lexicon, set, rules, args.seed.unwrap_or_else(random_seed));
+    if let Some(secs) = args.timer {
+        game = game.with_timer(Duration::from_secs(secs));
+    }
+    Ok(crate::play::run(game)?)
 }

@@ -2,6 +2,7 @@
 
 mod args;
 mod commands;
+mod play;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
