@@ -51,7 +51,7 @@ pub struct Malformed(pub String);
 /// A read-only view of an automaton section.
 #[derive(Clone, Copy)]
 pub struct Automaton<'a> {
-    records: &'a [u32],
+    records: &'a [[u32; RECORD_WORDS]],
     bytes: &'a [u8],
     classes: &'a [u8],
     exact: bool,
@@ -77,7 +77,7 @@ impl<'a> Automaton<'a> {
         if automaton.classes.iter().any(|&c| c >= 64 && c != NO_CLASS) {
             return Err(bad("a byte class out of range"));
         }
-        for record in automaton.records.chunks_exact(RECORD_WORDS) {
+        for record in automaton.records {
             let mask = record[0] as u64 | (record[1] as u64) << 32;
             let end = record[2] as usize + mask.count_ones() as usize;
             if mask != 0 && (record[2] == 0 || end > count) {
@@ -91,7 +91,7 @@ impl<'a> Automaton<'a> {
     /// bounds-checked, so a mistake panics rather than misreads).
     pub(crate) fn trusted(words: &'a [u32], bytes: &'a [u8]) -> Automaton<'a> {
         Automaton {
-            records: &words[PREFIX_WORDS..],
+            records: bytemuck::cast_slice(&words[PREFIX_WORDS..]),
             bytes,
             classes: bytemuck::cast_slice(&words[2..PREFIX_WORDS]),
             exact: words[1] == 1,
@@ -114,8 +114,7 @@ impl<'a> Automaton<'a> {
     /// [`Automaton::step`] with the byte's class already looked up.
     #[inline(always)]
     pub fn step_class(&self, state: State, class: u8, b: u8) -> Option<(State, u32)> {
-        let at = state as usize * RECORD_WORDS;
-        let record = &self.records[at..at + RECORD_WORDS];
+        let record = &self.records[state as usize];
         let mask = record[0] as u64 | (record[1] as u64) << 32;
         let bit = 1u64.checked_shl(class as u32)?;
         if mask & bit == 0 {
@@ -138,21 +137,21 @@ impl<'a> Automaton<'a> {
                 i += 1;
             }
         }
-        Some((i as State, self.records[i * RECORD_WORDS + 4]))
+        Some((i as State, self.records.get(i)?[4]))
     }
 
     /// The final output of `state`, if it is final.
     #[inline(always)]
     pub fn final_output(&self, state: State) -> Option<u32> {
-        let out = self.records[state as usize * RECORD_WORDS + 3];
+        let out = self.records[state as usize][3];
         (out != NOT_FINAL).then_some(out)
     }
 
     /// Does any transition leave `state`?
     #[inline(always)]
     pub fn has_transitions(&self, state: State) -> bool {
-        let at = state as usize * RECORD_WORDS;
-        self.records[at] | self.records[at + 1] != 0
+        let record = &self.records[state as usize];
+        record[0] | record[1] != 0
     }
 
     /// The number of records (transitions, plus one for the root).

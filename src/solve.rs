@@ -75,6 +75,8 @@ struct Cells {
     classes: Vec<u8>,
     /// `bytes[spans[i].0..spans[i].1]` is cell i's key; blank cells are empty.
     spans: Vec<(u32, u32)>,
+    /// Each cell's first byte and its class, the one step most faces need.
+    heads: Vec<(u8, u8)>,
     /// Blank cells (and faces that normalize to nothing) start out used.
     blank: Used,
     /// `neighbours[offsets[i]..offsets[i + 1]]` are cell i's neighbours.
@@ -95,7 +97,6 @@ pub struct Solver<'l> {
     marks: Vec<u32>,
     generation: u32,
     cells: Cells,
-    path: Vec<u16>,
     paths: Vec<u16>,
     hits: Vec<Hit>,
 }
@@ -113,7 +114,6 @@ impl<'l> Solver<'l> {
             marks: vec![0; lexicon.word_count()],
             generation: 0,
             cells: Cells::default(),
-            path: Vec::new(),
             paths: Vec::new(),
             hits: Vec::new(),
         }
@@ -188,12 +188,12 @@ impl<'l> Solver<'l> {
             marks: &mut self.marks,
             generation: self.generation,
             used: self.cells.blank.clone(),
-            path: &mut self.path,
+            path: [0; MAX_CELLS],
+            depth: 0,
             paths: &mut self.paths,
             hits: &mut self.hits,
         };
         for cell in 0..board.faces().len() {
-            walk.path.clear();
             if let Some((state, out)) = walk.enter(cell, ROOT, 0) {
                 walk.visit(cell, state, out);
             }
@@ -230,6 +230,7 @@ impl Cells {
         self.bytes.clear();
         self.classes.clear();
         self.spans.clear();
+        self.heads.clear();
         self.blank = Used::default();
         for face in board.faces() {
             let start = self.bytes.len() as u32;
@@ -248,6 +249,12 @@ impl Cells {
             if key.is_empty() || self.classes[start as usize..].contains(&NO_CLASS) {
                 self.blank.flip(self.spans.len());
             }
+            let head = (
+                key.first().copied(),
+                self.classes.get(start as usize).copied(),
+            );
+            self.heads
+                .push((head.0.unwrap_or(0), head.1.unwrap_or(NO_CLASS)));
             self.spans.push((start, self.bytes.len() as u32));
         }
         let shape = (board.rows(), board.cols());
@@ -285,7 +292,9 @@ struct Walk<'a> {
     marks: &'a mut [u32],
     generation: u32,
     used: Used,
-    path: &'a mut Vec<u16>,
+    /// The cells of the current path, `path[..depth]`.
+    path: [u16; MAX_CELLS],
+    depth: usize,
     /// Paths of found words, each preceded by its length.
     paths: &'a mut Vec<u16>,
     hits: &'a mut Vec<Hit>,
@@ -299,19 +308,26 @@ impl Walk<'_> {
         if self.used.contains(cell) {
             return None;
         }
+        let (b, class) = self.cells.heads[cell];
+        let (next, o) = self.automaton.step_class(state, class, b)?;
+        state = next;
+        out = out.wrapping_add(o);
         let (start, end) = self.cells.spans[cell];
-        for i in start as usize..end as usize {
-            let (b, class) = (self.cells.bytes[i], self.cells.classes[i]);
-            let (next, o) = self.automaton.step_class(state, class, b)?;
-            state = next;
-            out = out.wrapping_add(o);
+        if end - start > 1 {
+            for i in start as usize + 1..end as usize {
+                let (b, class) = (self.cells.bytes[i], self.cells.classes[i]);
+                let (next, o) = self.automaton.step_class(state, class, b)?;
+                state = next;
+                out = out.wrapping_add(o);
+            }
         }
         Some((state, out))
     }
 
     /// Stands on `cell`, whose face led to `state` (output `out` so far).
     fn visit(&mut self, cell: usize, state: State, out: u32) {
-        self.path.push(cell as u16);
+        self.path[self.depth] = cell as u16;
+        self.depth += 1;
         if let Some(fin) = self.automaton.final_output(state) {
             self.record(out.wrapping_add(fin));
         }
@@ -324,7 +340,7 @@ impl Walk<'_> {
             }
             self.used.flip(cell);
         }
-        self.path.pop();
+        self.depth -= 1;
     }
 
     #[inline]
@@ -337,12 +353,12 @@ impl Walk<'_> {
         if (self.lengths[word as usize] as usize) < self.min_len {
             return;
         }
-        self.paths.push(self.path.len() as u16);
+        self.paths.push(self.depth as u16);
         self.hits.push(Hit {
             word: word as u64,
             path_start: self.paths.len() as u32,
         });
-        self.paths.extend_from_slice(self.path);
+        self.paths.extend_from_slice(&self.path[..self.depth]);
     }
 }
 
