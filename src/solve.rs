@@ -179,6 +179,18 @@ impl<'l> Solver<'l> {
         }
         self.hits.clear();
         self.paths.clear();
+        // Boards of up to 64 cells (every real one) keep their used cells in a
+        // register-sized mask.
+        if board.faces().len() <= 64 {
+            let used = self.cells.blank.0[0];
+            self.walk(board.faces().len(), used);
+        } else {
+            let used = self.cells.blank.clone();
+            self.walk(board.faces().len(), used);
+        }
+    }
+
+    fn walk<U: CellSet>(&mut self, cells: usize, used: U) {
         let lexicon = self.lexicon;
         let mut walk = Walk {
             automaton: lexicon.automaton(),
@@ -187,13 +199,13 @@ impl<'l> Solver<'l> {
             cells: &self.cells,
             marks: &mut self.marks,
             generation: self.generation,
-            used: self.cells.blank.clone(),
+            used,
             path: [0; MAX_CELLS],
             depth: 0,
             paths: &mut self.paths,
             hits: &mut self.hits,
         };
-        for cell in 0..board.faces().len() {
+        for cell in 0..cells {
             if let Some((state, out)) = walk.enter(cell, ROOT, 0) {
                 walk.visit(cell, state, out);
             }
@@ -201,7 +213,25 @@ impl<'l> Solver<'l> {
     }
 }
 
-/// A bitset of cells, one bit each.
+/// The cells a path has used.
+trait CellSet {
+    fn contains(&self, cell: usize) -> bool;
+    fn flip(&mut self, cell: usize);
+}
+
+impl CellSet for u64 {
+    #[inline(always)]
+    fn contains(&self, cell: usize) -> bool {
+        self & (1 << cell) != 0
+    }
+
+    #[inline(always)]
+    fn flip(&mut self, cell: usize) {
+        *self ^= 1 << cell;
+    }
+}
+
+/// A bitset of cells for any board, one bit each.
 #[derive(Clone)]
 struct Used([u64; MAX_CELLS / 64]);
 
@@ -211,7 +241,7 @@ impl Default for Used {
     }
 }
 
-impl Used {
+impl CellSet for Used {
     #[inline(always)]
     fn contains(&self, cell: usize) -> bool {
         self.0[cell / 64] & (1 << (cell % 64)) != 0
@@ -232,22 +262,29 @@ impl Cells {
         self.spans.clear();
         self.heads.clear();
         self.blank = Used::default();
+        let profile = lexicon.profile();
+        let automaton = lexicon.automaton();
         for face in board.faces() {
             let start = self.bytes.len() as u32;
             if !face.is_blank() {
-                let key = lexicon.profile().key(face.text());
-                self.bytes.extend_from_slice(key.as_bytes());
-                if rules.qu && key == "q" {
+                let text = face.text();
+                if text.is_ascii() && !profile.turkic {
+                    // What Profile::key does for ASCII, without allocating.
+                    self.bytes
+                        .extend(text.bytes().map(|b| b.to_ascii_lowercase()));
+                } else {
+                    self.bytes.extend_from_slice(profile.key(text).as_bytes());
+                }
+                if rules.qu && &self.bytes[start as usize..] == b"q" {
                     self.bytes.push(b'u');
                 }
             }
             // A face that normalizes to nothing, or holds a byte no word has,
             // can spell nothing either.
-            let automaton = lexicon.automaton();
             let key = &self.bytes[start as usize..];
             self.classes.extend(key.iter().map(|&b| automaton.class(b)));
             if key.is_empty() || self.classes[start as usize..].contains(&NO_CLASS) {
-                self.blank.flip(self.spans.len());
+                CellSet::flip(&mut self.blank, self.spans.len());
             }
             let head = (
                 key.first().copied(),
@@ -284,14 +321,14 @@ impl Cells {
 }
 
 /// The state of one board's depth-first search.
-struct Walk<'a> {
+struct Walk<'a, U> {
     automaton: Automaton<'a>,
     lengths: &'a [u8],
     min_len: usize,
     cells: &'a Cells,
     marks: &'a mut [u32],
     generation: u32,
-    used: Used,
+    used: U,
     /// The cells of the current path, `path[..depth]`.
     path: [u16; MAX_CELLS],
     depth: usize,
@@ -300,7 +337,7 @@ struct Walk<'a> {
     hits: &'a mut Vec<Hit>,
 }
 
-impl Walk<'_> {
+impl<U: CellSet> Walk<'_, U> {
     /// Feeds `cell`'s face to the automaton from `state`: the state after it and the
     /// output so far, or `None` when no word goes that way (or the cell is taken).
     #[inline(always)]
