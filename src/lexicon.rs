@@ -63,7 +63,13 @@ const FIXED_HEADER: usize = 76;
 const CHECKSUM_AT: Range<usize> = 48..52;
 
 /// The built-in dictionaries, by name: ENABLE2K (public domain English).
-const BUILTINS: &[(&str, &[u8])] = &[("enable2k", include_bytes!("../dictionaries/enable2k.pbd"))];
+const BUILTINS: &[(&str, &[u8])] = &[("enable2k", &ENABLE2K.0)];
+
+/// Static bytes aligned like a memory map, so the automaton is used in place.
+#[repr(C, align(8))]
+struct Aligned<B: ?Sized>(B);
+
+static ENABLE2K: &Aligned<[u8]> = &Aligned(*include_bytes!("../dictionaries/enable2k.pbd"));
 
 /// The names [`Lexicon::builtin`] accepts.
 pub fn builtin_names() -> impl Iterator<Item = &'static str> {
@@ -833,6 +839,17 @@ mod tests {
             bytes == BUILTINS[0].1,
             "dictionaries/enable2k.pbd is stale: run polyboggle compile dictionaries/enable2k.txt -o dictionaries/enable2k.pbd"
         );
+    }
+
+    #[test]
+    fn opened_files_and_built_ins_use_the_automaton_in_place() {
+        let builtin = Lexicon::builtin("enable2k").unwrap();
+        assert!(matches!(builtin.automaton_words, Words::InPlace(_)));
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("d.pbd");
+        write_atomically(&path, &compiled(&["cat", "dog"])).unwrap();
+        let opened = Lexicon::open(&path).unwrap();
+        assert!(matches!(opened.automaton_words, Words::InPlace(_)));
     }
 
     #[test]
