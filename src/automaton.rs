@@ -150,8 +150,14 @@ impl<'a> Automaton<'a> {
     /// Does any transition leave `state`?
     #[inline(always)]
     pub fn has_transitions(&self, state: State) -> bool {
+        self.classes_out(state) != 0
+    }
+
+    /// The classes of the bytes `state` has transitions on, one bit each.
+    #[inline(always)]
+    pub fn classes_out(&self, state: State) -> u64 {
         let record = &self.records[state as usize];
-        record[0] | record[1] != 0
+        record[0] as u64 | (record[1] as u64) << 32
     }
 
     /// The number of records (transitions, plus one for the root).

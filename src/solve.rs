@@ -368,9 +368,15 @@ impl<U: CellSet> Walk<'_, U> {
         if let Some(fin) = self.automaton.final_output(state) {
             self.record(out.wrapping_add(fin));
         }
-        if self.automaton.has_transitions(state) {
+        let classes = self.automaton.classes_out(state);
+        if classes != 0 {
             self.used.flip(cell);
             for &next in self.cells.neighbours(cell) {
+                // Most neighbours fail here, on one bit of the state already at hand.
+                let class = self.cells.heads[next as usize].1;
+                if classes >> (class & 63) & 1 == 0 {
+                    continue;
+                }
                 if let Some((state, out)) = self.enter(next as usize, state, out) {
                     self.visit(next as usize, state, out);
                 }
