@@ -48,6 +48,15 @@ pub const ROOT: State = 0;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Malformed(pub String);
 
+/// The transitions leaving one state: a bit per byte class, and where their records
+/// start.
+#[derive(Clone, Copy, Debug)]
+pub struct Transitions {
+    /// Bit `c` is set when some transition's byte has class `c`.
+    pub classes: u64,
+    first: u32,
+}
+
 /// A read-only view of an automaton section.
 #[derive(Clone, Copy)]
 pub struct Automaton<'a> {
@@ -114,13 +123,29 @@ impl<'a> Automaton<'a> {
     /// [`Automaton::step`] with the byte's class already looked up.
     #[inline(always)]
     pub fn step_class(&self, state: State, class: u8, b: u8) -> Option<(State, u32)> {
+        self.step_from(self.transitions(state), class, b)
+    }
+
+    /// What `state`'s record says about the transitions leaving it, to step from it
+    /// several times without reading the record again.
+    #[inline(always)]
+    pub fn transitions(&self, state: State) -> Transitions {
         let record = &self.records[state as usize];
-        let mask = record[0] as u64 | (record[1] as u64) << 32;
+        Transitions {
+            classes: record[0] as u64 | (record[1] as u64) << 32,
+            first: record[2],
+        }
+    }
+
+    /// [`Automaton::step_class`] from a state's [`Transitions`].
+    #[inline(always)]
+    pub fn step_from(&self, from: Transitions, class: u8, b: u8) -> Option<(State, u32)> {
+        let mask = from.classes;
         let bit = 1u64.checked_shl(class as u32)?;
         if mask & bit == 0 {
             return None;
         }
-        let mut i = record[2] as usize + (mask & (bit - 1)).count_ones() as usize;
+        let mut i = from.first as usize + (mask & (bit - 1)).count_ones() as usize;
         if !self.exact {
             // Classes with several bytes make `i` a lower bound: records are sorted
             // by (class, byte) and the block holds at least one record of `class`,
@@ -156,8 +181,7 @@ impl<'a> Automaton<'a> {
     /// The classes of the bytes `state` has transitions on, one bit each.
     #[inline(always)]
     pub fn classes_out(&self, state: State) -> u64 {
-        let record = &self.records[state as usize];
-        record[0] as u64 | (record[1] as u64) << 32
+        self.transitions(state).classes
     }
 
     /// The number of records (transitions, plus one for the root).

@@ -25,7 +25,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::automaton::{Automaton, State, NO_CLASS, ROOT};
+use crate::automaton::{Automaton, State, Transitions, NO_CLASS, ROOT};
 use crate::board::{Board, MAX_CELLS};
 use crate::lexicon::Lexicon;
 use crate::score::Rules;
@@ -126,7 +126,7 @@ impl<'l> Solver<'l> {
 
     /// Every word on `board`, with a path and points each, sorted by key.
     pub fn solve(&mut self, board: &Board) -> Solution {
-        self.search(board);
+        self.search(board, true);
         let cols = board.cols();
         let mut words: Vec<Found> = self
             .hits
@@ -157,7 +157,7 @@ impl<'l> Solver<'l> {
 
     /// How many words `board` holds and their total points.
     pub fn tally(&mut self, board: &Board) -> Tally {
-        self.search(board);
+        self.search(board, false);
         let points = self
             .hits
             .iter()
@@ -169,8 +169,9 @@ impl<'l> Solver<'l> {
         }
     }
 
-    /// Runs the search, leaving the words found in `self.hits`.
-    fn search(&mut self, board: &Board) {
+    /// Runs the search, leaving the words found in `self.hits` (and their paths in
+    /// `self.paths` when `keep_paths`).
+    fn search(&mut self, board: &Board, keep_paths: bool) {
         self.cells.load(board, self.lexicon, &self.rules);
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
@@ -183,30 +184,37 @@ impl<'l> Solver<'l> {
         // register-sized mask.
         if board.faces().len() <= 64 {
             let used = self.cells.blank.0[0];
-            self.walk(board.faces().len(), used);
+            self.walk(board.faces().len(), used, keep_paths);
         } else {
             let used = self.cells.blank.clone();
-            self.walk(board.faces().len(), used);
+            self.walk(board.faces().len(), used, keep_paths);
         }
     }
 
-    fn walk<U: CellSet>(&mut self, cells: usize, used: U) {
+    fn walk<U: CellSet>(&mut self, cells: usize, used: U, keep_paths: bool) {
         let lexicon = self.lexicon;
         let mut walk = Walk {
             automaton: lexicon.automaton(),
             lengths: lexicon.lengths(),
             min_len: self.rules.min_len,
-            cells: &self.cells,
+            heads: &self.cells.heads,
+            spans: &self.cells.spans,
+            bytes: &self.cells.bytes,
+            classes: &self.cells.classes,
+            neighbours: &self.cells.neighbours,
+            offsets: &self.cells.offsets,
             marks: &mut self.marks,
             generation: self.generation,
             used,
             path: [0; MAX_CELLS],
             depth: 0,
+            keep_paths,
             paths: &mut self.paths,
             hits: &mut self.hits,
         };
         for cell in 0..cells {
-            if let Some((state, out)) = walk.enter(cell, ROOT, 0) {
+            let root = walk.automaton.transitions(ROOT);
+            if let Some((state, out)) = walk.enter(cell, root, 0) {
                 walk.visit(cell, state, out);
             }
         }
@@ -313,11 +321,6 @@ impl Cells {
         let (start, end) = self.spans[cell];
         &self.bytes[start as usize..end as usize]
     }
-
-    #[inline]
-    fn neighbours(&self, cell: usize) -> &[u16] {
-        &self.neighbours[self.offsets[cell] as usize..self.offsets[cell + 1] as usize]
-    }
 }
 
 /// The state of one board's depth-first search.
@@ -325,34 +328,41 @@ struct Walk<'a, U> {
     automaton: Automaton<'a>,
     lengths: &'a [u8],
     min_len: usize,
-    cells: &'a Cells,
+    /// The board, as [`Cells`] holds it, in slices the walk reads directly.
+    heads: &'a [(u8, u8)],
+    spans: &'a [(u32, u32)],
+    bytes: &'a [u8],
+    classes: &'a [u8],
+    neighbours: &'a [u16],
+    offsets: &'a [u32],
     marks: &'a mut [u32],
     generation: u32,
     used: U,
     /// The cells of the current path, `path[..depth]`.
     path: [u16; MAX_CELLS],
     depth: usize,
+    keep_paths: bool,
     /// Paths of found words, each preceded by its length.
     paths: &'a mut Vec<u16>,
     hits: &'a mut Vec<Hit>,
 }
 
 impl<U: CellSet> Walk<'_, U> {
-    /// Feeds `cell`'s face to the automaton from `state`: the state after it and the
-    /// output so far, or `None` when no word goes that way (or the cell is taken).
+    /// Feeds `cell`'s face to the automaton from a state with transitions `from`:
+    /// the state after it and the output so far, or `None` when no word goes that way
+    /// (or the cell is taken).
     #[inline(always)]
-    fn enter(&self, cell: usize, mut state: State, mut out: u32) -> Option<(State, u32)> {
+    fn enter(&self, cell: usize, from: Transitions, out: u32) -> Option<(State, u32)> {
         if self.used.contains(cell) {
             return None;
         }
-        let (b, class) = self.cells.heads[cell];
-        let (next, o) = self.automaton.step_class(state, class, b)?;
-        state = next;
-        out = out.wrapping_add(o);
-        let (start, end) = self.cells.spans[cell];
+        let (b, class) = self.heads[cell];
+        let (mut state, o) = self.automaton.step_from(from, class, b)?;
+        let mut out = out.wrapping_add(o);
+        let (start, end) = self.spans[cell];
         if end - start > 1 {
             for i in start as usize + 1..end as usize {
-                let (b, class) = (self.cells.bytes[i], self.cells.classes[i]);
+                let (b, class) = (self.bytes[i], self.classes[i]);
                 let (next, o) = self.automaton.step_class(state, class, b)?;
                 state = next;
                 out = out.wrapping_add(o);
@@ -368,16 +378,18 @@ impl<U: CellSet> Walk<'_, U> {
         if let Some(fin) = self.automaton.final_output(state) {
             self.record(out.wrapping_add(fin));
         }
-        let classes = self.automaton.classes_out(state);
-        if classes != 0 {
+        let from = self.automaton.transitions(state);
+        if from.classes != 0 {
             self.used.flip(cell);
-            for &next in self.cells.neighbours(cell) {
+            let neighbours =
+                &self.neighbours[self.offsets[cell] as usize..self.offsets[cell + 1] as usize];
+            for &next in neighbours {
                 // Most neighbours fail here, on one bit of the state already at hand.
-                let class = self.cells.heads[next as usize].1;
-                if classes >> (class & 63) & 1 == 0 {
+                let class = self.heads[next as usize].1;
+                if from.classes >> (class & 63) & 1 == 0 {
                     continue;
                 }
-                if let Some((state, out)) = self.enter(next as usize, state, out) {
+                if let Some((state, out)) = self.enter(next as usize, from, out) {
                     self.visit(next as usize, state, out);
                 }
             }
@@ -396,12 +408,16 @@ impl<U: CellSet> Walk<'_, U> {
         if (self.lengths[word as usize] as usize) < self.min_len {
             return;
         }
-        self.paths.push(self.depth as u16);
+        let mut path_start = 0;
+        if self.keep_paths {
+            self.paths.push(self.depth as u16);
+            path_start = self.paths.len() as u32;
+            self.paths.extend_from_slice(&self.path[..self.depth]);
+        }
         self.hits.push(Hit {
             word: word as u64,
-            path_start: self.paths.len() as u32,
+            path_start,
         });
-        self.paths.extend_from_slice(&self.path[..self.depth]);
     }
 }
 

@@ -112,7 +112,10 @@ proptest! {
         };
         let kept: Vec<String> = lexicon.words().collect();
         let expected = common::reference(&board, &kept, &profile, &rules);
-        let solution = Solver::new(&lexicon, rules.clone()).solve(&board);
+        let mut solver = Solver::new(&lexicon, rules.clone());
+        let solution = solver.solve(&board);
+        let tally = solver.tally(&board);
+        prop_assert_eq!((tally.words, tally.points), (solution.words.len() as u64, solution.score));
         let found: BTreeSet<String> = solution.words.iter().map(|f| f.word.clone()).collect();
         prop_assert_eq!(&found, &expected);
         prop_assert_eq!(found.len(), solution.words.len(), "a word was reported twice");
