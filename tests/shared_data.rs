@@ -54,40 +54,16 @@ fn cs106b_lexicon_and_rules() {
     boards.push("Q U I T/# E E N/S # T S/A B C D".parse().unwrap());
     let found = agree(&dict, &Profile::default(), &Rules::cs106b(), &boards);
     assert!(found > 100);
+    let solve = |board: &str| {
+        ok(&[
+            "solve", board, "--dict", &dict, "--rules", "cs106b", "--format", "json",
+        ])
+    };
     // Q is a plain letter: "quit" needs a U die after the Q.
-    let out = ok(&[
-        "solve",
-        "QITX/XXXX",
-        "--dict",
-        &dict,
-        "--rules",
-        "cs106b",
-        "--format",
-        "json",
-    ]);
-    assert!(!out.contains("QUIT"));
-    let out = ok(&[
-        "solve",
-        "QUIT/XXXX",
-        "--dict",
-        &dict,
-        "--rules",
-        "cs106b",
-        "--format",
-        "json",
-    ]);
-    assert!(out.contains("\"QUIT\""));
+    assert!(!solve("QITX/XXXX").contains("QUIT"));
+    assert!(solve("QUIT/XXXX").contains("\"QUIT\""));
     // A blank cell matches nothing, not even in the middle of a word.
-    let out = ok(&[
-        "solve",
-        "QU#T/XXXX",
-        "--dict",
-        &dict,
-        "--rules",
-        "cs106b",
-        "--format",
-        "json",
-    ]);
+    let out = solve("QU#T/XXXX");
     assert!(!out.contains("QUIT"));
 }
 
