@@ -29,6 +29,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use unicode_segmentation::UnicodeSegmentation;
+use unicode_width::UnicodeWidthStr;
 
 /// The most cells a board may have (the solver's path stack is sized by it).
 pub const MAX_CELLS: usize = 1024;
@@ -234,19 +235,19 @@ fn parse_row(row: &str) -> Vec<Face> {
 }
 
 impl fmt::Display for Board {
-    /// Rows of faces, columns aligned by display width.
+    /// Rows of faces, columns aligned by display width (wide CJK faces count two).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let width = self
             .faces
             .iter()
-            .map(|face| face.text().graphemes(true).count())
+            .map(|face| face.text().width())
             .max()
             .unwrap_or(1);
         for r in 0..self.rows {
             let cells: Vec<String> = (0..self.cols)
                 .map(|c| {
                     let text = self.face(r, c).text();
-                    let pad = width - text.graphemes(true).count();
+                    let pad = width - text.width();
                     format!("{text}{}", " ".repeat(pad))
                 })
                 .collect();
@@ -333,5 +334,7 @@ mod tests {
     fn displays_aligned() {
         let board: Board = "Qu A/B SCH".parse().unwrap();
         assert_eq!(board.to_string(), "Qu  A\nB   SCH\n");
+        let wide: Board = "山 A/B C".parse().unwrap();
+        assert_eq!(wide.to_string(), "山 A\nB  C\n");
     }
 }

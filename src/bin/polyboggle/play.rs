@@ -13,7 +13,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::{Frame, Terminal};
-use unicode_segmentation::UnicodeSegmentation;
+use unicode_width::UnicodeWidthStr;
 
 /// How long an accepted word's path stays highlighted.
 const HIGHLIGHT: Duration = Duration::from_millis(1500);
@@ -120,7 +120,7 @@ fn face_width(game: &Play<'_>) -> usize {
     game.board().map_or(1, |b| {
         b.faces()
             .iter()
-            .map(|f| f.text().graphemes(true).count())
+            .map(|f| f.text().width())
             .max()
             .unwrap_or(1)
     })
@@ -137,7 +137,7 @@ fn board<'a>(game: &Play<'_>) -> Paragraph<'a> {
             let spans: Vec<Span> = (0..board.cols())
                 .map(|c| {
                     let text = board.face(r, c).text();
-                    let pad = width.saturating_sub(text.graphemes(true).count());
+                    let pad = width.saturating_sub(text.width());
                     let cell = format!(" {text}{} ", " ".repeat(pad));
                     let style = if game.highlight().contains(&(r, c)) {
                         Style::default()
