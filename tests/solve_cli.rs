@@ -236,6 +236,9 @@ fn every_bad_input_is_one_line_and_exit_2() {
     );
     assert!(!dir.path().join("out.pbd").exists());
     assert!(bad(&["frobnicate"]).contains("frobnicate"));
+    assert!(bad(&["bench", "--threads", "0"]).contains("--threads and --repeat must be at least 1"));
+    assert!(bad(&["bench", "--boards-file", &path("ragged.txt")]).contains("ragged.txt, line 1"));
+    assert!(bad(&["solve", "--batch", &path("nope.txt")]).contains("nope.txt"));
 }
 
 #[test]
@@ -276,4 +279,29 @@ fn help_names_every_command() {
         assert!(help.contains(command), "{command} missing from --help");
     }
     assert!(ok(&["solve", "--help"]).contains("Princeton"));
+}
+
+#[test]
+fn batch_solves_every_line_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("boards.txt");
+    // A line of N*N letters is an N×N board; other lines read as inline boards.
+    let boards = [
+        ("ATEE/APYO/TINU/EDSE", "ATEE/APYO/TINU/EDSE"),
+        ("perslatgsineters", "pers/latg/sine/ters"),
+        ("Qu A/B C", "Qu A/B C"),
+        ("abcd", "ab/cd"),
+    ];
+    let lines: Vec<&str> = boards.iter().map(|b| b.0).collect();
+    std::fs::write(&file, lines.join("\n")).unwrap();
+    let out = ok(&["solve", "--batch", file.to_str().unwrap()]);
+    let results: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(results.len(), boards.len());
+    for (result, (line, inline)) in results.iter().zip(boards) {
+        let alone = json(&["solve", inline, "--format", "json"]);
+        assert_eq!(result, &alone, "{line}");
+    }
 }

@@ -392,6 +392,9 @@ fn dice_derive(
 }
 
 fn bench(args: BenchArgs) -> Result<(), Failure> {
+    if args.threads == 0 || args.repeat == 0 {
+        return Err(Failure::input("--threads and --repeat must be at least 1"));
+    }
     let rules = rules(&args.rules)?;
     let started = Instant::now();
     let lexicon = load_dict(args.dict.dict.as_deref(), &args.dict.profile)?;
@@ -412,9 +415,6 @@ fn bench(args: BenchArgs) -> Result<(), Failure> {
             bench::roll_boards(&set, args.boards.unwrap_or(10_000), args.seed)
         }
     };
-    if args.threads == 0 || args.repeat == 0 {
-        return Err(Failure::input("--threads and --repeat must be at least 1"));
-    }
     let report = bench::run(&lexicon, &rules, &boards, args.threads, args.repeat, open);
     let mut out = stdout();
     match args.format {
