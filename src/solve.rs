@@ -82,6 +82,8 @@ struct Cells {
     /// `neighbours[offsets[i]..offsets[i + 1]]` are cell i's neighbours.
     neighbours: Vec<u16>,
     offsets: Vec<u32>,
+    /// Each cell's neighbours as a bit mask (boards of up to 64 cells).
+    neighbour_bits: Vec<u64>,
     shape: (usize, usize),
 }
 
@@ -203,6 +205,7 @@ impl<'l> Solver<'l> {
             classes: &self.cells.classes,
             neighbours: &self.cells.neighbours,
             offsets: &self.cells.offsets,
+            neighbour_bits: &self.cells.neighbour_bits,
             marks: &mut self.marks,
             generation: self.generation,
             used,
@@ -225,9 +228,16 @@ impl<'l> Solver<'l> {
 trait CellSet {
     fn contains(&self, cell: usize) -> bool;
     fn flip(&mut self, cell: usize);
+    /// All of them as one mask, when they fit in a u64.
+    fn bits(&self) -> Option<u64>;
 }
 
 impl CellSet for u64 {
+    #[inline(always)]
+    fn bits(&self) -> Option<u64> {
+        Some(*self)
+    }
+
     #[inline(always)]
     fn contains(&self, cell: usize) -> bool {
         self & (1 << cell) != 0
@@ -250,6 +260,11 @@ impl Default for Used {
 }
 
 impl CellSet for Used {
+    #[inline(always)]
+    fn bits(&self) -> Option<u64> {
+        None
+    }
+
     #[inline(always)]
     fn contains(&self, cell: usize) -> bool {
         self.0[cell / 64] & (1 << (cell % 64)) != 0
@@ -313,6 +328,14 @@ impl Cells {
                     .extend(board.neighbours(cell).map(|n| n as u16));
             }
             self.offsets.push(self.neighbours.len() as u32);
+            // Neighbours as bit masks too, for boards whose cells fit in a u64.
+            self.neighbour_bits = (0..board.faces().len().min(64))
+                .map(|cell| {
+                    board
+                        .neighbours(cell)
+                        .fold(0u64, |m, n| m | 1u64 << (n % 64))
+                })
+                .collect();
         }
     }
 
@@ -335,6 +358,7 @@ struct Walk<'a, U> {
     classes: &'a [u8],
     neighbours: &'a [u16],
     offsets: &'a [u32],
+    neighbour_bits: &'a [u64],
     marks: &'a mut [u32],
     generation: u32,
     used: U,
@@ -381,6 +405,24 @@ impl<U: CellSet> Walk<'_, U> {
         let from = self.automaton.transitions(state);
         if from.classes != 0 {
             self.used.flip(cell);
+            if let Some(used) = self.used.bits() {
+                // Small boards: only the free neighbours, straight from two masks.
+                let mut free = self.neighbour_bits[cell] & !used;
+                while free != 0 {
+                    let next = free.trailing_zeros() as usize;
+                    free &= free - 1;
+                    let class = self.heads[next].1;
+                    if from.classes >> (class & 63) & 1 == 0 {
+                        continue;
+                    }
+                    if let Some((state, out)) = self.enter(next, from, out) {
+                        self.visit(next, state, out);
+                    }
+                }
+                self.used.flip(cell);
+                self.depth -= 1;
+                return;
+            }
             let neighbours =
                 &self.neighbours[self.offsets[cell] as usize..self.offsets[cell + 1] as usize];
             for &next in neighbours {
@@ -462,6 +504,29 @@ mod tests {
         assert_eq!(words(&["abc"], "a b c", Rules::hasbro()), ["abc"]);
         assert!(words(&["abc"], "a # b c", Rules::hasbro()).is_empty());
         assert!(words(&["abc"], "a _ b c", Rules::hasbro()).is_empty());
+    }
+
+    #[test]
+    fn boards_over_64_cells_agree_with_small_ones() {
+        let list = ["stream", "tea", "team", "ream", "mast", "steam", "mats"];
+        let small = "STREA/MSTRE/AMSTR/EAMST/REAMS".to_string();
+        // 9×9 = 81 cells takes the general bitset; the same pattern tiles it.
+        let rows: Vec<String> = (0..9)
+            .map(|r| {
+                (0..9)
+                    .map(|c| "STREAM".as_bytes()[(r * 9 + c) % 6] as char)
+                    .collect()
+            })
+            .collect();
+        let big = rows.join("/");
+        let small_words = words(&list, &small, Rules::hasbro());
+        let big_words = words(&list, &big, Rules::hasbro());
+        assert_eq!(small_words, ["mast", "ream", "tea"]);
+        assert!(
+            small_words.iter().all(|w| big_words.contains(w)),
+            "{big_words:?}"
+        );
+        assert!(big_words.contains(&"stream".to_string()), "{big_words:?}");
     }
 
     #[test]
