@@ -175,13 +175,7 @@ impl<'a> Automaton<'a> {
     /// Does any transition leave `state`?
     #[inline(always)]
     pub fn has_transitions(&self, state: State) -> bool {
-        self.classes_out(state) != 0
-    }
-
-    /// The classes of the bytes `state` has transitions on, one bit each.
-    #[inline(always)]
-    pub fn classes_out(&self, state: State) -> u64 {
-        self.transitions(state).classes
+        self.transitions(state).classes != 0
     }
 
     /// The number of records (transitions, plus one for the root).

@@ -411,33 +411,30 @@ impl<U: CellSet> Walk<'_, U> {
                 while free != 0 {
                     let next = free.trailing_zeros() as usize;
                     free &= free - 1;
-                    let class = self.heads[next].1;
-                    if from.classes >> (class & 63) & 1 == 0 {
-                        continue;
-                    }
-                    if let Some((state, out)) = self.enter(next, from, out) {
-                        self.visit(next, state, out);
-                    }
+                    self.try_neighbour(next, from, out);
                 }
-                self.used.flip(cell);
-                self.depth -= 1;
-                return;
-            }
-            let neighbours =
-                &self.neighbours[self.offsets[cell] as usize..self.offsets[cell + 1] as usize];
-            for &next in neighbours {
-                // Most neighbours fail here, on one bit of the state already at hand.
-                let class = self.heads[next as usize].1;
-                if from.classes >> (class & 63) & 1 == 0 {
-                    continue;
-                }
-                if let Some((state, out)) = self.enter(next as usize, from, out) {
-                    self.visit(next as usize, state, out);
+            } else {
+                let (start, end) = (self.offsets[cell] as usize, self.offsets[cell + 1] as usize);
+                for i in start..end {
+                    self.try_neighbour(self.neighbours[i] as usize, from, out);
                 }
             }
             self.used.flip(cell);
         }
         self.depth -= 1;
+    }
+
+    /// Moves on to neighbour `next` if its face continues some word from `from`.
+    #[inline(always)]
+    fn try_neighbour(&mut self, next: usize, from: Transitions, out: u32) {
+        // Most neighbours fail here, on one bit of the state already at hand.
+        let class = self.heads[next].1;
+        if from.classes >> (class & 63) & 1 == 0 {
+            return;
+        }
+        if let Some((state, out)) = self.enter(next, from, out) {
+            self.visit(next, state, out);
+        }
     }
 
     #[inline]
