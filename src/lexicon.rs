@@ -256,16 +256,7 @@ impl Lexicon {
     /// and checksum.
     pub fn open(path: &Path) -> Result<Lexicon, LexiconError> {
         let origin = path.display().to_string();
-        let file = File::open(path).map_err(|source| LexiconError::Io {
-            origin: origin.clone(),
-            source,
-        })?;
-        // SAFETY: the map is read-only; a file changed underneath by another process
-        // is caught by the checksum only at open time, the usual caveat of mmap.
-        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|source| LexiconError::Io {
-            origin: origin.clone(),
-            source,
-        })?;
+        let map = map(path, &origin)?;
         Lexicon::from_storage(Storage::Mapped(map), &origin)
     }
 
@@ -319,22 +310,13 @@ impl Lexicon {
                 Err(e) => Err(e),
             };
         }
-        let io_err = |source| LexiconError::Io {
-            origin: name.into(),
-            source,
-        };
-        let mut magic = [0u8; 8];
-        let is_compiled = {
-            use std::io::Read;
-            let mut file = File::open(path).map_err(io_err)?;
-            let n = file.read(&mut magic).map_err(io_err)?;
-            n == magic.len() && &magic == MAGIC
-        };
-        if is_compiled {
-            return Lexicon::open(path);
+        // Map the file once: a compiled dictionary is used in place, a word list is
+        // read from the same map.
+        let map = map(path, name)?;
+        if map.starts_with(MAGIC) {
+            return Lexicon::from_storage(Storage::Mapped(map), name);
         }
-        let bytes = std::fs::read(path).map_err(io_err)?;
-        let text = word_list_text(&bytes, name)?;
+        let text = word_list_text(&map, name)?;
         let mut compiler = Compiler::new(profile.clone());
         compiler.add_text(text);
         let (bytes, _) = compiler.finish(name)?;
@@ -457,6 +439,22 @@ impl std::fmt::Debug for Lexicon {
             .field("header", &self.header)
             .finish()
     }
+}
+
+/// Maps a file read-only.
+fn map(path: &Path, origin: &str) -> Result<memmap2::Mmap, LexiconError> {
+    let io_err = |source| LexiconError::Io {
+        origin: origin.into(),
+        source,
+    };
+    if path.is_dir() {
+        let not_a_file = io::Error::new(io::ErrorKind::InvalidInput, "a folder, not a file");
+        return Err(io_err(not_a_file));
+    }
+    let file = File::open(path).map_err(io_err)?;
+    // SAFETY: the map is read-only; a file changed underneath by another process is
+    // caught by the checksum only at open time, the usual caveat of mmap.
+    unsafe { memmap2::Mmap::map(&file) }.map_err(io_err)
 }
 
 fn read_u32(bytes: &[u8], at: usize) -> u32 {

@@ -225,6 +225,8 @@ fn every_bad_input_is_one_line_and_exit_2() {
     assert!(bad(&["solve", "ABC", "--dict", &path("binary.txt")])
         .contains("not UTF-8 text (invalid byte at offset 0)"));
     assert!(bad(&["solve", "ABC", "--dict", &path("empty.txt")]).contains("no usable words"));
+    let folder = dir.path().display().to_string();
+    assert!(bad(&["solve", "ABC", "--dict", &folder]).contains("a folder, not a file"));
     assert!(bad(&["solve", "ABC", "--rules", "scrabble"]).contains("unknown rules 'scrabble'"));
     assert!(bad(&["solve", "ABC", "--points", "1,two"]).contains("'two' is not a whole number"));
     assert!(bad(&["solve", "ABC", "--qu", "maybe"]).contains("maybe"));
