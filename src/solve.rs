@@ -84,6 +84,8 @@ struct Cells {
     offsets: Vec<u32>,
     /// Each cell's neighbours as a bit mask (boards of up to 64 cells).
     neighbour_bits: Vec<u64>,
+    /// Which cells a state's class mask can move to (boards of up to 64 cells).
+    matching: Matching,
     shape: (usize, usize),
 }
 
@@ -96,8 +98,7 @@ pub struct Solver<'l> {
     rules: Rules,
     /// Points by grapheme length, 0 below the minimum (one entry per length 0..=255).
     points: Vec<u32>,
-    marks: Vec<u32>,
-    generation: u32,
+    seen: Seen,
     cells: Cells,
     paths: Vec<u16>,
     hits: Vec<Hit>,
@@ -113,8 +114,7 @@ impl<'l> Solver<'l> {
             lexicon,
             rules,
             points,
-            marks: vec![0; lexicon.word_count()],
-            generation: 0,
+            seen: Seen::default(),
             cells: Cells::default(),
             paths: Vec::new(),
             hits: Vec::new(),
@@ -175,11 +175,7 @@ impl<'l> Solver<'l> {
     /// `self.paths` when `keep_paths`).
     fn search(&mut self, board: &Board, keep_paths: bool) {
         self.cells.load(board, self.lexicon, &self.rules);
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.marks.fill(0);
-            self.generation = 1;
-        }
+        self.seen.clear();
         self.hits.clear();
         self.paths.clear();
         // Boards of up to 64 cells (every real one) keep their used cells in a
@@ -206,8 +202,8 @@ impl<'l> Solver<'l> {
             neighbours: &self.cells.neighbours,
             offsets: &self.cells.offsets,
             neighbour_bits: &self.cells.neighbour_bits,
-            marks: &mut self.marks,
-            generation: self.generation,
+            matching: &self.cells.matching,
+            seen: &mut self.seen,
             used,
             path: [0; MAX_CELLS],
             depth: 0,
@@ -220,6 +216,79 @@ impl<'l> Solver<'l> {
             if let Some((state, out)) = walk.enter(cell, root, 0) {
                 walk.visit(cell, state, out);
             }
+        }
+    }
+}
+
+/// The words a board has shown so far, to count each once: a small open-addressing
+/// set that stays in the L1 cache (a mark per dictionary word would touch a new cache
+/// line for almost every word found). Slots hold the board's generation in their high
+/// half, so clearing is one increment.
+struct Seen {
+    slots: Vec<u64>,
+    len: usize,
+    generation: u32,
+}
+
+impl Default for Seen {
+    fn default() -> Seen {
+        Seen {
+            slots: vec![0; 1024],
+            len: 0,
+            generation: 1,
+        }
+    }
+}
+
+impl Seen {
+    /// Forgets every word (the next board begins).
+    fn clear(&mut self) {
+        self.len = 0;
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.slots.fill(0);
+            self.generation = 1;
+        }
+    }
+
+    /// Adds `word`: true when it was not there yet.
+    #[inline]
+    fn insert(&mut self, word: u32) -> bool {
+        let entry = (self.generation as u64) << 32 | word as u64;
+        let mask = self.slots.len() - 1;
+        // Fibonacci hashing: the top bits of a multiplication spread nearby indices.
+        let shift = 64 - self.slots.len().trailing_zeros();
+        let mut i = ((word as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize;
+        loop {
+            let slot = self.slots[i];
+            if slot == entry {
+                return false;
+            }
+            if (slot >> 32) as u32 != self.generation {
+                self.slots[i] = entry;
+                self.len += 1;
+                if self.len * 2 > self.slots.len() {
+                    self.grow();
+                }
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Doubles the table, keeping this board's words.
+    #[cold]
+    fn grow(&mut self) {
+        let words: Vec<u32> = self
+            .slots
+            .iter()
+            .filter(|&&slot| (slot >> 32) as u32 == self.generation)
+            .map(|&slot| slot as u32)
+            .collect();
+        self.slots = vec![0; self.slots.len() * 2];
+        self.len = 0;
+        for word in words {
+            self.insert(word);
         }
     }
 }
@@ -276,6 +345,47 @@ impl CellSet for Used {
     }
 }
 
+/// For boards of up to 64 cells: the cells whose face starts with a byte of a given
+/// class, looked up for a whole class mask at once. Classes go in groups of four,
+/// each group with a table of the cells matching every subset of it, so a state's
+/// mask maps to its cells in one lookup per group the board uses, with no branch
+/// that depends on the board (a test per neighbour mispredicts about once in three).
+#[derive(Default)]
+struct Matching {
+    /// (first class of the group, cells for each subset of its four classes).
+    groups: Vec<(u32, [u64; 16])>,
+}
+
+impl Matching {
+    fn load(&mut self, heads: &[(u8, u8)]) {
+        let mut cells = [[0u64; 4]; 16];
+        let mut used = 0u16;
+        for (cell, &(_, class)) in heads.iter().enumerate() {
+            if class < 64 {
+                cells[class as usize / 4][class as usize % 4] |= 1 << cell;
+                used |= 1 << (class / 4);
+            }
+        }
+        self.groups.clear();
+        for group in (0..16).filter(|g| used & 1 << g != 0) {
+            let mut table = [0u64; 16];
+            for subset in 1..16 {
+                table[subset] =
+                    table[subset & (subset - 1)] | cells[group][subset.trailing_zeros() as usize];
+            }
+            self.groups.push((group as u32 * 4, table));
+        }
+    }
+
+    /// The cells whose first byte's class is in `classes`.
+    #[inline(always)]
+    fn cells(&self, classes: u64) -> u64 {
+        self.groups.iter().fold(0, |cells, (shift, table)| {
+            cells | table[(classes >> shift) as usize & 15]
+        })
+    }
+}
+
 impl Cells {
     /// Normalizes `board`'s faces with the dictionary's profile and the rules' Qu
     /// reading, and builds the neighbour lists (reused when the shape is unchanged).
@@ -316,6 +426,9 @@ impl Cells {
             self.heads
                 .push((head.0.unwrap_or(0), head.1.unwrap_or(NO_CLASS)));
             self.spans.push((start, self.bytes.len() as u32));
+        }
+        if self.heads.len() <= 64 {
+            self.matching.load(&self.heads);
         }
         let shape = (board.rows(), board.cols());
         if shape != self.shape {
@@ -359,8 +472,8 @@ struct Walk<'a, U> {
     neighbours: &'a [u16],
     offsets: &'a [u32],
     neighbour_bits: &'a [u64],
-    marks: &'a mut [u32],
-    generation: u32,
+    matching: &'a Matching,
+    seen: &'a mut Seen,
     used: U,
     /// The cells of the current path, `path[..depth]`.
     path: [u16; MAX_CELLS],
@@ -406,12 +519,16 @@ impl<U: CellSet> Walk<'_, U> {
         if from.classes != 0 {
             self.used.flip(cell);
             if let Some(used) = self.used.bits() {
-                // Small boards: only the free neighbours, straight from two masks.
-                let mut free = self.neighbour_bits[cell] & !used;
-                while free != 0 {
-                    let next = free.trailing_zeros() as usize;
-                    free &= free - 1;
-                    self.try_neighbour(next, from, out);
+                // Small boards: the free neighbours whose first byte continues some
+                // word, straight from three masks, with no branch per neighbour.
+                let mut live =
+                    self.neighbour_bits[cell] & !used & self.matching.cells(from.classes);
+                while live != 0 {
+                    let next = live.trailing_zeros() as usize;
+                    live &= live - 1;
+                    if let Some((state, out)) = self.enter(next, from, out) {
+                        self.visit(next, state, out);
+                    }
                 }
             } else {
                 let (start, end) = (self.offsets[cell] as usize, self.offsets[cell + 1] as usize);
@@ -439,11 +556,9 @@ impl<U: CellSet> Walk<'_, U> {
 
     #[inline]
     fn record(&mut self, word: u32) {
-        let mark = &mut self.marks[word as usize];
-        if *mark == self.generation {
+        if !self.seen.insert(word) {
             return;
         }
-        *mark = self.generation;
         if (self.lengths[word as usize] as usize) < self.min_len {
             return;
         }
@@ -540,6 +655,21 @@ mod tests {
                 }
             );
         }
+    }
+
+    #[test]
+    fn seen_words_grow_and_clear() {
+        let mut seen = Seen::default();
+        for round in 0..3 {
+            // More words than the first table holds, spread and adjacent.
+            let words: Vec<u32> = (0..5000).map(|i| i * 7919 % 200_003 + round).collect();
+            assert!(words.iter().all(|&w| seen.insert(w)), "round {round}");
+            assert!(words.iter().all(|&w| !seen.insert(w)), "round {round}");
+            seen.clear();
+        }
+        seen.generation = u32::MAX;
+        seen.clear();
+        assert!(seen.insert(1) && !seen.insert(1));
     }
 
     #[test]
