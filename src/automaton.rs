@@ -137,6 +137,26 @@ impl<'a> Automaton<'a> {
         }
     }
 
+    /// The step on the byte of class `class` from a state that has a transition on
+    /// it (`from.classes` has bit `class`), in an exact automaton, where the class
+    /// alone finds the record.
+    #[inline(always)]
+    pub fn step_exact(&self, from: Transitions, class: u8) -> State {
+        debug_assert!(self.exact && from.classes >> class & 1 == 1);
+        from.first + (from.classes & ((1 << class) - 1)).count_ones()
+    }
+
+    /// The output of the transition that led to `state`.
+    #[inline(always)]
+    pub fn output(&self, state: State) -> u32 {
+        self.records[state as usize][4]
+    }
+
+    /// Does every byte have a class of its own (at most 64 distinct bytes)?
+    pub fn is_exact(&self) -> bool {
+        self.exact
+    }
+
     /// [`Automaton::step_class`] from a state's [`Transitions`].
     #[inline(always)]
     pub fn step_from(&self, from: Transitions, class: u8, b: u8) -> Option<(State, u32)> {

@@ -25,6 +25,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod matching;
+
+use matching::Matching;
+
 use crate::automaton::{Automaton, State, Transitions, NO_CLASS, ROOT};
 use crate::board::{Board, MAX_CELLS};
 use crate::lexicon::Lexicon;
@@ -75,10 +79,8 @@ struct Cells {
     classes: Vec<u8>,
     /// `bytes[spans[i].0..spans[i].1]` is cell i's key; blank cells are empty.
     spans: Vec<(u32, u32)>,
-    /// Each cell's first byte and its class, the one step most faces need.
-    heads: Vec<(u8, u8)>,
-    /// Blank cells (and faces that normalize to nothing) start out used.
-    blank: Used,
+    /// How each cell's face starts.
+    heads: Vec<Head>,
     /// `neighbours[offsets[i]..offsets[i + 1]]` are cell i's neighbours.
     neighbours: Vec<u16>,
     offsets: Vec<u32>,
@@ -181,11 +183,9 @@ impl<'l> Solver<'l> {
         // Boards of up to 64 cells (every real one) keep their used cells in a
         // register-sized mask.
         if board.faces().len() <= 64 {
-            let used = self.cells.blank.0[0];
-            self.walk(board.faces().len(), used, keep_paths);
+            self.walk(board.faces().len(), 0u64, keep_paths);
         } else {
-            let used = self.cells.blank.clone();
-            self.walk(board.faces().len(), used, keep_paths);
+            self.walk(board.faces().len(), Used::default(), keep_paths);
         }
     }
 
@@ -204,17 +204,18 @@ impl<'l> Solver<'l> {
             neighbour_bits: &self.cells.neighbour_bits,
             matching: &self.cells.matching,
             seen: &mut self.seen,
-            used,
             path: [0; MAX_CELLS],
-            depth: 0,
             keep_paths,
             paths: &mut self.paths,
             hits: &mut self.hits,
         };
+        let root = walk.automaton.transitions(ROOT);
         for cell in 0..cells {
-            let root = walk.automaton.transitions(ROOT);
+            if root.classes & walk.heads[cell].bit == 0 {
+                continue;
+            }
             if let Some((state, out)) = walk.enter(cell, root, 0) {
-                walk.visit(cell, state, out);
+                walk.visit(cell, state, out, used, 0);
             }
         }
     }
@@ -294,7 +295,7 @@ impl Seen {
 }
 
 /// The cells a path has used.
-trait CellSet {
+trait CellSet: Copy {
     fn contains(&self, cell: usize) -> bool;
     fn flip(&mut self, cell: usize);
     /// All of them as one mask, when they fit in a u64.
@@ -319,7 +320,7 @@ impl CellSet for u64 {
 }
 
 /// A bitset of cells for any board, one bit each.
-#[derive(Clone)]
+#[derive(Clone, Copy)]
 struct Used([u64; MAX_CELLS / 64]);
 
 impl Default for Used {
@@ -345,45 +346,15 @@ impl CellSet for Used {
     }
 }
 
-/// For boards of up to 64 cells: the cells whose face starts with a byte of a given
-/// class, looked up for a whole class mask at once. Classes go in groups of four,
-/// each group with a table of the cells matching every subset of it, so a state's
-/// mask maps to its cells in one lookup per group the board uses, with no branch
-/// that depends on the board (a test per neighbour mispredicts about once in three).
-#[derive(Default)]
-struct Matching {
-    /// (first class of the group, cells for each subset of its four classes).
-    groups: Vec<(u32, [u64; 16])>,
-}
-
-impl Matching {
-    fn load(&mut self, heads: &[(u8, u8)]) {
-        let mut cells = [[0u64; 4]; 16];
-        let mut used = 0u16;
-        for (cell, &(_, class)) in heads.iter().enumerate() {
-            if class < 64 {
-                cells[class as usize / 4][class as usize % 4] |= 1 << cell;
-                used |= 1 << (class / 4);
-            }
-        }
-        self.groups.clear();
-        for group in (0..16).filter(|g| used & 1 << g != 0) {
-            let mut table = [0u64; 16];
-            for subset in 1..16 {
-                table[subset] =
-                    table[subset & (subset - 1)] | cells[group][subset.trailing_zeros() as usize];
-            }
-            self.groups.push((group as u32 * 4, table));
-        }
-    }
-
-    /// The cells whose first byte's class is in `classes`.
-    #[inline(always)]
-    fn cells(&self, classes: u64) -> u64 {
-        self.groups.iter().fold(0, |cells, (shift, table)| {
-            cells | table[(classes >> shift) as usize & 15]
-        })
-    }
+/// How a cell's face starts: enough to step most faces without reading their bytes.
+#[derive(Clone, Copy, Default)]
+struct Head {
+    /// The bit of the face's first byte class (0 when no word can use the face).
+    bit: u64,
+    byte: u8,
+    class: u8,
+    /// One byte in an exact automaton: the class alone says where to go.
+    simple: bool,
 }
 
 impl Cells {
@@ -394,7 +365,6 @@ impl Cells {
         self.classes.clear();
         self.spans.clear();
         self.heads.clear();
-        self.blank = Used::default();
         let profile = lexicon.profile();
         let automaton = lexicon.automaton();
         for face in board.faces() {
@@ -412,23 +382,27 @@ impl Cells {
                     self.bytes.push(b'u');
                 }
             }
-            // A face that normalizes to nothing, or holds a byte no word has,
-            // can spell nothing either.
             let key = &self.bytes[start as usize..];
             self.classes.extend(key.iter().map(|&b| automaton.class(b)));
-            if key.is_empty() || self.classes[start as usize..].contains(&NO_CLASS) {
-                CellSet::flip(&mut self.blank, self.spans.len());
-            }
-            let head = (
-                key.first().copied(),
-                self.classes.get(start as usize).copied(),
-            );
-            self.heads
-                .push((head.0.unwrap_or(0), head.1.unwrap_or(NO_CLASS)));
+            let classes = &self.classes[start as usize..];
+            // A face that normalizes to nothing, or holds a byte no word has, can
+            // spell nothing either: its bit stays 0 and no state ever matches it.
+            let head = match (key.first(), classes.first()) {
+                (Some(&byte), Some(&class)) if !classes.contains(&NO_CLASS) => Head {
+                    bit: 1 << class,
+                    byte,
+                    class,
+                    simple: key.len() == 1 && automaton.is_exact(),
+                },
+                _ => Head::default(),
+            };
+            self.heads.push(head);
             self.spans.push((start, self.bytes.len() as u32));
         }
-        if self.heads.len() <= 64 {
-            self.matching.load(&self.heads);
+        if self.heads.len() <= matching::MAX {
+            let classes = self.heads.iter();
+            self.matching
+                .load(classes.map(|head| (head.bit != 0).then_some(head.class)));
         }
         let shape = (board.rows(), board.cols());
         if shape != self.shape {
@@ -460,12 +434,12 @@ impl Cells {
 }
 
 /// The state of one board's depth-first search.
-struct Walk<'a, U> {
+struct Walk<'a> {
     automaton: Automaton<'a>,
     lengths: &'a [u8],
     min_len: usize,
     /// The board, as [`Cells`] holds it, in slices the walk reads directly.
-    heads: &'a [(u8, u8)],
+    heads: &'a [Head],
     spans: &'a [(u32, u32)],
     bytes: &'a [u8],
     classes: &'a [u8],
@@ -474,88 +448,80 @@ struct Walk<'a, U> {
     neighbour_bits: &'a [u64],
     matching: &'a Matching,
     seen: &'a mut Seen,
-    used: U,
-    /// The cells of the current path, `path[..depth]`.
+    /// The cells of the current path, `path[..depth]` (kept only with `keep_paths`).
     path: [u16; MAX_CELLS],
-    depth: usize,
     keep_paths: bool,
     /// Paths of found words, each preceded by its length.
     paths: &'a mut Vec<u16>,
     hits: &'a mut Vec<Hit>,
 }
 
-impl<U: CellSet> Walk<'_, U> {
-    /// Feeds `cell`'s face to the automaton from a state with transitions `from`:
-    /// the state after it and the output so far, or `None` when no word goes that way
-    /// (or the cell is taken).
+impl Walk<'_> {
+    /// Feeds `cell`'s face to the automaton from a state with transitions `from`,
+    /// which has one on the face's first byte class: the state after the face and
+    /// the output so far, or `None` when no word goes that way.
     #[inline(always)]
     fn enter(&self, cell: usize, from: Transitions, out: u32) -> Option<(State, u32)> {
-        if self.used.contains(cell) {
-            return None;
+        let head = self.heads[cell];
+        if head.simple {
+            let state = self.automaton.step_exact(from, head.class);
+            return Some((state, out.wrapping_add(self.automaton.output(state))));
         }
-        let (b, class) = self.heads[cell];
-        let (mut state, o) = self.automaton.step_from(from, class, b)?;
+        let (mut state, o) = self.automaton.step_from(from, head.class, head.byte)?;
         let mut out = out.wrapping_add(o);
         let (start, end) = self.spans[cell];
-        if end - start > 1 {
-            for i in start as usize + 1..end as usize {
-                let (b, class) = (self.bytes[i], self.classes[i]);
-                let (next, o) = self.automaton.step_class(state, class, b)?;
-                state = next;
-                out = out.wrapping_add(o);
-            }
+        for i in start as usize + 1..end as usize {
+            let (b, class) = (self.bytes[i], self.classes[i]);
+            let (next, o) = self.automaton.step_class(state, class, b)?;
+            state = next;
+            out = out.wrapping_add(o);
         }
         Some((state, out))
     }
 
-    /// Stands on `cell`, whose face led to `state` (output `out` so far).
-    fn visit(&mut self, cell: usize, state: State, out: u32) {
-        self.path[self.depth] = cell as u16;
-        self.depth += 1;
+    /// Stands on `cell`, whose face led to `state` (output `out` so far), with
+    /// `depth` cells before it on the path and the cells in `used` taken.
+    fn visit<U: CellSet>(&mut self, cell: usize, state: State, out: u32, used: U, depth: usize) {
+        if self.keep_paths {
+            self.path[depth % MAX_CELLS] = cell as u16;
+        }
         if let Some(fin) = self.automaton.final_output(state) {
-            self.record(out.wrapping_add(fin));
+            self.record(out.wrapping_add(fin), depth + 1);
         }
         let from = self.automaton.transitions(state);
-        if from.classes != 0 {
-            self.used.flip(cell);
-            if let Some(used) = self.used.bits() {
-                // Small boards: the free neighbours whose first byte continues some
-                // word, straight from three masks, with no branch per neighbour.
-                let mut live =
-                    self.neighbour_bits[cell] & !used & self.matching.cells(from.classes);
-                while live != 0 {
-                    let next = live.trailing_zeros() as usize;
-                    live &= live - 1;
-                    if let Some((state, out)) = self.enter(next, from, out) {
-                        self.visit(next, state, out);
-                    }
-                }
-            } else {
-                let (start, end) = (self.offsets[cell] as usize, self.offsets[cell + 1] as usize);
-                for i in start..end {
-                    self.try_neighbour(self.neighbours[i] as usize, from, out);
-                }
-            }
-            self.used.flip(cell);
-        }
-        self.depth -= 1;
-    }
-
-    /// Moves on to neighbour `next` if its face continues some word from `from`.
-    #[inline(always)]
-    fn try_neighbour(&mut self, next: usize, from: Transitions, out: u32) {
-        // Most neighbours fail here, on one bit of the state already at hand.
-        let class = self.heads[next].1;
-        if from.classes >> (class & 63) & 1 == 0 {
+        if from.classes == 0 {
             return;
         }
-        if let Some((state, out)) = self.enter(next, from, out) {
-            self.visit(next, state, out);
+        let mut used = used;
+        used.flip(cell);
+        if let Some(bits) = used.bits() {
+            // Small boards: the free neighbours whose first byte continues some
+            // word, straight from three masks, with no branch per neighbour.
+            let mut live = self.neighbour_bits[cell] & !bits & self.matching.cells(from.classes);
+            while live != 0 {
+                let next = live.trailing_zeros() as usize;
+                live &= live - 1;
+                if let Some((state, out)) = self.enter(next, from, out) {
+                    self.visit(next, state, out, used, depth + 1);
+                }
+            }
+        } else {
+            let (start, end) = (self.offsets[cell] as usize, self.offsets[cell + 1] as usize);
+            for &next in &self.neighbours[start..end] {
+                let next = next as usize;
+                if used.contains(next) || from.classes & self.heads[next].bit == 0 {
+                    continue;
+                }
+                if let Some((state, out)) = self.enter(next, from, out) {
+                    self.visit(next, state, out, used, depth + 1);
+                }
+            }
         }
     }
 
+    /// Counts `word`, whose path is `path[..len]`, unless the board already has it.
     #[inline]
-    fn record(&mut self, word: u32) {
+    fn record(&mut self, word: u32, len: usize) {
         if !self.seen.insert(word) {
             return;
         }
@@ -564,9 +530,9 @@ impl<U: CellSet> Walk<'_, U> {
         }
         let mut path_start = 0;
         if self.keep_paths {
-            self.paths.push(self.depth as u16);
+            self.paths.push(len as u16);
             path_start = self.paths.len() as u32;
-            self.paths.extend_from_slice(&self.path[..self.depth]);
+            self.paths.extend_from_slice(&self.path[..len]);
         }
         self.hits.push(Hit {
             word: word as u64,
