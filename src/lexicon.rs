@@ -422,11 +422,6 @@ impl Lexicon {
         self.lengths.as_ref()[index as usize] as usize
     }
 
-    /// The length table, one byte per word index, for the solver.
-    pub(crate) fn lengths(&self) -> &[u8] {
-        self.lengths.as_ref()
-    }
-
     /// The solver's automaton (checked when the dictionary was opened).
     pub fn automaton(&self) -> Automaton<'_> {
         Automaton::trusted(self.automaton_words.get(), self.automaton_bytes.as_ref())

@@ -71,7 +71,6 @@ struct Hit {
 }
 
 /// A board prepared for one dictionary: face keys as bytes and neighbour lists.
-#[derive(Default)]
 struct Cells {
     /// All faces' key bytes, back to back.
     bytes: Vec<u8>,
@@ -79,13 +78,14 @@ struct Cells {
     classes: Vec<u8>,
     /// `bytes[spans[i].0..spans[i].1]` is cell i's key; blank cells are empty.
     spans: Vec<(u32, u32)>,
-    /// How each cell's face starts.
-    heads: Vec<Head>,
+    /// How each cell's face starts (the board's first cells; a fixed length, so
+    /// the walk's lookups need no bounds check).
+    heads: Box<[Head; MAX_CELLS]>,
     /// `neighbours[offsets[i]..offsets[i + 1]]` are cell i's neighbours.
     neighbours: Vec<u16>,
     offsets: Vec<u32>,
     /// Each cell's neighbours as a bit mask (boards of up to 64 cells).
-    neighbour_bits: Vec<u64>,
+    neighbour_bits: [u64; 64],
     /// Which cells a state's class mask can move to (boards of up to 64 cells).
     matching: Matching,
     shape: (usize, usize),
@@ -187,14 +187,17 @@ impl<'l> Solver<'l> {
         } else {
             self.walk(board.faces().len(), Used::default(), keep_paths);
         }
+        // Words shorter than the rules allow are dropped here, not in the walk,
+        // where looking up each one's length would stall it.
+        let (lexicon, min_len) = (self.lexicon, self.rules.min_len);
+        self.hits
+            .retain(|hit| lexicon.word_len(hit.word) >= min_len);
     }
 
     fn walk<U: CellSet>(&mut self, cells: usize, used: U, keep_paths: bool) {
         let lexicon = self.lexicon;
         let mut walk = Walk {
             automaton: lexicon.automaton(),
-            lengths: lexicon.lengths(),
-            min_len: self.rules.min_len,
             heads: &self.cells.heads,
             spans: &self.cells.spans,
             bytes: &self.cells.bytes,
@@ -211,11 +214,8 @@ impl<'l> Solver<'l> {
         };
         let root = walk.automaton.transitions(ROOT);
         for cell in 0..cells {
-            if root.classes & walk.heads[cell].bit == 0 {
-                continue;
-            }
-            if let Some((state, out)) = walk.enter(cell, root, 0) {
-                walk.visit(cell, state, out, used, 0);
+            if root.classes & walk.heads[cell].bit() != 0 {
+                walk.step(cell, root, 0, used, 0);
             }
         }
     }
@@ -349,12 +349,46 @@ impl CellSet for Used {
 /// How a cell's face starts: enough to step most faces without reading their bytes.
 #[derive(Clone, Copy, Default)]
 struct Head {
-    /// The bit of the face's first byte class (0 when no word can use the face).
-    bit: u64,
     byte: u8,
     class: u8,
+    kind: Kind,
+}
+
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Kind {
+    /// No word can use the face: it is blank, normalizes to nothing, or holds a byte
+    /// no word has.
+    #[default]
+    Dead,
     /// One byte in an exact automaton: the class alone says where to go.
-    simple: bool,
+    Simple,
+    /// Anything else: step byte by byte.
+    General,
+}
+
+impl Head {
+    /// The bit of the face's first byte class in a state's mask (0 for a dead face,
+    /// which then never matches).
+    #[inline(always)]
+    fn bit(self) -> u64 {
+        ((self.kind != Kind::Dead) as u64) << self.class
+    }
+}
+
+impl Default for Cells {
+    fn default() -> Cells {
+        Cells {
+            bytes: Vec::new(),
+            classes: Vec::new(),
+            spans: Vec::new(),
+            heads: Box::new([Head::default(); MAX_CELLS]),
+            neighbours: Vec::new(),
+            offsets: Vec::new(),
+            neighbour_bits: [0; 64],
+            matching: Matching::default(),
+            shape: (0, 0),
+        }
+    }
 }
 
 impl Cells {
@@ -364,7 +398,6 @@ impl Cells {
         self.bytes.clear();
         self.classes.clear();
         self.spans.clear();
-        self.heads.clear();
         let profile = lexicon.profile();
         let automaton = lexicon.automaton();
         for face in board.faces() {
@@ -385,24 +418,26 @@ impl Cells {
             let key = &self.bytes[start as usize..];
             self.classes.extend(key.iter().map(|&b| automaton.class(b)));
             let classes = &self.classes[start as usize..];
-            // A face that normalizes to nothing, or holds a byte no word has, can
-            // spell nothing either: its bit stays 0 and no state ever matches it.
             let head = match (key.first(), classes.first()) {
                 (Some(&byte), Some(&class)) if !classes.contains(&NO_CLASS) => Head {
-                    bit: 1 << class,
                     byte,
                     class,
-                    simple: key.len() == 1 && automaton.is_exact(),
+                    kind: if key.len() == 1 && automaton.is_exact() {
+                        Kind::Simple
+                    } else {
+                        Kind::General
+                    },
                 },
                 _ => Head::default(),
             };
-            self.heads.push(head);
+            self.heads[self.spans.len()] = head;
             self.spans.push((start, self.bytes.len() as u32));
         }
-        if self.heads.len() <= matching::MAX {
-            let classes = self.heads.iter();
+        let heads = &self.heads[..board.faces().len()];
+        if heads.len() <= matching::MAX {
+            let classes = heads.iter();
             self.matching
-                .load(classes.map(|head| (head.bit != 0).then_some(head.class)));
+                .load(classes.map(|head| (head.kind != Kind::Dead).then_some(head.class)));
         }
         let shape = (board.rows(), board.cols());
         if shape != self.shape {
@@ -416,13 +451,11 @@ impl Cells {
             }
             self.offsets.push(self.neighbours.len() as u32);
             // Neighbours as bit masks too, for boards whose cells fit in a u64.
-            self.neighbour_bits = (0..board.faces().len().min(64))
-                .map(|cell| {
-                    board
-                        .neighbours(cell)
-                        .fold(0u64, |m, n| m | 1u64 << (n % 64))
-                })
-                .collect();
+            for cell in 0..board.faces().len().min(64) {
+                self.neighbour_bits[cell] = board
+                    .neighbours(cell)
+                    .fold(0u64, |m, n| m | 1u64 << (n % 64));
+            }
         }
     }
 
@@ -436,16 +469,14 @@ impl Cells {
 /// The state of one board's depth-first search.
 struct Walk<'a> {
     automaton: Automaton<'a>,
-    lengths: &'a [u8],
-    min_len: usize,
     /// The board, as [`Cells`] holds it, in slices the walk reads directly.
-    heads: &'a [Head],
+    heads: &'a [Head; MAX_CELLS],
     spans: &'a [(u32, u32)],
     bytes: &'a [u8],
     classes: &'a [u8],
     neighbours: &'a [u16],
     offsets: &'a [u32],
-    neighbour_bits: &'a [u64],
+    neighbour_bits: &'a [u64; 64],
     matching: &'a Matching,
     seen: &'a mut Seen,
     /// The cells of the current path, `path[..depth]` (kept only with `keep_paths`).
@@ -462,8 +493,8 @@ impl Walk<'_> {
     /// the output so far, or `None` when no word goes that way.
     #[inline(always)]
     fn enter(&self, cell: usize, from: Transitions, out: u32) -> Option<(State, u32)> {
-        let head = self.heads[cell];
-        if head.simple {
+        let head = self.heads[cell % MAX_CELLS];
+        if head.kind == Kind::Simple {
             let state = self.automaton.step_exact(from, head.class);
             return Some((state, out.wrapping_add(self.automaton.output(state))));
         }
@@ -479,11 +510,24 @@ impl Walk<'_> {
         Some((state, out))
     }
 
-    /// Stands on `cell`, whose face led to `state` (output `out` so far), with
-    /// `depth` cells before it on the path and the cells in `used` taken.
-    fn visit<U: CellSet>(&mut self, cell: usize, state: State, out: u32, used: U, depth: usize) {
+    /// Steps onto free cell `next` from a state with transitions `from` on its first
+    /// byte class (output `out` so far, `depth` cells before it on the path, the cells
+    /// in `used` taken): records the word it ends, and goes on while any free
+    /// neighbour continues a word.
+    #[inline(always)]
+    fn step<U: CellSet>(
+        &mut self,
+        next: usize,
+        from: Transitions,
+        out: u32,
+        used: U,
+        depth: usize,
+    ) {
+        let Some((state, out)) = self.enter(next, from, out) else {
+            return;
+        };
         if self.keep_paths {
-            self.path[depth % MAX_CELLS] = cell as u16;
+            self.path[depth % MAX_CELLS] = next as u16;
         }
         if let Some(fin) = self.automaton.final_output(state) {
             self.record(out.wrapping_add(fin), depth + 1);
@@ -493,27 +537,45 @@ impl Walk<'_> {
             return;
         }
         let mut used = used;
-        used.flip(cell);
-        if let Some(bits) = used.bits() {
-            // Small boards: the free neighbours whose first byte continues some
-            // word, straight from three masks, with no branch per neighbour.
-            let mut live = self.neighbour_bits[cell] & !bits & self.matching.cells(from.classes);
+        used.flip(next);
+        // Small boards look at the neighbours now, so a cell none of them continues
+        // costs no call.
+        let live = match used.bits() {
+            Some(bits) => {
+                self.neighbour_bits[next % 64] & !bits & self.matching.cells(from.classes)
+            }
+            None => u64::MAX,
+        };
+        if live != 0 {
+            self.visit(next, from, out, used, depth + 1, live);
+        }
+    }
+
+    /// Tries the neighbours of `cell`, which the path has reached with transitions
+    /// `from` and output `out`: on small boards the cells in `live`, on others every
+    /// free neighbour whose first class `from` has.
+    fn visit<U: CellSet>(
+        &mut self,
+        cell: usize,
+        from: Transitions,
+        out: u32,
+        used: U,
+        depth: usize,
+        live: u64,
+    ) {
+        if used.bits().is_some() {
+            let mut live = live;
             while live != 0 {
                 let next = live.trailing_zeros() as usize;
                 live &= live - 1;
-                if let Some((state, out)) = self.enter(next, from, out) {
-                    self.visit(next, state, out, used, depth + 1);
-                }
+                self.step(next, from, out, used, depth);
             }
         } else {
             let (start, end) = (self.offsets[cell] as usize, self.offsets[cell + 1] as usize);
             for &next in &self.neighbours[start..end] {
                 let next = next as usize;
-                if used.contains(next) || from.classes & self.heads[next].bit == 0 {
-                    continue;
-                }
-                if let Some((state, out)) = self.enter(next, from, out) {
-                    self.visit(next, state, out, used, depth + 1);
+                if !used.contains(next) && from.classes & self.heads[next].bit() != 0 {
+                    self.step(next, from, out, used, depth);
                 }
             }
         }
@@ -523,9 +585,6 @@ impl Walk<'_> {
     #[inline]
     fn record(&mut self, word: u32, len: usize) {
         if !self.seen.insert(word) {
-            return;
-        }
-        if (self.lengths[word as usize] as usize) < self.min_len {
             return;
         }
         let mut path_start = 0;
