@@ -8,12 +8,17 @@
 //! - every input byte has a class below 64. When the dictionary uses at most 64
 //!   distinct bytes (English, Italian, Spanish, Greek...), each gets a class of its
 //!   own and the automaton is *exact*; otherwise a byte's class is `b & 63`;
-//! - a record stands for one transition *and the state it leads to*: five `u32`
-//!   holding the target state's 64-bit class mask (bit `class(b)` set for each byte
-//!   `b` it has a transition on), the index of its first outgoing record, its final
-//!   output (`u32::MAX` when not final), and the transition's own output. Record 0
-//!   stands for the root. A state's outgoing records are contiguous, shared by every
-//!   transition into it, and sorted by `(class(b), b)`;
+//! - a record stands for one transition *and the state it leads to*: four `u32`
+//!   (16 bytes, four records a cache line) holding the target state's 64-bit class
+//!   mask (bit `class(b)` set for each byte `b` it has a transition on), the index of
+//!   its first outgoing record with the top bit set when the state is final, and the
+//!   transition's own output. Record 0 stands for the root. A state's outgoing
+//!   records are contiguous, shared by every transition into it, and sorted by
+//!   `(class(b), b)`;
+//! - a final state needs no output of its own: the dictionary maps each word to its
+//!   rank, and a word comes before every longer word it starts, so the outputs along
+//!   its path already add up to its rank (the `fst` builder then leaves final outputs
+//!   at zero; [`encode`] checks it);
 //! - so the record for byte `b` from record `r` is `first(r) + popcount(mask(r) below
 //!   bit class(b))`. In an exact automaton that is the answer; otherwise the record's
 //!   input byte (kept apart, one byte a record) is checked: where several bytes of
@@ -29,13 +34,13 @@ use std::collections::HashMap;
 
 use fst::raw::{CompiledAddr, Fst};
 
-/// Marks a state that is not final.
-const NOT_FINAL: u32 = u32::MAX;
+/// The bit of a record's `first` word that marks its state final.
+const FINAL: u32 = 1 << 31;
 /// The class of a byte that no transition uses (exact automata only).
 pub const NO_CLASS: u8 = u8::MAX;
 /// Words before the records: record count, exact flag, 256 class bytes.
 const PREFIX_WORDS: usize = 2 + 64;
-const RECORD_WORDS: usize = 5;
+const RECORD_WORDS: usize = 4;
 
 /// A position in the automaton: the record of the transition that led there
 /// ([`ROOT`] at the start).
@@ -88,8 +93,9 @@ impl<'a> Automaton<'a> {
         }
         for record in automaton.records {
             let mask = record[0] as u64 | (record[1] as u64) << 32;
-            let end = record[2] as usize + mask.count_ones() as usize;
-            if mask != 0 && (record[2] == 0 || end > count) {
+            let first = record[2] & !FINAL;
+            let end = first as usize + mask.count_ones() as usize;
+            if mask != 0 && (first == 0 || end > count) {
                 return Err(bad("a state's transitions run past the end"));
             }
         }
@@ -133,7 +139,7 @@ impl<'a> Automaton<'a> {
         let record = &self.records[state as usize];
         Transitions {
             classes: record[0] as u64 | (record[1] as u64) << 32,
-            first: record[2],
+            first: record[2] & !FINAL,
         }
     }
 
@@ -149,7 +155,7 @@ impl<'a> Automaton<'a> {
     /// The output of the transition that led to `state`.
     #[inline(always)]
     pub fn output(&self, state: State) -> u32 {
-        self.records[state as usize][4]
+        self.records[state as usize][3]
     }
 
     /// Does every byte have a class of its own (at most 64 distinct bytes)?
@@ -182,14 +188,14 @@ impl<'a> Automaton<'a> {
                 i += 1;
             }
         }
-        Some((i as State, self.records.get(i)?[4]))
+        Some((i as State, self.records.get(i)?[3]))
     }
 
-    /// The final output of `state`, if it is final.
+    /// Does a word end at `state`? (Its output is then the sum of the outputs along
+    /// the way.)
     #[inline(always)]
-    pub fn final_output(&self, state: State) -> Option<u32> {
-        let out = self.records[state as usize][3];
-        (out != NOT_FINAL).then_some(out)
+    pub fn is_final(&self, state: State) -> bool {
+        self.records[state as usize][2] & FINAL != 0
     }
 
     /// Does any transition leave `state`?
@@ -217,7 +223,6 @@ pub fn encode<D: AsRef<[u8]>>(fst: &Fst<D>) -> (Vec<u32>, Vec<u8>) {
     struct Block {
         mask: u64,
         first: u32,
-        fin: u32,
         edges: Vec<(u8, CompiledAddr, u32)>,
     }
     // Depth-first order puts a state's block right after its parent's, so the records
@@ -241,19 +246,18 @@ pub fn encode<D: AsRef<[u8]>>(fst: &Fst<D>) -> (Vec<u32>, Vec<u8>) {
         let mask = edges
             .iter()
             .fold(0u64, |m, &(b, ..)| m | 1 << classes[b as usize]);
-        let fin = if node.is_final() {
-            node.final_output().value() as u32
-        } else {
-            NOT_FINAL
-        };
-        let first = if edges.is_empty() { 0 } else { next_record };
+        assert_eq!(
+            node.final_output().value(),
+            0,
+            "a word's rank is the sum of the outputs on its path"
+        );
+        let mut first = if edges.is_empty() { 0 } else { next_record };
+        if node.is_final() {
+            first |= FINAL;
+        }
         next_record += edges.len() as u32;
-        blocks.push(Block {
-            mask,
-            first,
-            fin,
-            edges,
-        });
+        assert!(next_record < FINAL, "over 2^31 transitions");
+        blocks.push(Block { mask, first, edges });
     }
     // Second pass: a record per transition, carrying its target's block.
     let mut records: Vec<u32> = Vec::with_capacity(next_record as usize * RECORD_WORDS);
@@ -263,7 +267,6 @@ pub fn encode<D: AsRef<[u8]>>(fst: &Fst<D>) -> (Vec<u32>, Vec<u8>) {
             block.mask as u32,
             (block.mask >> 32) as u32,
             block.first,
-            block.fin,
             out,
         ]);
         bytes.push(b);
@@ -337,7 +340,7 @@ mod tests {
             state = next;
             out += o;
         }
-        a.final_output(state).map(|f| out + f)
+        a.is_final(state).then_some(out)
     }
 
     #[test]

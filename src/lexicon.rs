@@ -12,7 +12,7 @@
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `PBOGDICT` |
-//! | 8 | 4 | format version (little-endian `u32`, currently 1) |
+//! | 8 | 4 | format version (little-endian `u32`, currently 2) |
 //! | 12 | 4 | header length `H` in bytes |
 //! | 16 | 8 | word count `N` |
 //! | 24 | 4 | shortest word, in graphemes |
@@ -58,7 +58,7 @@ use crate::normalize::{self, Profile, Rejection};
 /// The magic bytes that start every compiled dictionary.
 pub const MAGIC: &[u8; 8] = b"PBOGDICT";
 /// The format version this build writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 const FIXED_HEADER: usize = 76;
 const CHECKSUM_AT: Range<usize> = 48..52;
 

@@ -529,8 +529,8 @@ impl Walk<'_> {
         if self.keep_paths {
             self.path[depth % MAX_CELLS] = next as u16;
         }
-        if let Some(fin) = self.automaton.final_output(state) {
-            self.record(out.wrapping_add(fin), depth + 1);
+        if self.automaton.is_final(state) {
+            self.record(out, depth + 1);
         }
         let from = self.automaton.transitions(state);
         if from.classes == 0 {
