@@ -62,6 +62,17 @@ pub struct Transitions {
     first: u32,
 }
 
+/// One state as its record describes it.
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    /// The transitions leaving the state.
+    pub transitions: Transitions,
+    /// Does a word end here?
+    pub is_final: bool,
+    /// The output of the transition that led here.
+    pub output: u32,
+}
+
 /// A read-only view of an automaton section.
 #[derive(Clone, Copy)]
 pub struct Automaton<'a> {
@@ -152,10 +163,18 @@ impl<'a> Automaton<'a> {
         from.first + (from.classes & ((1 << class) - 1)).count_ones()
     }
 
-    /// The output of the transition that led to `state`.
+    /// Everything `state`'s record says, read at once.
     #[inline(always)]
-    pub fn output(&self, state: State) -> u32 {
-        self.records[state as usize][3]
+    pub fn node(&self, state: State) -> Node {
+        let record = &self.records[state as usize];
+        Node {
+            transitions: Transitions {
+                classes: record[0] as u64 | (record[1] as u64) << 32,
+                first: record[2] & !FINAL,
+            },
+            is_final: record[2] & FINAL != 0,
+            output: record[3],
+        }
     }
 
     /// Does every byte have a class of its own (at most 64 distinct bytes)?

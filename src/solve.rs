@@ -29,7 +29,7 @@ mod matching;
 
 use matching::Matching;
 
-use crate::automaton::{Automaton, State, Transitions, NO_CLASS, ROOT};
+use crate::automaton::{Automaton, Node, Transitions, NO_CLASS, ROOT};
 use crate::board::{Board, MAX_CELLS};
 use crate::lexicon::Lexicon;
 use crate::score::Rules;
@@ -101,6 +101,7 @@ pub struct Solver<'l> {
     /// Points by grapheme length, 0 below the minimum (one entry per length 0..=255).
     points: Vec<u32>,
     seen: Seen,
+    ends: Ends,
     cells: Cells,
     paths: Vec<u16>,
     hits: Vec<Hit>,
@@ -117,6 +118,7 @@ impl<'l> Solver<'l> {
             rules,
             points,
             seen: Seen::default(),
+            ends: Ends::default(),
             cells: Cells::default(),
             paths: Vec::new(),
             hits: Vec::new(),
@@ -130,7 +132,7 @@ impl<'l> Solver<'l> {
 
     /// Every word on `board`, with a path and points each, sorted by key.
     pub fn solve(&mut self, board: &Board) -> Solution {
-        self.search(board, true);
+        self.search::<true>(board);
         let cols = board.cols();
         let mut words: Vec<Found> = self
             .hits
@@ -161,7 +163,7 @@ impl<'l> Solver<'l> {
 
     /// How many words `board` holds and their total points.
     pub fn tally(&mut self, board: &Board) -> Tally {
-        self.search(board, false);
+        self.search::<false>(board);
         let points = self
             .hits
             .iter()
@@ -174,8 +176,8 @@ impl<'l> Solver<'l> {
     }
 
     /// Runs the search, leaving the words found in `self.hits` (and their paths in
-    /// `self.paths` when `keep_paths`).
-    fn search(&mut self, board: &Board, keep_paths: bool) {
+    /// `self.paths` when `PATHS`).
+    fn search<const PATHS: bool>(&mut self, board: &Board) {
         self.cells.load(board, self.lexicon, &self.rules);
         self.seen.clear();
         self.hits.clear();
@@ -183,9 +185,9 @@ impl<'l> Solver<'l> {
         // Boards of up to 64 cells (every real one) keep their used cells in a
         // register-sized mask.
         if board.faces().len() <= 64 {
-            self.walk(board.faces().len(), 0u64, keep_paths);
+            self.walk::<PATHS, _>(board.faces().len(), 0u64);
         } else {
-            self.walk(board.faces().len(), Used::default(), keep_paths);
+            self.walk::<PATHS, _>(board.faces().len(), Used::default());
         }
         // Words shorter than the rules allow are dropped here, not in the walk,
         // where looking up each one's length would stall it.
@@ -194,9 +196,9 @@ impl<'l> Solver<'l> {
             .retain(|hit| lexicon.word_len(hit.word) >= min_len);
     }
 
-    fn walk<U: CellSet>(&mut self, cells: usize, used: U, keep_paths: bool) {
+    fn walk<const PATHS: bool, U: CellSet>(&mut self, cells: usize, used: U) {
         let lexicon = self.lexicon;
-        let mut walk = Walk {
+        let mut walk = Walk::<PATHS> {
             automaton: lexicon.automaton(),
             heads: &self.cells.heads,
             spans: &self.cells.spans,
@@ -208,7 +210,7 @@ impl<'l> Solver<'l> {
             matching: &self.cells.matching,
             seen: &mut self.seen,
             path: [0; MAX_CELLS],
-            keep_paths,
+            ends: &mut self.ends,
             paths: &mut self.paths,
             hits: &mut self.hits,
         };
@@ -217,6 +219,28 @@ impl<'l> Solver<'l> {
             if root.classes & walk.heads[cell].bit() != 0 {
                 walk.step(cell, root, 0, used, 0);
             }
+        }
+        walk.flush_ends();
+    }
+}
+
+/// How many word ends the walk holds before it sorts out duplicates.
+const ENDS: usize = 512;
+
+/// Word ends as the walk meets them, duplicates and all. Every step writes its output
+/// to the next slot and moves on only when a word ends there: whether a state is
+/// final is a coin toss for the branch predictor, and a write costs less than a
+/// mispredicted branch.
+struct Ends {
+    words: Box<[u32; ENDS]>,
+    len: usize,
+}
+
+impl Default for Ends {
+    fn default() -> Ends {
+        Ends {
+            words: Box::new([0; ENDS]),
+            len: 0,
         }
     }
 }
@@ -466,8 +490,9 @@ impl Cells {
     }
 }
 
-/// The state of one board's depth-first search.
-struct Walk<'a> {
+/// The state of one board's depth-first search, keeping each word's path when
+/// `PATHS`.
+struct Walk<'a, const PATHS: bool> {
     automaton: Automaton<'a>,
     /// The board, as [`Cells`] holds it, in slices the walk reads directly.
     heads: &'a [Head; MAX_CELLS],
@@ -479,25 +504,37 @@ struct Walk<'a> {
     neighbour_bits: &'a [u64; 64],
     matching: &'a Matching,
     seen: &'a mut Seen,
-    /// The cells of the current path, `path[..depth]` (kept only with `keep_paths`).
+    /// Word ends not yet checked for duplicates (without `PATHS`).
+    ends: &'a mut Ends,
+    /// The cells of the current path, `path[..depth]` (kept only with `PATHS`).
     path: [u16; MAX_CELLS],
-    keep_paths: bool,
     /// Paths of found words, each preceded by its length.
     paths: &'a mut Vec<u16>,
     hits: &'a mut Vec<Hit>,
 }
 
-impl Walk<'_> {
+impl<const PATHS: bool> Walk<'_, PATHS> {
     /// Feeds `cell`'s face to the automaton from a state with transitions `from`,
     /// which has one on the face's first byte class: the state after the face and
     /// the output so far, or `None` when no word goes that way.
     #[inline(always)]
-    fn enter(&self, cell: usize, from: Transitions, out: u32) -> Option<(State, u32)> {
+    fn enter(&self, cell: usize, from: Transitions, out: u32) -> Option<(Node, u32)> {
         let head = self.heads[cell % MAX_CELLS];
-        if head.kind == Kind::Simple {
-            let state = self.automaton.step_exact(from, head.class);
-            return Some((state, out.wrapping_add(self.automaton.output(state))));
+        if head.kind != Kind::Simple {
+            return self.enter_bytes(cell, from, out);
         }
+        let node = self
+            .automaton
+            .node(self.automaton.step_exact(from, head.class));
+        Some((node, out.wrapping_add(node.output)))
+    }
+
+    /// [`Walk::enter`] a byte at a time, for faces of several bytes (`Qu`) and
+    /// automata whose classes hold several bytes. Kept out of line so the walk's
+    /// hot loop does not carry what it needs.
+    #[inline(never)]
+    fn enter_bytes(&self, cell: usize, from: Transitions, out: u32) -> Option<(Node, u32)> {
+        let head = self.heads[cell % MAX_CELLS];
         let (mut state, o) = self.automaton.step_from(from, head.class, head.byte)?;
         let mut out = out.wrapping_add(o);
         let (start, end) = self.spans[cell];
@@ -507,7 +544,7 @@ impl Walk<'_> {
             state = next;
             out = out.wrapping_add(o);
         }
-        Some((state, out))
+        Some((self.automaton.node(state), out))
     }
 
     /// Steps onto free cell `next` from a state with transitions `from` on its first
@@ -523,16 +560,23 @@ impl Walk<'_> {
         used: U,
         depth: usize,
     ) {
-        let Some((state, out)) = self.enter(next, from, out) else {
+        let Some((node, out)) = self.enter(next, from, out) else {
             return;
         };
-        if self.keep_paths {
+        if PATHS {
             self.path[depth % MAX_CELLS] = next as u16;
+            if node.is_final {
+                self.record(out, depth + 1);
+            }
+        } else {
+            let ends = &mut *self.ends;
+            ends.words[ends.len % ENDS] = out;
+            ends.len += node.is_final as usize;
+            if ends.len == ENDS {
+                self.flush_ends();
+            }
         }
-        if self.automaton.is_final(state) {
-            self.record(out, depth + 1);
-        }
-        let from = self.automaton.transitions(state);
+        let from = node.transitions;
         if from.classes == 0 {
             return;
         }
@@ -581,6 +625,21 @@ impl Walk<'_> {
         }
     }
 
+    /// Counts the word ends held in `ends`.
+    #[cold]
+    #[inline(never)]
+    fn flush_ends(&mut self) {
+        for &word in &self.ends.words[..self.ends.len] {
+            if self.seen.insert(word) {
+                self.hits.push(Hit {
+                    word: word as u64,
+                    path_start: 0,
+                });
+            }
+        }
+        self.ends.len = 0;
+    }
+
     /// Counts `word`, whose path is `path[..len]`, unless the board already has it.
     #[inline]
     fn record(&mut self, word: u32, len: usize) {
@@ -588,7 +647,7 @@ impl Walk<'_> {
             return;
         }
         let mut path_start = 0;
-        if self.keep_paths {
+        if PATHS {
             self.paths.push(len as u16);
             path_start = self.paths.len() as u32;
             self.paths.extend_from_slice(&self.path[..len]);
@@ -680,6 +739,23 @@ mod tests {
                 }
             );
         }
+    }
+
+    #[test]
+    fn many_ends_of_few_words() {
+        // Thousands of paths spell each word: the walk's buffer of word ends fills
+        // and empties many times over.
+        let list = ["aa", "aaa", "aaaa", "aaaaa", "aaaaaa"];
+        let lexicon = Lexicon::from_words(list, &Profile::default()).unwrap();
+        let board: Board = "aaaaa/aaaaa/aaaaa/aaaaa/aaaaa".parse().unwrap();
+        let mut solver = Solver::new(&lexicon, Rules::hasbro());
+        let expected = Tally {
+            words: 4,
+            points: 1 + 1 + 2 + 3,
+        };
+        assert_eq!(solver.tally(&board), expected);
+        assert_eq!(solver.solve(&board).words.len(), 4);
+        assert_eq!(solver.tally(&board), expected);
     }
 
     #[test]
