@@ -103,6 +103,7 @@ pub struct Solver<'l> {
     seen: Seen,
     ends: Ends,
     cells: Cells,
+    path: Box<[u16; MAX_CELLS]>,
     paths: Vec<u16>,
     hits: Vec<Hit>,
 }
@@ -120,6 +121,7 @@ impl<'l> Solver<'l> {
             seen: Seen::default(),
             ends: Ends::default(),
             cells: Cells::default(),
+            path: Box::new([0; MAX_CELLS]),
             paths: Vec::new(),
             hits: Vec::new(),
         }
@@ -197,27 +199,20 @@ impl<'l> Solver<'l> {
     }
 
     fn walk<const PATHS: bool, U: CellSet>(&mut self, cells: usize, used: U) {
-        let lexicon = self.lexicon;
         let mut walk = Walk::<PATHS> {
-            automaton: lexicon.automaton(),
-            heads: &self.cells.heads,
-            spans: &self.cells.spans,
-            bytes: &self.cells.bytes,
-            classes: &self.cells.classes,
-            neighbours: &self.cells.neighbours,
-            offsets: &self.cells.offsets,
-            neighbour_bits: &self.cells.neighbour_bits,
-            matching: &self.cells.matching,
+            automaton: self.lexicon.automaton(),
+            cells: &self.cells,
             seen: &mut self.seen,
-            path: [0; MAX_CELLS],
             ends: &mut self.ends,
+            path: &mut self.path,
+            depth: 0,
             paths: &mut self.paths,
             hits: &mut self.hits,
         };
         let root = walk.automaton.transitions(ROOT);
         for cell in 0..cells {
-            if root.classes & walk.heads[cell].bit() != 0 {
-                walk.step(cell, root, 0, used, 0);
+            if root.classes & walk.cells.heads[cell].bit() != 0 {
+                walk.step(cell, root, 0, used);
             }
         }
         walk.flush_ends();
@@ -491,23 +486,17 @@ impl Cells {
 }
 
 /// The state of one board's depth-first search, keeping each word's path when
-/// `PATHS`.
+/// `PATHS`. The hot loop reads the board through one reference and takes few
+/// arguments, so the recursion keeps them in registers.
 struct Walk<'a, const PATHS: bool> {
     automaton: Automaton<'a>,
-    /// The board, as [`Cells`] holds it, in slices the walk reads directly.
-    heads: &'a [Head; MAX_CELLS],
-    spans: &'a [(u32, u32)],
-    bytes: &'a [u8],
-    classes: &'a [u8],
-    neighbours: &'a [u16],
-    offsets: &'a [u32],
-    neighbour_bits: &'a [u64; 64],
-    matching: &'a Matching,
+    cells: &'a Cells,
     seen: &'a mut Seen,
     /// Word ends not yet checked for duplicates (without `PATHS`).
     ends: &'a mut Ends,
     /// The cells of the current path, `path[..depth]` (kept only with `PATHS`).
-    path: [u16; MAX_CELLS],
+    path: &'a mut [u16; MAX_CELLS],
+    depth: usize,
     /// Paths of found words, each preceded by its length.
     paths: &'a mut Vec<u16>,
     hits: &'a mut Vec<Hit>,
@@ -519,7 +508,7 @@ impl<const PATHS: bool> Walk<'_, PATHS> {
     /// the output so far, or `None` when no word goes that way.
     #[inline(always)]
     fn enter(&self, cell: usize, from: Transitions, out: u32) -> Option<(Node, u32)> {
-        let head = self.heads[cell % MAX_CELLS];
+        let head = self.cells.heads[cell % MAX_CELLS];
         if head.kind != Kind::Simple {
             return self.enter_bytes(cell, from, out);
         }
@@ -534,12 +523,12 @@ impl<const PATHS: bool> Walk<'_, PATHS> {
     /// hot loop does not carry what it needs.
     #[inline(never)]
     fn enter_bytes(&self, cell: usize, from: Transitions, out: u32) -> Option<(Node, u32)> {
-        let head = self.heads[cell % MAX_CELLS];
+        let head = self.cells.heads[cell % MAX_CELLS];
         let (mut state, o) = self.automaton.step_from(from, head.class, head.byte)?;
         let mut out = out.wrapping_add(o);
-        let (start, end) = self.spans[cell];
+        let (start, end) = self.cells.spans[cell];
         for i in start as usize + 1..end as usize {
-            let (b, class) = (self.bytes[i], self.classes[i]);
+            let (b, class) = (self.cells.bytes[i], self.cells.classes[i]);
             let (next, o) = self.automaton.step_class(state, class, b)?;
             state = next;
             out = out.wrapping_add(o);
@@ -548,25 +537,18 @@ impl<const PATHS: bool> Walk<'_, PATHS> {
     }
 
     /// Steps onto free cell `next` from a state with transitions `from` on its first
-    /// byte class (output `out` so far, `depth` cells before it on the path, the cells
-    /// in `used` taken): records the word it ends, and goes on while any free
-    /// neighbour continues a word.
+    /// byte class (output `out` so far, the cells in `used` taken): records the word
+    /// it ends, and goes on while any free neighbour continues a word.
     #[inline(always)]
-    fn step<U: CellSet>(
-        &mut self,
-        next: usize,
-        from: Transitions,
-        out: u32,
-        used: U,
-        depth: usize,
-    ) {
+    fn step<U: CellSet>(&mut self, next: usize, from: Transitions, out: u32, used: U) {
         let Some((node, out)) = self.enter(next, from, out) else {
             return;
         };
         if PATHS {
-            self.path[depth % MAX_CELLS] = next as u16;
+            self.path[self.depth % MAX_CELLS] = next as u16;
+            self.depth += 1;
             if node.is_final {
-                self.record(out, depth + 1);
+                self.record(out);
             }
         } else {
             let ends = &mut *self.ends;
@@ -577,50 +559,52 @@ impl<const PATHS: bool> Walk<'_, PATHS> {
             }
         }
         let from = node.transitions;
-        if from.classes == 0 {
-            return;
-        }
-        let mut used = used;
-        used.flip(next);
-        // Small boards look at the neighbours now, so a cell none of them continues
-        // costs no call.
-        let live = match used.bits() {
-            Some(bits) => {
-                self.neighbour_bits[next % 64] & !bits & self.matching.cells(from.classes)
+        if from.classes != 0 {
+            let mut used = used;
+            used.flip(next);
+            match used.bits() {
+                Some(bits) => {
+                    // Small boards look at the neighbours now, so a cell none of
+                    // them continues costs no call.
+                    let cells = self.cells;
+                    let live = cells.neighbour_bits[next % 64]
+                        & !bits
+                        & cells.matching.cells(from.classes);
+                    if live != 0 {
+                        self.visit_mask(from, out, bits, live);
+                    }
+                }
+                None => self.visit_list(next, from, out, used),
             }
-            None => u64::MAX,
-        };
-        if live != 0 {
-            self.visit(next, from, out, used, depth + 1, live);
+        }
+        if PATHS {
+            self.depth -= 1;
         }
     }
 
-    /// Tries the neighbours of `cell`, which the path has reached with transitions
-    /// `from` and output `out`: on small boards the cells in `live`, on others every
-    /// free neighbour whose first class `from` has.
-    fn visit<U: CellSet>(
-        &mut self,
-        cell: usize,
-        from: Transitions,
-        out: u32,
-        used: U,
-        depth: usize,
-        live: u64,
-    ) {
-        if used.bits().is_some() {
-            let mut live = live;
-            while live != 0 {
-                let next = live.trailing_zeros() as usize;
-                live &= live - 1;
-                self.step(next, from, out, used, depth);
-            }
-        } else {
-            let (start, end) = (self.offsets[cell] as usize, self.offsets[cell + 1] as usize);
-            for &next in &self.neighbours[start..end] {
-                let next = next as usize;
-                if !used.contains(next) && from.classes & self.heads[next].bit() != 0 {
-                    self.step(next, from, out, used, depth);
-                }
+    /// Tries the cells in `live` (boards of up to 64 cells), which a path holding
+    /// the cells in `used` reached with transitions `from` and output `out`.
+    fn visit_mask(&mut self, from: Transitions, out: u32, used: u64, live: u64) {
+        let mut live = live;
+        while live != 0 {
+            let next = live.trailing_zeros() as usize;
+            live &= live - 1;
+            self.step(next, from, out, used);
+        }
+    }
+
+    /// Tries every free neighbour of `cell` whose first class `from` has (boards of
+    /// any size), the path having reached `cell` with output `out`.
+    fn visit_list<U: CellSet>(&mut self, cell: usize, from: Transitions, out: u32, used: U) {
+        let cells = self.cells;
+        let (start, end) = (
+            cells.offsets[cell] as usize,
+            cells.offsets[cell + 1] as usize,
+        );
+        for &next in &cells.neighbours[start..end] {
+            let next = next as usize;
+            if !used.contains(next) && from.classes & cells.heads[next].bit() != 0 {
+                self.step(next, from, out, used);
             }
         }
     }
@@ -640,17 +624,17 @@ impl<const PATHS: bool> Walk<'_, PATHS> {
         self.ends.len = 0;
     }
 
-    /// Counts `word`, whose path is `path[..len]`, unless the board already has it.
+    /// Counts `word`, whose path is `path[..depth]`, unless the board already has it.
     #[inline]
-    fn record(&mut self, word: u32, len: usize) {
+    fn record(&mut self, word: u32) {
         if !self.seen.insert(word) {
             return;
         }
         let mut path_start = 0;
         if PATHS {
-            self.paths.push(len as u16);
+            self.paths.push(self.depth as u16);
             path_start = self.paths.len() as u32;
-            self.paths.extend_from_slice(&self.path[..len]);
+            self.paths.extend_from_slice(&self.path[..self.depth]);
         }
         self.hits.push(Hit {
             word: word as u64,

@@ -95,15 +95,27 @@ mod ssse3 {
 
     /// Sixteen cells a vector: for each cell, which byte of the mask holds its class
     /// (0x80, which the shuffle turns into 0, for cells that start nothing) and the
-    /// class's bit within that byte.
-    #[derive(Default)]
+    /// class's bit within that byte. Held inline, so the walk reaches them without
+    /// following a pointer.
+    #[derive(Clone, Copy)]
     pub(super) struct Shuffle {
-        chunks: Vec<(__m128i, __m128i)>,
+        chunks: [(__m128i, __m128i); super::MAX / 16],
+        len: usize,
+    }
+
+    impl Default for Shuffle {
+        fn default() -> Shuffle {
+            let zero = bytemuck::cast([0u8; 16]);
+            Shuffle {
+                chunks: [(zero, zero); super::MAX / 16],
+                len: 0,
+            }
+        }
     }
 
     impl Shuffle {
         pub(super) fn load(&mut self, classes: &[Option<u8>]) {
-            self.chunks.clear();
+            self.len = 0;
             for chunk in classes.chunks(16) {
                 let (mut byte, mut bit) = ([0x80u8; 16], [1u8; 16]);
                 for (i, class) in chunk.iter().enumerate() {
@@ -111,8 +123,8 @@ mod ssse3 {
                         (byte[i], bit[i]) = (class / 8, 1 << (class % 8));
                     }
                 }
-                self.chunks
-                    .push((bytemuck::cast(byte), bytemuck::cast(bit)));
+                self.chunks[self.len] = (bytemuck::cast(byte), bytemuck::cast(bit));
+                self.len += 1;
             }
         }
 
@@ -120,7 +132,7 @@ mod ssse3 {
         pub(super) fn cells(&self, mask: u64) -> u64 {
             // SAFETY: this module is only compiled when the whole build targets
             // SSSE3, so every CPU that runs it has the instructions.
-            unsafe { cells(&self.chunks, mask) }
+            unsafe { cells(&self.chunks[..self.len.min(super::MAX / 16)], mask) }
         }
     }
 
