@@ -1,0 +1,146 @@
+//! Counting words level by level: every path of n cells is extended before any of
+//! n + 1 (boards of up to 64 cells, when only the words matter, not their paths).
+//!
+//! The depth-first walk asks at every step "does a word end here?" and "does any
+//! neighbour go on?", and the branch predictor loses about one of those coin tosses
+//! a step. Here the paths of one length sit in an array. Each is extended by writing
+//! a path for every candidate cell and moving the write index on only for those that
+//! match, and each word end is written and kept the same way; the one branch left is
+//! the loop over candidates, a round of two at a time. A level's paths are also
+//! independent of each other, so the processor fetches their automaton records side
+//! by side, where the depth-first walk waits for each before it knows the next.
+
+use super::{Cells, Kind};
+use crate::automaton::{Automaton, State, Transitions, ROOT};
+
+/// A path that has just entered `cell`, holding the cells in `used`: the record it
+/// reaches and the output of the records before that one. When the face takes
+/// several bytes to enter (`bytes`), `state` is the record before the face and the
+/// face is fed when the path's turn comes.
+#[derive(Clone, Copy, Default)]
+struct Path {
+    used: u64,
+    state: State,
+    out: u32,
+    cell: u8,
+    bytes: bool,
+}
+
+/// Candidate cells written per round of the extension loop: most paths go on to at
+/// most two cells, so one round, with a branch that goes the same way most times.
+const ROUND: usize = 1;
+
+/// Reusable buffers of the level-by-level search.
+#[derive(Default)]
+pub(super) struct Levels {
+    now: Vec<Path>,
+    next: Vec<Path>,
+    ends: Vec<u32>,
+}
+
+impl Levels {
+    /// The outputs (word indices) of every path through `cells`' first `count`
+    /// cells (at most 64, each with at most 8 neighbours) that spells a word: a word
+    /// once per path that spells it.
+    #[inline(never)]
+    pub(super) fn ends(&mut self, automaton: Automaton, cells: &Cells, count: usize) -> &[u32] {
+        debug_assert!(count <= 64);
+        let root = automaton.transitions(ROOT);
+        let starts = (0..count)
+            .filter(|&cell| root.classes & cells.heads[cell].bit() != 0)
+            .fold(0u64, |set, cell| set | 1 << cell);
+        room(&mut self.now, 64 + ROUND);
+        let mut now = extend(automaton, &mut self.now, 0, cells, ROOT, root, 0, 0, starts);
+        let mut ends = 0;
+        while now > 0 {
+            room(&mut self.next, now * 8 + ROUND);
+            room(&mut self.ends, ends + now);
+            let mut next = 0;
+            for path in &self.now[..now] {
+                let (state, out) = if path.bytes {
+                    let from = automaton.transitions(path.state);
+                    match cells.enter_bytes(automaton, path.cell as usize, from, path.out) {
+                        Some(entered) => entered,
+                        None => continue,
+                    }
+                } else {
+                    (path.state, path.out)
+                };
+                let node = automaton.node(state);
+                let out = if path.bytes {
+                    out
+                } else {
+                    out.wrapping_add(node.output)
+                };
+                self.ends[ends] = out;
+                ends += node.is_final as usize;
+                let from = node.transitions;
+                let live = cells.neighbour_bits[path.cell as usize % 64]
+                    & !path.used
+                    & cells.matching.cells(from.classes);
+                next = extend(
+                    automaton,
+                    &mut self.next,
+                    next,
+                    cells,
+                    state,
+                    from,
+                    out,
+                    path.used,
+                    live,
+                );
+            }
+            std::mem::swap(&mut self.now, &mut self.next);
+            now = next;
+        }
+        &self.ends[..ends]
+    }
+}
+
+/// Grows `buffer` to at least `len` entries (never shrinks it).
+fn room<T: Copy + Default>(buffer: &mut Vec<T>, len: usize) {
+    if buffer.len() < len {
+        buffer.resize(len.next_power_of_two(), T::default());
+    }
+}
+
+/// Writes, from `paths[n]` on, a path for each cell in `live` that goes on from the
+/// path holding `used` at record `state` (transitions `from`, output `out`); returns
+/// the new count. `paths` has room for `n` plus the cells in `live` plus a round.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn extend(
+    automaton: Automaton,
+    paths: &mut [Path],
+    mut n: usize,
+    cells: &Cells,
+    state: State,
+    from: Transitions,
+    out: u32,
+    used: u64,
+    mut live: u64,
+) -> usize {
+    loop {
+        for _ in 0..ROUND {
+            // With `live` empty this writes a path for cell 0 and does not keep it.
+            let cell = live.trailing_zeros() as usize % 64;
+            let keep = (live != 0) as usize;
+            live &= live.wrapping_sub(1);
+            let head = cells.heads[cell];
+            let bytes = head.kind != Kind::Simple;
+            let state = if bytes { state } else { from.child(head.class) };
+            automaton.prefetch(state);
+            paths[n] = Path {
+                used: used | 1 << cell,
+                state,
+                out,
+                cell: cell as u8,
+                bytes,
+            };
+            n += keep;
+        }
+        if live == 0 {
+            return n;
+        }
+    }
+}
