@@ -176,6 +176,32 @@ impl<'l> Solver<'l> {
 
     /// How many words `board` holds and their total points.
     pub fn tally(&mut self, board: &Board) -> Tally {
+        let count = board.faces().len();
+        // The level-by-level search extends a path by up to 8 cells at a time.
+        if count > 64 {
+            return self.tally_walked(board);
+        }
+        self.cells.load(board, self.lexicon, &self.rules);
+        if self.cells.max_degree > 8 {
+            return self.tally_walked(board);
+        }
+        self.seen.clear();
+        let ends = self
+            .levels
+            .ends(self.lexicon.automaton(), &self.cells, count);
+        let mut tally = Tally::default();
+        for &word in ends {
+            if self.seen.insert(word) {
+                let len = self.lexicon.word_len(word as u64);
+                tally.words += (len >= self.rules.min_len) as u64;
+                tally.points += self.points[len] as u64;
+            }
+        }
+        tally
+    }
+
+    /// [`Solver::tally`] by the depth-first walk.
+    fn tally_walked(&mut self, board: &Board) -> Tally {
         self.search::<false>(board);
         let points = self
             .hits
@@ -188,8 +214,8 @@ impl<'l> Solver<'l> {
         }
     }
 
-    /// Runs the search, leaving the words found in `self.hits` (and their paths in
-    /// `self.paths` when `PATHS`).
+    /// Runs the depth-first search, leaving the words found in `self.hits` (and their
+    /// paths in `self.paths` when `PATHS`).
     fn search<const PATHS: bool>(&mut self, board: &Board) {
         self.cells.load(board, self.lexicon, &self.rules);
         self.seen.clear();
@@ -198,20 +224,7 @@ impl<'l> Solver<'l> {
         // Boards of up to 64 cells (every real one) keep their used cells in a
         // register-sized mask.
         let count = board.faces().len();
-        // The level-by-level search extends a path by up to 8 cells at a time.
-        if !PATHS && count <= 64 && self.cells.max_degree <= 8 {
-            let ends = self
-                .levels
-                .ends(self.lexicon.automaton(), &self.cells, count);
-            for &word in ends {
-                if self.seen.insert(word) {
-                    self.hits.push(Hit {
-                        word: word as u64,
-                        path_start: 0,
-                    });
-                }
-            }
-        } else if count <= 64 {
+        if count <= 64 {
             self.walk::<PATHS, _>(board.faces().len(), 0u64);
         } else {
             self.walk::<PATHS, _>(board.faces().len(), Used::default());
