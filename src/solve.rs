@@ -186,9 +186,13 @@ impl<'l> Solver<'l> {
             return self.tally_walked(board);
         }
         self.seen.clear();
-        let ends = self
-            .levels
-            .ends(self.lexicon.automaton(), &self.cells, count);
+        let (automaton, cells) = (self.lexicon.automaton(), &self.cells);
+        let ends = match cells.matching.sixteen() {
+            Some(sixteen) => self.levels.ends(automaton, cells, count, sixteen),
+            None => self
+                .levels
+                .ends(automaton, cells, count, |mask| cells.matching.cells(mask)),
+        };
         let mut tally = Tally::default();
         for &word in ends {
             if self.seen.insert(word) {

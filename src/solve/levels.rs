@@ -41,9 +41,16 @@ pub(super) struct Levels {
 impl Levels {
     /// The outputs (word indices) of every path through `cells`' first `count`
     /// cells (at most 64, each with at most 8 neighbours) that spells a word: a word
-    /// once per path that spells it.
+    /// once per path that spells it. `matching` is the board's
+    /// [`super::Matching::cells`], or a faster equivalent.
     #[inline(never)]
-    pub(super) fn ends(&mut self, automaton: Automaton, cells: &Cells, count: usize) -> &[u32] {
+    pub(super) fn ends(
+        &mut self,
+        automaton: Automaton,
+        cells: &Cells,
+        count: usize,
+        matching: impl Fn(u64) -> u64,
+    ) -> &[u32] {
         debug_assert!(count <= 64);
         let root = automaton.transitions(ROOT);
         let starts = (0..count)
@@ -77,7 +84,7 @@ impl Levels {
                 let from = node.transitions;
                 let live = cells.neighbour_bits[path.cell as usize % 64]
                     & !path.used
-                    & cells.matching.cells(from.classes);
+                    & matching(from.classes);
                 next = extend(
                     automaton,
                     &mut self.next,

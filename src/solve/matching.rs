@@ -40,6 +40,13 @@ impl Matching {
     pub(super) fn cells(&self, mask: u64) -> u64 {
         self.inner.cells(mask)
     }
+
+    /// [`Matching::cells`] for a board of up to 16 cells, when this build has a
+    /// faster form for them (SSSE3: one shuffle, no look at the board's size), to
+    /// choose once a board rather than at every step.
+    pub(super) fn sixteen(&self) -> Option<impl Fn(u64) -> u64 + Copy> {
+        self.inner.sixteen()
+    }
 }
 
 /// The portable form: per group of four classes, the cells of each subset.
@@ -84,13 +91,17 @@ impl Subsets {
             cells | table[(mask >> shift) as usize & 15]
         })
     }
+
+    fn sixteen(&self) -> Option<fn(u64) -> u64> {
+        None
+    }
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
 mod ssse3 {
     use std::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cvtsi64_si128, _mm_movemask_epi8,
-        _mm_shuffle_epi8,
+        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cvtsi128_si64, _mm_cvtsi64_si128,
+        _mm_movemask_epi8, _mm_shuffle_epi8,
     };
 
     /// Sixteen cells a vector: for each cell, which byte of the mask holds its class
@@ -134,6 +145,21 @@ mod ssse3 {
             // SSSE3, so every CPU that runs it has the instructions.
             unsafe { cells(&self.chunks[..self.len.min(super::MAX / 16)], mask) }
         }
+
+        pub(super) fn sixteen(&self) -> Option<impl Fn(u64) -> u64 + Copy> {
+            let (byte, bit) = self.chunks[0];
+            // SAFETY: as in `cells`.
+            (self.len == 1).then_some(move |mask| unsafe { one(byte, bit, mask) })
+        }
+    }
+
+    /// The cells of one chunk of sixteen whose class is in `mask`.
+    #[target_feature(enable = "ssse3")]
+    #[inline]
+    fn one(byte: __m128i, bit: __m128i, mask: u64) -> u64 {
+        let bytes = _mm_shuffle_epi8(_mm_cvtsi64_si128(mask as i64), byte);
+        let hit = _mm_cmpeq_epi8(_mm_and_si128(bytes, bit), bit);
+        _mm_movemask_epi8(hit) as u32 as u64
     }
 
     #[target_feature(enable = "ssse3")]
@@ -143,9 +169,7 @@ mod ssse3 {
         let mut cells = 0;
         if let [(byte, bit)] = *chunks {
             // Boards of up to 16 cells, the usual ones: no loop.
-            let bytes = _mm_shuffle_epi8(mask, byte);
-            let hit = _mm_cmpeq_epi8(_mm_and_si128(bytes, bit), bit);
-            return _mm_movemask_epi8(hit) as u32 as u64;
+            return one(byte, bit, _mm_cvtsi128_si64(mask) as u64);
         }
         for (i, &(byte, bit)) in chunks.iter().enumerate() {
             let bytes = _mm_shuffle_epi8(mask, byte);
@@ -186,6 +210,10 @@ mod tests {
                 let mask = rng.gen::<u64>() & rng.gen::<u64>();
                 let want = naive(&classes, mask);
                 assert_eq!(matching.cells(mask), want, "{classes:?} {mask:#x}");
+                if let Some(sixteen) = matching.sixteen() {
+                    assert!(len <= 16);
+                    assert_eq!(sixteen(mask), want, "{classes:?} {mask:#x}");
+                }
                 assert_eq!(subsets.cells(mask), want, "{classes:?} {mask:#x}");
             }
         }
