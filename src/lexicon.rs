@@ -1,7 +1,7 @@
 //! Dictionaries: compiling word lists into FST files and opening them again.
 //!
 //! A compiled dictionary is one file: a small header; the solver's flat
-//! [`automaton`](crate::automaton) (the FST decoded into fixed-width arrays, so the
+//! [`automaton`] (the FST decoded into fixed-width arrays, so the
 //! search needs no decoding at open or while it runs); the [`fst`] mapping each
 //! normalized word to its index in sorted order; one byte per word giving its length
 //! in grapheme clusters; and the automaton's transition bytes. The header records the format version,

@@ -4,7 +4,7 @@
 //! ([`normalize`]) into a compiled, memory-mapped FST [`Lexicon`] ([`lexicon`]). A
 //! [`Board`] of grapheme faces ([`board`], rolled by [`dice`]) and a lexicon go into a
 //! [`Solver`] ([`solve`]), which walks the automaton a face at a time and returns every
-//! word [`Found`], scored by [`Rules`] ([`score`]). [`game`] and [`bench`] are built on
+//! word [`Found`], scored by [`Rules`] ([`score`]). [`game`] and [`bench`](mod@bench) are built on
 //! the solver.
 //!
 //! ```
