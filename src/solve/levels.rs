@@ -6,7 +6,7 @@
 //! a step. Here the paths of one length sit in an array. Each is extended by writing
 //! a path for every candidate cell and moving the write index on only for those that
 //! match, and each word end is written and kept the same way; the one branch left is
-//! the loop over candidates, a round of two at a time. A level's paths are also
+//! the loop over a path's candidates. A level's paths are also
 //! independent of each other, so the processor fetches their automaton records side
 //! by side, where the depth-first walk waits for each before it knows the next.
 
@@ -26,8 +26,9 @@ struct Path {
     bytes: bool,
 }
 
-/// Candidate cells written per round of the extension loop: most paths go on to at
-/// most two cells, so one round, with a branch that goes the same way most times.
+/// Candidate cells written per round of the extension loop. Two a round mispredicts
+/// a third as often, but the extra writes cost more than that saves (measured in
+/// `docs/performance.md`).
 const ROUND: usize = 1;
 
 /// Reusable buffers of the level-by-level search.
