@@ -193,6 +193,9 @@ impl<'l> Solver<'l> {
                 .levels
                 .ends(automaton, cells, count, |mask| cells.matching.cells(mask)),
         };
+        let Some(ends) = ends else {
+            return self.tally_walked(board);
+        };
         let mut tally = Tally::default();
         for &word in ends {
             if self.seen.insert(word) {
@@ -485,10 +488,6 @@ impl Cells {
             self.offsets.clear();
             for cell in 0..board.faces().len() {
                 self.offsets.push(self.neighbours.len() as u32);
-                self.max_degree = (0..board.faces().len())
-                    .map(|cell| board.neighbours(cell).count())
-                    .max()
-                    .unwrap_or(0);
                 self.neighbours
                     .extend(board.neighbours(cell).map(|n| n as u16));
             }
@@ -756,6 +755,17 @@ mod tests {
             assert_eq!(solver.solve(&board).words.len(), 4, "{side}×{side}");
             assert_eq!(solver.tally(&board), expected, "{side}×{side}");
         }
+        // A level wider than the limit hands the board to the depth-first walk.
+        let board: Board = "aaaaa/aaaaa/aaaaa/aaaaa/aaaaa".parse().unwrap();
+        let levels = &mut solver.levels;
+        let automaton = lexicon.automaton();
+        solver.cells.load(&board, &lexicon, &Rules::hasbro());
+        let cells = &solver.cells;
+        let all = |mask| cells.matching.cells(mask);
+        assert!(levels.ends(automaton, cells, 25, all).is_some());
+        levels.limit = 100;
+        assert!(levels.ends(automaton, cells, 25, all).is_none());
+        assert_eq!(solver.tally(&board), expected);
     }
 
     #[test]

@@ -32,18 +32,34 @@ struct Path {
 const ROUND: usize = 1;
 
 /// Reusable buffers of the level-by-level search.
-#[derive(Default)]
 pub(super) struct Levels {
     now: Vec<Path>,
     next: Vec<Path>,
     ends: Vec<u32>,
+    /// The most paths a level may hold. A level holds what the depth-first walk
+    /// would visit one by one at that depth, so a pathological board (every cell
+    /// `a`, a dictionary of long runs of `a`) could need gigabytes; past this the
+    /// search gives up and the walk, whose memory is its depth, takes the board.
+    pub(super) limit: usize,
+}
+
+impl Default for Levels {
+    fn default() -> Levels {
+        Levels {
+            now: Vec::new(),
+            next: Vec::new(),
+            ends: Vec::new(),
+            limit: 1 << 20,
+        }
+    }
 }
 
 impl Levels {
     /// The outputs (word indices) of every path through `cells`' first `count`
     /// cells (at most 64, each with at most 8 neighbours) that spells a word: a word
-    /// once per path that spells it. `matching` is the board's
-    /// [`super::Matching::cells`], or a faster equivalent.
+    /// once per path that spells it; `None` when a level outgrows [`Levels::limit`].
+    /// `matching` is the board's [`super::Matching::cells`], or a faster
+    /// equivalent.
     #[inline(never)]
     pub(super) fn ends(
         &mut self,
@@ -51,7 +67,7 @@ impl Levels {
         cells: &Cells,
         count: usize,
         matching: impl Fn(u64) -> u64,
-    ) -> &[u32] {
+    ) -> Option<&[u32]> {
         debug_assert!(count <= 64);
         let root = automaton.transitions(ROOT);
         let starts = (0..count)
@@ -61,6 +77,9 @@ impl Levels {
         let mut now = extend(automaton, &mut self.now, 0, cells, ROOT, root, 0, 0, starts);
         let mut ends = 0;
         while now > 0 {
+            if now > self.limit {
+                return None;
+            }
             room(&mut self.next, now * 8 + ROUND);
             room(&mut self.ends, ends + now);
             let mut next = 0;
@@ -101,7 +120,7 @@ impl Levels {
             std::mem::swap(&mut self.now, &mut self.next);
             now = next;
         }
-        &self.ends[..ends]
+        Some(&self.ends[..ends])
     }
 }
 
