@@ -145,6 +145,7 @@ impl<'l> Solver<'l> {
 
     /// Every word on `board`, with a path and points each, sorted by key.
     pub fn solve(&mut self, board: &Board) -> Solution {
+        self.cells.load(board, self.lexicon, &self.rules);
         self.search::<true>(board);
         let cols = board.cols();
         let mut words: Vec<Found> = self
@@ -176,13 +177,10 @@ impl<'l> Solver<'l> {
 
     /// How many words `board` holds and their total points.
     pub fn tally(&mut self, board: &Board) -> Tally {
+        self.cells.load(board, self.lexicon, &self.rules);
         let count = board.faces().len();
         // The level-by-level search extends a path by up to 8 cells at a time.
-        if count > 64 {
-            return self.tally_walked(board);
-        }
-        self.cells.load(board, self.lexicon, &self.rules);
-        if self.cells.max_degree > 8 {
+        if count > 64 || self.cells.max_degree > 8 {
             return self.tally_walked(board);
         }
         self.seen.clear();
@@ -207,7 +205,7 @@ impl<'l> Solver<'l> {
         tally
     }
 
-    /// [`Solver::tally`] by the depth-first walk.
+    /// [`Solver::tally`] by the depth-first walk, on the board `self.cells` holds.
     fn tally_walked(&mut self, board: &Board) -> Tally {
         self.search::<false>(board);
         let points = self
@@ -221,10 +219,9 @@ impl<'l> Solver<'l> {
         }
     }
 
-    /// Runs the depth-first search, leaving the words found in `self.hits` (and their
-    /// paths in `self.paths` when `PATHS`).
+    /// Runs the depth-first search over the board `self.cells` holds, leaving the
+    /// words found in `self.hits` (and their paths in `self.paths` when `PATHS`).
     fn search<const PATHS: bool>(&mut self, board: &Board) {
-        self.cells.load(board, self.lexicon, &self.rules);
         self.seen.clear();
         self.hits.clear();
         self.paths.clear();
@@ -232,9 +229,9 @@ impl<'l> Solver<'l> {
         // register-sized mask.
         let count = board.faces().len();
         if count <= 64 {
-            self.walk::<PATHS, _>(board.faces().len(), 0u64);
+            self.walk::<PATHS, _>(count, 0u64);
         } else {
-            self.walk::<PATHS, _>(board.faces().len(), Used::default());
+            self.walk::<PATHS, _>(count, Used::default());
         }
         // Words shorter than the rules allow are dropped here, not in the walk,
         // where looking up each one's length would stall it.
@@ -492,8 +489,10 @@ impl Cells {
                     .extend(board.neighbours(cell).map(|n| n as u16));
             }
             self.offsets.push(self.neighbours.len() as u32);
-            self.max_degree = (0..board.faces().len())
-                .map(|cell| board.neighbours(cell).count())
+            self.max_degree = self
+                .offsets
+                .windows(2)
+                .map(|w| (w[1] - w[0]) as usize)
                 .max()
                 .unwrap_or(0);
             // Neighbours as bit masks too, for boards whose cells fit in a u64.

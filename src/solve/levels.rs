@@ -84,20 +84,15 @@ impl Levels {
             room(&mut self.ends, ends + now);
             let mut next = 0;
             for path in &self.now[..now] {
-                let (state, out) = if path.bytes {
+                let (state, node, out) = if path.bytes {
                     let from = automaton.transitions(path.state);
                     match cells.enter_bytes(automaton, path.cell as usize, from, path.out) {
-                        Some(entered) => entered,
+                        Some((state, out)) => (state, automaton.node(state), out),
                         None => continue,
                     }
                 } else {
-                    (path.state, path.out)
-                };
-                let node = automaton.node(state);
-                let out = if path.bytes {
-                    out
-                } else {
-                    out.wrapping_add(node.output)
+                    let node = automaton.node(path.state);
+                    (path.state, node, path.out.wrapping_add(node.output))
                 };
                 self.ends[ends] = out;
                 ends += node.is_final as usize;

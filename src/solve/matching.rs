@@ -100,8 +100,8 @@ impl Subsets {
 #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
 mod ssse3 {
     use std::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cvtsi128_si64, _mm_cvtsi64_si128,
-        _mm_movemask_epi8, _mm_shuffle_epi8,
+        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cvtsi64_si128, _mm_movemask_epi8,
+        _mm_shuffle_epi8,
     };
 
     /// Sixteen cells a vector: for each cell, which byte of the mask holds its class
@@ -165,16 +165,13 @@ mod ssse3 {
     #[target_feature(enable = "ssse3")]
     #[inline]
     fn cells(chunks: &[(__m128i, __m128i)], mask: u64) -> u64 {
-        let mask = _mm_cvtsi64_si128(mask as i64);
-        let mut cells = 0;
         if let [(byte, bit)] = *chunks {
             // Boards of up to 16 cells, the usual ones: no loop.
-            return one(byte, bit, _mm_cvtsi128_si64(mask) as u64);
+            return one(byte, bit, mask);
         }
+        let mut cells = 0;
         for (i, &(byte, bit)) in chunks.iter().enumerate() {
-            let bytes = _mm_shuffle_epi8(mask, byte);
-            let hit = _mm_cmpeq_epi8(_mm_and_si128(bytes, bit), bit);
-            cells |= (_mm_movemask_epi8(hit) as u32 as u64) << (16 * i);
+            cells |= one(byte, bit, mask) << (16 * i);
         }
         cells
     }
