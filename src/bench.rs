@@ -18,7 +18,6 @@
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
-use unicode_segmentation::UnicodeSegmentation;
 
 use crate::board::{Board, BoardError, Face};
 use crate::dice::DiceSet;
@@ -71,15 +70,16 @@ pub fn parse_boards(text: &str, origin: &str) -> Result<Vec<Board>, BoardsFileEr
                 line: i + 1,
                 error,
             };
-            if line.contains(['/', ',']) {
+            if line.contains(['/', ',']) || !line.contains(char::is_whitespace) {
+                // Inline rows, or a bare N² letters (`perslatgsineters`).
                 return line.parse().map_err(error);
             }
-            let faces: Vec<Face> = if line.contains(char::is_whitespace) {
-                line.split_whitespace().map(Face::new).collect()
-            } else {
-                line.graphemes(true).map(Face::new).collect()
-            };
-            let side = (faces.len() as f64).sqrt().round() as usize;
+            // Whitespace-separated faces on one line: a square board.
+            let faces: Vec<Face> = line.split_whitespace().map(Face::new).collect();
+            let side = faces.len().isqrt();
+            if side * side != faces.len() {
+                return Err(error(BoardError::NotSquare(faces.len())));
+            }
             Board::new(side, side, faces).map_err(error)
         })
         .collect()

@@ -8,6 +8,8 @@
 //! - Lab 6: a line `N`, then `N` lines of `N` letters.
 //! - Rows of whitespace-separated faces, one row a line.
 //! - Inline: rows separated by `/` or `,`; a row without spaces is one grapheme a face.
+//! - Bare: N² graphemes with no `/`, `,` or spaces are an N×N board, row by row
+//!   (`perslatgsineters` is 4×4). A one-row board is written with spaces (`A T E E`).
 //!
 //! `#` and `_` are blank cells. Faces are kept as written; normalizing them against a
 //! dictionary's profile is the solver's business.
@@ -18,6 +20,10 @@
 //! let board: Board = "ATEE/APYO/TINU/EDSE".parse()?;
 //! assert_eq!((board.rows(), board.cols()), (4, 4));
 //! assert_eq!(board.face(1, 2).text(), "Y");
+//!
+//! let record: Board = "perslatgsineters".parse()?;
+//! assert_eq!((record.rows(), record.cols()), (4, 4));
+//! assert_eq!(record.inline(), "PERS/LATG/SINE/TERS".to_lowercase());
 //!
 //! let spanish: Board = "LL A M A / # R O S".parse()?;
 //! assert_eq!(spanish.face(0, 0).text(), "LL");
@@ -96,6 +102,12 @@ pub enum BoardError {
         /// Faces found.
         found: usize,
     },
+    /// A bare string of graphemes (no `/`, `,` or spaces) whose count is not a square.
+    #[error(
+        "{0} letters with no `/`, `,` or spaces is not a square board: write rows split by `/` \
+         (ATEE/APYO/TINU/EDSE) or one row with spaces between faces (A T E E)"
+    )]
+    NotSquare(usize),
     /// More cells than [`MAX_CELLS`].
     #[error("the board has {0} cells; at most {MAX_CELLS} are supported")]
     TooLarge(usize),
@@ -164,6 +176,32 @@ impl Board {
         &self.faces
     }
 
+    /// The board on one line, in the form that parses back to it: rows joined by `/`,
+    /// faces separated by spaces when any face has more than one grapheme (or the
+    /// board is one row), otherwise written together (`ATEE/APYO/TINU/EDSE`).
+    ///
+    /// ```
+    /// use polyboggle::Board;
+    ///
+    /// let board: Board = "Qu A/B #".parse()?;
+    /// assert_eq!(board.inline(), "Qu A/B #");
+    /// assert_eq!(board.inline().parse::<Board>()?, board);
+    /// # Ok::<(), polyboggle::BoardError>(())
+    /// ```
+    pub fn inline(&self) -> String {
+        let spaced = self.rows == 1
+            || self
+                .faces
+                .iter()
+                .any(|face| face.text().graphemes(true).nth(1).is_some());
+        let join = if spaced { " " } else { "" };
+        self.faces
+            .chunks(self.cols)
+            .map(|row| row.iter().map(Face::text).collect::<Vec<_>>().join(join))
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
     /// The cells next to `cell` (row-major index), in the 8-neighbourhood.
     pub fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
         let (r, c) = ((cell / self.cols) as isize, (cell % self.cols) as isize);
@@ -219,9 +257,20 @@ impl FromStr for Board {
             _ if lines.len() == 1 && first.contains(['/', ',']) => {
                 Board::from_rows(first.split(['/', ',']).map(parse_row).collect())
             }
+            _ if lines.len() == 1 && !first.contains(char::is_whitespace) => parse_bare(first),
             _ => Board::from_rows(lines.iter().map(|l| parse_row(l)).collect()),
         }
     }
+}
+
+/// A bare string of N² graphemes: an N×N board, row by row.
+fn parse_bare(text: &str) -> Result<Board, BoardError> {
+    let faces: Vec<Face> = text.graphemes(true).map(Face::new).collect();
+    let side = faces.len().isqrt();
+    if side * side != faces.len() {
+        return Err(BoardError::NotSquare(faces.len()));
+    }
+    Board::new(side, side, faces)
 }
 
 /// One row: whitespace-separated faces, or one grapheme a face when it has no spaces.
@@ -306,8 +355,9 @@ mod tests {
         assert!(inline.face(1, 1).is_blank());
         let hindi: Board = "क्ष मा/न _".parse().unwrap();
         assert_eq!(hindi.face(0, 0).text(), "क्ष");
-        let graphemes: Board = "क्षमा".parse().unwrap();
-        assert_eq!((graphemes.rows(), graphemes.cols()), (1, 2));
+        let graphemes: Board = "क्षमा/नम".parse().unwrap();
+        assert_eq!((graphemes.rows(), graphemes.cols()), (2, 2));
+        assert_eq!(graphemes.face(0, 0).text(), "क्ष");
         assert_eq!(
             "ab/abc".parse::<Board>(),
             Err(BoardError::Ragged {
@@ -320,13 +370,60 @@ mod tests {
     }
 
     #[test]
+    fn a_bare_square_string_is_a_square_board() {
+        let board: Board = "perslatgsineters".parse().unwrap();
+        assert_eq!((board.rows(), board.cols()), (4, 4));
+        assert_eq!(board.face(1, 0).text(), "l");
+        let five: Board = "ligdrmanesietildsracsepes".parse().unwrap();
+        assert_eq!((five.rows(), five.cols()), (5, 5));
+        // Graphemes, not characters: nine Devanagari clusters are 3×3.
+        let hindi: Board = "क्षमानकमलघरज".parse().unwrap();
+        assert_eq!((hindi.rows(), hindi.cols()), (3, 3));
+        assert_eq!(hindi.face(0, 0).text(), "क्ष");
+        let single: Board = "a".parse().unwrap();
+        assert_eq!((single.rows(), single.cols()), (1, 1));
+        assert_eq!(
+            "abcdefghijklmno".parse::<Board>(),
+            Err(BoardError::NotSquare(15))
+        );
+        let err = "abc".parse::<Board>().unwrap_err().to_string();
+        assert!(
+            err.contains("ATEE/APYO") && err.contains("A T E E"),
+            "{err}"
+        );
+        // Spaces still make one row; rows on lines still make rows.
+        let row: Board = "A T E E".parse().unwrap();
+        assert_eq!((row.rows(), row.cols()), (1, 4));
+        let lines: Board = "ATEE\nAPYO\n".parse().unwrap();
+        assert_eq!((lines.rows(), lines.cols()), (2, 4));
+    }
+
+    #[test]
+    fn inline_form_parses_back() {
+        for text in [
+            "perslatgsineters",
+            "ATEE/APYO/TINU/EDSE",
+            "Qu A B/C SCH #",
+            "A B C",
+            "a",
+            "क्ष मा/न _",
+            "ab/cd/ef",
+        ] {
+            let board: Board = text.parse().unwrap();
+            assert_eq!(board.inline().parse::<Board>().unwrap(), board, "{text}");
+        }
+        let board: Board = "perslatgsineters".parse().unwrap();
+        assert_eq!(board.inline(), "pers/latg/sine/ters");
+    }
+
+    #[test]
     fn neighbours_stay_on_the_board() {
         let board: Board = "abc/def/ghi".parse().unwrap();
         let mut n: Vec<usize> = board.neighbours(0).collect();
         n.sort();
         assert_eq!(n, [1, 3, 4]);
         assert_eq!(board.neighbours(4).count(), 8);
-        let line: Board = "abcd".parse().unwrap();
+        let line: Board = "a b c d".parse().unwrap();
         assert_eq!(line.neighbours(3).collect::<Vec<_>>(), [2]);
     }
 

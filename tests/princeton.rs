@@ -56,3 +56,49 @@ fn every_points_board_scores_its_name_with_yawl() {
     }
     assert_eq!(checked, 16);
 }
+
+/// The records as every published list writes them: bare N² letters (issue 15).
+#[test]
+fn bare_record_boards_score_their_records() {
+    let v: serde_json::Value =
+        serde_json::from_str(&ok(&["solve", "perslatgsineters", "--format", "json"])).unwrap();
+    assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(4), Some(4)));
+    assert_eq!(v["score"].as_u64(), Some(3625));
+
+    let out = ok(&[
+        "solve",
+        "bestlatepirsseng",
+        "--dict",
+        &repo("dictionaries/yawl.txt"),
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["score"].as_u64(), Some(4540));
+}
+
+#[test]
+fn bare_strings_must_be_square() {
+    let v: serde_json::Value = serde_json::from_str(&ok(&[
+        "solve",
+        "ligdrmanesietildsracsepes",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(5), Some(5)));
+    assert_eq!(v["score"].as_u64(), Some(10406));
+
+    let line = common::bad(&["solve", "perslatgsinetes"]);
+    assert!(line.contains("15 letters"), "{line}");
+    assert!(
+        line.contains("ATEE/APYO") && line.contains("A T E E"),
+        "{line}"
+    );
+    let line = common::bad(&["dice", "check", "english-new-4x4", "perslatgsinetes"]);
+    assert!(line.contains("not a square board"), "{line}");
+
+    let v: serde_json::Value =
+        serde_json::from_str(&ok(&["solve", "C A T S", "--format", "json"])).unwrap();
+    assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(1), Some(4)));
+}

@@ -41,6 +41,8 @@ BOARD forms (a file path, an inline string, or - / nothing for standard input):
   Lab 6       a line N, then N lines of N letters
   Rows        whitespace-separated faces, a row a line: LL A M A
   Inline      rows split by / or , :                   ATEE/APYO/TINU/EDSE, 'Qu A/B C'
+  Bare        N*N letters, no / , or spaces: N x N      perslatgsineters (4x4)
+              (a one-row board is written with spaces:  'A T E E')
 A blank cell is # or _.";
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
