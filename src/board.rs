@@ -202,6 +202,11 @@ impl Board {
             .join("/")
     }
 
+    /// The faces, row-major, taking the board apart.
+    pub fn into_faces(self) -> Vec<Face> {
+        self.faces
+    }
+
     /// The cells next to `cell` (row-major index), in the 8-neighbourhood.
     pub fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
         let (r, c) = ((cell / self.cols) as isize, (cell % self.cols) as isize);

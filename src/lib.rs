@@ -5,7 +5,8 @@
 //! [`Board`] of grapheme faces ([`board`], rolled by [`dice`]) and a lexicon go into a
 //! [`Solver`] ([`solve`]), which walks the automaton a face at a time and returns every
 //! word [`Found`], scored by [`Rules`] ([`score`]). [`game`] and [`bench`](mod@bench) are built on
-//! the solver.
+//! the solver; [`batch`] scores many boards at once, and [`optimize`] searches for the
+//! best boards through it.
 //!
 //! ```
 //! use polyboggle::{Board, Lexicon, Rules, Solver};
@@ -19,12 +20,14 @@
 #![warn(missing_docs)]
 
 pub mod automaton;
+pub mod batch;
 pub mod bench;
 pub mod board;
 pub mod dice;
 pub mod game;
 pub mod lexicon;
 pub mod normalize;
+pub mod optimize;
 pub mod score;
 pub mod solve;
 

@@ -33,6 +33,9 @@ pub enum Command {
     Duel(DuelArgs),
     /// Play against the computer in the terminal (the CS106B game).
     Play(PlayArgs),
+    /// Search for the best boards (highest score, most words, a target score...).
+    #[command(after_help = OPTIMIZE_HELP)]
+    Optimize(Box<OptimizeArgs>),
 }
 
 pub const BOARD_HELP: &str = "\
@@ -195,6 +198,21 @@ pub enum DiceCommand {
         #[arg(value_name = "BOARD")]
         board: String,
     },
+    /// The dictionary words no board rolled from SET can show.
+    Unreachable {
+        /// A built-in dice set name or a dice file
+        #[arg(value_name = "SET")]
+        set: String,
+        #[command(flatten)]
+        dict: DictArgs,
+        #[command(flatten)]
+        rules: RulesArgs,
+        /// Grid size [default: the set's own]
+        #[arg(long, value_name = "RxC")]
+        size: Option<String>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
     /// Design a dice set from a word list's letter frequencies.
     Derive {
         /// UTF-8 word list
@@ -218,6 +236,91 @@ pub enum DiceCommand {
         #[command(flatten)]
         profile: ProfileArgs,
     },
+}
+
+pub const OPTIMIZE_HELP: &str = "\
+Each run climbs from a fresh random pool: every round scores every board one edit
+away from every pool board (boards equal under rotation or reflection once), keeps
+the best, and stops when the pool stops changing. Run r uses seed S + r: the same
+seed gives the same boards on any machine and thread count, unless --time cuts a run.
+With both --until and --time, a run that stops short climbs again from a new pool.
+
+Examples:
+  polyboggle optimize --exclude zqxjkw --until 3625 --seed 1
+  polyboggle optimize --dict yawl.pbd --size 5x5 --runs 4 --time 600
+  polyboggle optimize --dice english-new-4x4 --objective target:3000
+  polyboggle optimize --objective long-words:8 --runs 10 --format json
+  polyboggle optimize --runs 100 --seed 7 --tasks 8 --task-index 3 --log t3.ndjson
+  polyboggle optimize --summarize logs/*.ndjson";
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MethodArg {
+    /// Exhaustive radius-1 pool climbing
+    Pool,
+    /// Simulated annealing
+    Anneal,
+}
+
+#[derive(Args, Debug)]
+pub struct OptimizeArgs {
+    #[command(flatten)]
+    pub dict: DictArgs,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// Grid size [default: 4x4, or the dice set's own]
+    #[arg(long, value_name = "RxC")]
+    pub size: Option<String>,
+    /// Faces a cell may show: letters (`abcdef`) or a comma list (`a,b,ch,ll`)
+    /// [default: the dictionary's alphabet, Qu for Q under Hasbro rules]
+    #[arg(long, value_name = "L", conflicts_with = "dice")]
+    pub letters: Option<String>,
+    /// Faces never to use, e.g. zqxjkw
+    #[arg(long, value_name = "L", conflicts_with = "dice")]
+    pub exclude: Option<String>,
+    /// Boards rollable from this dice set (a built-in name or a dice file)
+    #[arg(long, value_name = "SET")]
+    pub dice: Option<String>,
+    /// score, min-score, words, long-words:N (words of N+ letters) or target:T
+    #[arg(long, default_value = "score", value_name = "OBJ")]
+    pub objective: String,
+    /// Search method
+    #[arg(long, value_enum, default_value = "pool")]
+    pub method: MethodArg,
+    /// Boards in the pool (anneal: chains)
+    #[arg(long, default_value_t = 250, value_name = "N")]
+    pub pool: usize,
+    /// Independent runs
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub runs: usize,
+    /// Stop each run after SECS seconds
+    #[arg(long, value_name = "SECS")]
+    pub time: Option<f64>,
+    /// Stop a run as soon as a board reaches this value
+    #[arg(long, value_name = "V")]
+    pub until: Option<u64>,
+    /// Base seed: run r uses S + r [default: random, printed]
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Worker threads [default: one per core]
+    #[arg(long, value_name = "T")]
+    pub threads: Option<usize>,
+    /// Run only the runs r with r mod N = K (use with --tasks)
+    #[arg(long, value_name = "K", requires = "tasks")]
+    pub task_index: Option<usize>,
+    /// Split the runs among N tasks; prints one JSON line per finished run
+    #[arg(long, value_name = "N", requires = "task_index")]
+    pub tasks: Option<usize>,
+    /// Append JSON lines (improvements, finished runs) to FILE as they happen
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+    /// Skip the runs already finished in --log
+    #[arg(long, requires = "log")]
+    pub resume: bool,
+    /// Merge the finished runs of these logs into one summary, and search nothing
+    #[arg(long, value_name = "LOG", num_args = 1.., conflicts_with_all = ["dice", "letters", "resume", "tasks"])]
+    pub summarize: Vec<PathBuf>,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
 }
 
 #[derive(Args, Debug)]

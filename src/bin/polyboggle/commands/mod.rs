@@ -16,6 +16,8 @@ use serde_json::json;
 use crate::args::*;
 use crate::Failure;
 
+mod optimize;
+
 pub fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Command::Solve(args) => solve(args),
@@ -45,6 +47,14 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Bench(args) => bench(args),
         Command::Duel(args) => duel(args),
         Command::Play(args) => play(args),
+        Command::Optimize(args) => optimize::optimize(*args),
+        Command::Dice(DiceCommand::Unreachable {
+            set,
+            dict,
+            rules,
+            size,
+            format,
+        }) => optimize::unreachable(&set, &dict, &rules, size.as_deref(), format),
     }
 }
 

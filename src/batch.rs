@@ -1,0 +1,225 @@
+//! Scoring many boards at once: the interface the optimizer scores its candidates
+//! through, and its CPU implementation.
+//!
+//! A [`Batch`] holds boards of one shape compactly: a table of faces, and one byte
+//! per cell naming a face of that table. That is the form a candidate generator
+//! produces without allocating, and the form a GPU uploads in one copy. A
+//! [`Scorer`] turns a batch into one [`Tally`] per board; [`CpuScorer`] runs the
+//! solver's level-by-level count on a pool of threads.
+//!
+//! ```
+//! use polyboggle::batch::{Batch, CpuScorer, Scorer};
+//! use polyboggle::{Face, Lexicon, Rules};
+//!
+//! let lexicon = Lexicon::builtin("enable2k")?;
+//! let faces: Vec<Face> = ["P", "E", "R", "S", "L", "A", "T", "G", "I", "N"]
+//!     .iter()
+//!     .map(|f| Face::new(f))
+//!     .collect();
+//! let mut batch = Batch::new(4, 4, faces);
+//! // perslatgsineters, written as indices into the face table.
+//! batch.push(&[0, 1, 2, 3, 4, 5, 6, 7, 3, 8, 9, 1, 6, 1, 2, 3]);
+//! let scorer = CpuScorer::new(&lexicon, Rules::hasbro(), 1);
+//! assert_eq!(scorer.tally(&batch)[0].points, 3625);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::sync::Mutex;
+
+use rayon::prelude::*;
+
+use crate::board::{Board, Face};
+use crate::lexicon::Lexicon;
+use crate::score::Rules;
+use crate::solve::{Solver, Tally};
+
+/// Boards of one shape, each a row-major list of indices into a shared face table.
+#[derive(Clone, Debug)]
+pub struct Batch {
+    rows: usize,
+    cols: usize,
+    faces: Vec<Face>,
+    cells: Vec<u8>,
+}
+
+impl Batch {
+    /// An empty batch of `rows`×`cols` boards over `faces` (at most 256 of them).
+    pub fn new(rows: usize, cols: usize, faces: Vec<Face>) -> Batch {
+        assert!(
+            faces.len() <= 256,
+            "a batch's face table holds at most 256 faces"
+        );
+        Batch {
+            rows,
+            cols,
+            faces,
+            cells: Vec::new(),
+        }
+    }
+
+    /// Adds a board: one face index per cell, row by row.
+    pub fn push(&mut self, cells: &[u8]) {
+        assert_eq!(cells.len(), self.rows * self.cols, "one index per cell");
+        debug_assert!(cells.iter().all(|&f| (f as usize) < self.faces.len()));
+        self.cells.extend_from_slice(cells);
+    }
+
+    /// Removes every board, keeping the shape and the face table.
+    pub fn clear(&mut self) {
+        self.cells.clear();
+    }
+
+    /// How many boards the batch holds.
+    pub fn len(&self) -> usize {
+        self.cells.len() / (self.rows * self.cols)
+    }
+
+    /// Does the batch hold no board?
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// Rows and columns of every board.
+    pub fn shape(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    /// The face table.
+    pub fn faces(&self) -> &[Face] {
+        &self.faces
+    }
+
+    /// All boards' face indices, back to back.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// Board `i` as a [`Board`].
+    pub fn board(&self, i: usize) -> Board {
+        let n = self.rows * self.cols;
+        let faces = self.cells[i * n..(i + 1) * n]
+            .iter()
+            .map(|&f| self.faces[f as usize].clone())
+            .collect();
+        Board::new(self.rows, self.cols, faces).expect("a batch's boards have its shape")
+    }
+}
+
+/// Something that scores a batch of boards: words and points of each.
+pub trait Scorer: Sync {
+    /// One tally per board of `batch`, in order.
+    fn tally(&self, batch: &Batch) -> Vec<Tally>;
+
+    /// The rules it scores with.
+    fn rules(&self) -> &Rules;
+}
+
+/// The CPU scorer: [`Solver::tally`] on each board, spread over a thread pool.
+pub struct CpuScorer<'l> {
+    lexicon: &'l Lexicon,
+    rules: Rules,
+    pool: rayon::ThreadPool,
+    /// Idle solvers, one taken per chunk of boards (a solver's buffers are reused
+    /// from one chunk to the next).
+    solvers: Mutex<Vec<Solver<'l>>>,
+}
+
+/// Boards a worker scores before it takes another chunk.
+const CHUNK: usize = 64;
+
+impl<'l> CpuScorer<'l> {
+    /// A scorer on `threads` threads (0: one per core).
+    pub fn new(lexicon: &'l Lexicon, rules: Rules, threads: usize) -> CpuScorer<'l> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool starts");
+        CpuScorer {
+            lexicon,
+            rules,
+            pool,
+            solvers: Mutex::new(Vec::new()),
+        }
+    }
+
+    fn tally_chunk(&self, batch: &Batch, first: usize, out: &mut [Tally]) {
+        let mut solver = self
+            .solvers
+            .lock()
+            .expect("no thread panics holding the lock")
+            .pop()
+            .unwrap_or_else(|| Solver::new(self.lexicon, self.rules.clone()));
+        let n = batch.rows * batch.cols;
+        let mut faces: Vec<Face> = Vec::with_capacity(n);
+        for (i, tally) in out.iter_mut().enumerate() {
+            let cells = &batch.cells[(first + i) * n..(first + i + 1) * n];
+            faces.clear();
+            faces.extend(cells.iter().map(|&f| batch.faces[f as usize].clone()));
+            let board = Board::new(batch.rows, batch.cols, std::mem::take(&mut faces))
+                .expect("a batch's boards have its shape");
+            *tally = solver.tally(&board);
+            faces = board.into_faces();
+        }
+        self.solvers
+            .lock()
+            .expect("no thread panics holding the lock")
+            .push(solver);
+    }
+}
+
+impl Scorer for CpuScorer<'_> {
+    fn tally(&self, batch: &Batch) -> Vec<Tally> {
+        let mut out = vec![Tally::default(); batch.len()];
+        self.pool.install(|| {
+            out.par_chunks_mut(CHUNK)
+                .enumerate()
+                .for_each(|(i, chunk)| self.tally_chunk(batch, i * CHUNK, chunk));
+        });
+        out
+    }
+
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::DiceSet;
+
+    #[test]
+    fn agrees_with_the_solver_board_by_board() {
+        let lexicon = Lexicon::builtin("enable2k").unwrap();
+        let set = DiceSet::builtin("english-new-4x4").unwrap();
+        let mut table: Vec<String> = Vec::new();
+        let mut boards = Vec::new();
+        for seed in 0..300 {
+            let board = set.roll(seed, None).unwrap();
+            let ids: Vec<u8> = board
+                .faces()
+                .iter()
+                .map(|f| match table.iter().position(|t| t == f.text()) {
+                    Some(i) => i as u8,
+                    None => {
+                        table.push(f.text().to_string());
+                        (table.len() - 1) as u8
+                    }
+                })
+                .collect();
+            boards.push((board, ids));
+        }
+        let mut batch = Batch::new(4, 4, table.iter().map(|t| Face::new(t)).collect());
+        for (_, ids) in &boards {
+            batch.push(ids);
+        }
+        assert_eq!(batch.len(), 300);
+        let tallies = CpuScorer::new(&lexicon, Rules::hasbro(), 2).tally(&batch);
+        let mut solver = Solver::new(&lexicon, Rules::hasbro());
+        for (i, (board, _)) in boards.iter().enumerate() {
+            assert_eq!(batch.board(i), *board);
+            assert_eq!(tallies[i], solver.tally(board), "board {i}");
+        }
+        assert!(tallies.iter().any(|t| t.points > 0));
+    }
+}

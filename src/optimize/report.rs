@@ -1,0 +1,262 @@
+//! What runs found, as printed, logged (one JSON line per event) and merged.
+//!
+//! A run's [`RunReport`] is self-contained: the objective and space it searched,
+//! its seed, its best board and its counts. That is what lets runs made by many
+//! processes on many machines be merged afterwards ([`summarize`]) into the same
+//! [`Summary`] one process would have printed.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::objective::Objective;
+
+/// A run's best board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Best {
+    /// The board in its inline form (rows joined by `/`), in the orientation that
+    /// gives its canonical key.
+    pub board: String,
+    /// Rows of the grid.
+    pub rows: usize,
+    /// Columns of the grid.
+    pub cols: usize,
+    /// Its score under the rules asked for.
+    pub score: u64,
+    /// Its words under the rules asked for.
+    pub words: u64,
+    /// The objective's value.
+    pub value: u64,
+    /// Dice spaces: the die (its index in the set) in each cell, row by row.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<Vec<Vec<usize>>>,
+}
+
+/// One finished run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunReport {
+    /// The objective, as `--objective` writes it.
+    pub objective: String,
+    /// The space searched ([`super::Space::describe`]).
+    pub space: String,
+    /// The run's number (0-based); its seed is the base seed plus it.
+    pub run: usize,
+    /// The run's seed.
+    pub seed: u64,
+    /// Its best board.
+    pub best: Best,
+    /// Seconds from the run's start to its best board.
+    pub seconds_to_best: f64,
+    /// Seconds the run took.
+    pub seconds: f64,
+    /// Distinct boards it scored.
+    pub boards_scored: u64,
+    /// Climbs from a fresh pool (more than one when it restarted to reach `--until`).
+    pub climbs: usize,
+}
+
+/// One line of an optimizer's log.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "lowercase")]
+pub enum LogLine {
+    /// A run found a better board.
+    Improved {
+        /// The run.
+        run: usize,
+        /// Its seed.
+        seed: u64,
+        /// The objective's value of the board.
+        value: u64,
+        /// The board, inline.
+        board: String,
+        /// Seconds into the run.
+        seconds: f64,
+        /// Boards the run had scored.
+        boards_scored: u64,
+    },
+    /// A run finished.
+    Run(RunReport),
+}
+
+/// A board that was the best of some runs.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Found {
+    /// The board.
+    #[serde(flatten)]
+    pub best: Best,
+    /// How many runs ended on it.
+    pub found_in: usize,
+}
+
+/// Everything a set of runs found.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    /// The objective.
+    pub objective: String,
+    /// The space searched.
+    pub space: String,
+    /// Wall-clock seconds (merged logs: the runs' seconds added up).
+    pub seconds: f64,
+    /// Boards scored by all runs.
+    pub boards_scored: u64,
+    /// The best board of all runs.
+    pub best: Best,
+    /// Every run, by run number.
+    pub runs: Vec<RunReport>,
+    /// The distinct best boards, best first, with how many runs found each.
+    pub boards: Vec<Found>,
+}
+
+/// Why runs cannot be summarized together.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SummaryError {
+    /// No finished run.
+    #[error("no finished run to summarize")]
+    Empty,
+    /// Runs of different objectives or spaces.
+    #[error(
+        "run {run} searched {found}, but run {first_run} searched {first}: they cannot be merged"
+    )]
+    Mixed {
+        /// The first run's number.
+        first_run: usize,
+        /// What it searched.
+        first: String,
+        /// The disagreeing run's number.
+        run: usize,
+        /// What it searched.
+        found: String,
+    },
+    /// An objective in a log that does not parse.
+    #[error("{0}")]
+    Objective(String),
+}
+
+/// Merges finished runs into a summary. A run number met twice (a log written by
+/// a resumed task, or merged twice) counts once. `seconds` is the wall-clock time
+/// when known; `None` adds up the runs' own times.
+pub fn summarize(runs: Vec<RunReport>, seconds: Option<f64>) -> Result<Summary, SummaryError> {
+    let mut by_number: BTreeMap<usize, RunReport> = BTreeMap::new();
+    for run in runs {
+        by_number.entry(run.run).or_insert(run);
+    }
+    let runs: Vec<RunReport> = by_number.into_values().collect();
+    let first = runs.first().ok_or(SummaryError::Empty)?;
+    let what = |r: &RunReport| format!("{} over {}", r.objective, r.space);
+    if let Some(other) = runs.iter().find(|r| what(r) != what(first)) {
+        return Err(SummaryError::Mixed {
+            first_run: first.run,
+            first: what(first),
+            run: other.run,
+            found: what(other),
+        });
+    }
+    let objective: Objective = first
+        .objective
+        .parse()
+        .map_err(|e: super::ObjectiveError| SummaryError::Objective(e.to_string()))?;
+    let mut boards: Vec<Found> = Vec::new();
+    for run in &runs {
+        match boards.iter_mut().find(|f| f.best.board == run.best.board) {
+            Some(found) => found.found_in += 1,
+            None => boards.push(Found {
+                best: run.best.clone(),
+                found_in: 1,
+            }),
+        }
+    }
+    boards.sort_by(|a, b| {
+        let fit = |f: &Found| objective.fitness(f.best.value);
+        fit(b)
+            .cmp(&fit(a))
+            .then(b.found_in.cmp(&a.found_in))
+            .then(a.best.board.cmp(&b.best.board))
+    });
+    Ok(Summary {
+        objective: first.objective.clone(),
+        space: first.space.clone(),
+        seconds: seconds.unwrap_or_else(|| runs.iter().map(|r| r.seconds).sum()),
+        boards_scored: runs.iter().map(|r| r.boards_scored).sum(),
+        best: boards[0].best.clone(),
+        boards,
+        runs,
+    })
+}
+
+/// Parses a log's lines; `origin` names it in errors.
+pub fn parse_log(text: &str, origin: &str) -> Result<Vec<LogLine>, String> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(i, line)| {
+            serde_json::from_str(line)
+                .map_err(|e| format!("{origin}, line {}: not an optimizer log line ({e})", i + 1))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(number: usize, board: &str, value: u64) -> RunReport {
+        RunReport {
+            objective: "score".into(),
+            space: "2x2 letters a,b".into(),
+            run: number,
+            seed: 1 + number as u64,
+            best: Best {
+                board: board.into(),
+                rows: 2,
+                cols: 2,
+                score: value,
+                words: value,
+                value,
+                dice: None,
+            },
+            seconds_to_best: 0.5,
+            seconds: 1.0,
+            boards_scored: 10,
+            climbs: 1,
+        }
+    }
+
+    #[test]
+    fn merges_runs_and_counts_boards() {
+        let summary = summarize(
+            vec![
+                run(2, "ab/ba", 5),
+                run(0, "ab/ba", 5),
+                run(1, "aa/bb", 3),
+                run(0, "x", 9),
+            ],
+            None,
+        )
+        .unwrap();
+        assert_eq!(summary.runs.len(), 3, "run 0 counted once");
+        assert_eq!(summary.best.board, "ab/ba");
+        assert_eq!(summary.boards[0].found_in, 2);
+        assert_eq!(summary.boards[1].best.board, "aa/bb");
+        assert_eq!(summary.boards_scored, 30);
+        assert_eq!(summary.seconds, 3.0);
+    }
+
+    #[test]
+    fn refuses_mixed_runs_and_bad_lines() {
+        let mut other = run(1, "ab/ba", 5);
+        other.objective = "words".into();
+        let err = summarize(vec![run(0, "ab/ba", 5), other], None).unwrap_err();
+        assert!(err.to_string().contains("cannot be merged"), "{err}");
+        assert_eq!(summarize(vec![], None), Err(SummaryError::Empty));
+        let err = parse_log("{\"event\": \"nope\"}\n", "log.ndjson").unwrap_err();
+        assert!(err.starts_with("log.ndjson, line 1:"), "{err}");
+    }
+
+    #[test]
+    fn log_lines_round_trip() {
+        let line = LogLine::Run(run(4, "ab/ba", 5));
+        let text = serde_json::to_string(&line).unwrap();
+        assert!(text.starts_with("{\"event\":\"run\""), "{text}");
+        assert_eq!(parse_log(&text, "log").unwrap(), vec![line]);
+    }
+}
