@@ -1,0 +1,148 @@
+//! Scale-out for real: GNU parallel runs an optimization as several tasks, and their
+//! merged logs equal one process's summary. `#[ignore]`d because it needs Debian's
+//! `parallel`, which `.ci/run` installs; it fails loudly when `parallel` is missing.
+
+mod common;
+
+use std::process::Command;
+
+use common::ok;
+use serde_json::Value;
+
+/// The flags every task and the single process share.
+const FLAGS: &str =
+    "optimize --size 3x3 --exclude zqxjkwvfyb --runs 6 --pool 15 --seed 21 --threads 1";
+
+fn without_times(mut v: Value) -> Value {
+    fn strip(v: &mut Value) {
+        match v {
+            Value::Object(map) => {
+                map.remove("seconds");
+                map.remove("seconds_to_best");
+                map.values_mut().for_each(strip);
+            }
+            Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    strip(&mut v);
+    v
+}
+
+#[test]
+#[ignore = "needs GNU parallel (.ci/run installs it)"]
+fn gnu_parallel_tasks_merge_into_the_single_process_result() {
+    let found = Command::new("parallel").arg("--version").output();
+    assert!(
+        found.is_ok_and(|o| o.status.success()),
+        "GNU parallel is missing: apt-get install parallel"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let logs = dir.path().join("logs");
+    std::fs::create_dir(&logs).unwrap();
+    let joblog = dir.path().join("jobs.tsv");
+    let bin = env!("CARGO_BIN_EXE_polyboggle");
+    let job = format!(
+        "{bin} {FLAGS} --tasks 3 --task-index {{}} --log {}/{{}}.ndjson --resume",
+        logs.display()
+    );
+    let run_parallel = || {
+        let out = Command::new("parallel")
+            .args(["--will-cite", "-j", "3", "--joblog"])
+            .arg(&joblog)
+            .arg("--resume-failed")
+            .arg(&job)
+            .args([":::", "0", "1", "2"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let stdout = run_parallel();
+    // Each task prints one JSON line per finished run: 6 in all.
+    assert_eq!(stdout.lines().count(), 6, "{stdout}");
+    let jobs = std::fs::read_to_string(&joblog).unwrap();
+    assert_eq!(jobs.lines().count(), 4, "a header and three jobs: {jobs}");
+
+    let mut paths: Vec<String> = std::fs::read_dir(&logs)
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .collect();
+    paths.sort();
+    assert_eq!(paths.len(), 3);
+    let mut args = vec!["optimize", "--format", "json", "--summarize"];
+    args.extend(paths.iter().map(String::as_str));
+    let merged: Value = serde_json::from_str(&ok(&args)).unwrap();
+
+    let mut single_args: Vec<&str> = FLAGS.split(' ').collect();
+    single_args.extend(["--format", "json"]);
+    let mut single: Value = serde_json::from_str(&ok(&single_args)).unwrap();
+    single.as_object_mut().unwrap().remove("seed");
+    assert_eq!(without_times(merged), without_times(single));
+
+    // Run again: --resume-failed reruns no finished job, and --resume in each task
+    // would skip its finished runs anyway.
+    let before: Vec<String> = paths
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    assert_eq!(run_parallel(), "");
+    let after: Vec<String> = paths
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    assert_eq!(before, after);
+}
+
+#[test]
+#[ignore = "runs bash and the release binary; part of the scale-out checks"]
+fn the_slurm_script_runs_its_array_task_share() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_polyboggle"));
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let script = common::repo("docs/optimize.sbatch");
+    for task in ["0", "1"] {
+        let out = Command::new("bash")
+            .arg(&script)
+            .current_dir(dir.path())
+            .env("PATH", &path)
+            .env("SLURM_ARRAY_TASK_ID", task)
+            .env("SLURM_ARRAY_TASK_COUNT", "2")
+            .env("SLURM_CPUS_PER_TASK", "1")
+            .env("RUNS", "3")
+            .env("SEED", "5")
+            .env("SEARCH", "--size 2x2 --letters a,e,t,s --pool 5")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let logs = dir.path().join("optimize-logs");
+    let merged: Value = serde_json::from_str(&ok(&[
+        "optimize",
+        "--format",
+        "json",
+        "--summarize",
+        logs.join("task-0.ndjson").to_str().unwrap(),
+        logs.join("task-1.ndjson").to_str().unwrap(),
+    ]))
+    .unwrap();
+    let runs: Vec<u64> = merged["runs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["seed"].as_u64().unwrap())
+        .collect();
+    assert_eq!(runs, [5, 6, 7], "task 0 ran runs 0 and 2, task 1 run 1");
+}
