@@ -10,6 +10,9 @@ struct Member {
     candidate: Candidate,
     key: Vec<u8>,
     fitness: i64,
+    /// Have its neighbours been listed? A board that stays in the pool has every
+    /// neighbour scored already: listing them again would find nothing new.
+    expanded: bool,
 }
 
 /// Climbs from a fresh random pool until a round leaves the pool unchanged (or the
@@ -39,7 +42,8 @@ pub(super) fn climb(state: &mut RunState, rng: &mut ChaCha8Rng) {
     state.round_done();
     while !state.done() {
         let (mut next, mut keys) = (Vec::new(), Vec::new());
-        for member in &pool {
+        for member in pool.iter_mut().filter(|m| !m.expanded) {
+            member.expanded = true;
             space.neighbours(&member.candidate, |candidate| {
                 let key = space.canonical(&candidate.cells);
                 if seen.insert(&key) {
@@ -77,6 +81,7 @@ fn members(
             candidate,
             key,
             fitness: state.fitness(tally),
+            expanded: false,
         })
         .collect()
 }
