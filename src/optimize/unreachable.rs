@@ -4,7 +4,9 @@
 //! shown by distinct dice along a simple path. Any number of cells up to the whole
 //! grid lies on a simple path (walk the rows back and forth), and the dice can be
 //! placed anywhere, so only the dice matter: the word must split into at most
-//! `cells` faces, each shown by a different die.
+//! `cells` faces, each shown by a different die. Each way of splitting the word into
+//! faces the set has is tried, and a bipartite matching says whether distinct dice
+//! can show those faces.
 //!
 //! ```
 //! use polyboggle::dice::DiceSet;
@@ -17,8 +19,6 @@
 //! assert_eq!(words, ["pizzazz"]); // one die shows Z
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
-
-use std::collections::HashSet;
 
 use crate::dice::DiceSet;
 use crate::lexicon::Lexicon;
@@ -58,66 +58,93 @@ pub fn unreachable(
             keys
         })
         .collect();
-    // Dice with the same faces are interchangeable: only the first unused one of
-    // each kind is tried.
-    let twin: Vec<Option<usize>> = (0..dice.len())
-        .map(|d| (0..d).rev().find(|&e| dice[e] == dice[d]))
-        .collect();
+    // Every distinct face, and the dice that show it.
+    let mut faces: Vec<(Vec<u8>, Vec<usize>)> = Vec::new();
+    for (d, die) in dice.iter().enumerate() {
+        for key in die {
+            match faces.iter_mut().find(|(k, _)| k == key) {
+                Some((_, shown_by)) => shown_by.push(d),
+                None => faces.push((key.clone(), vec![d])),
+            }
+        }
+    }
     let search = Search {
-        dice: &dice,
-        twin: &twin,
+        faces: &faces,
+        dice: dice.len(),
         cells: (rows * cols).min(dice.len()),
     };
+    let mut split = Vec::new();
     lexicon
         .words()
-        .filter(|word| !search.shows(word.as_bytes()))
+        .filter(|word| !search.split(word.as_bytes(), &mut split))
         .collect()
 }
 
 struct Search<'a> {
-    dice: &'a [Vec<Vec<u8>>],
-    twin: &'a [Option<usize>],
+    /// Each distinct face's key and the dice that show it.
+    faces: &'a [(Vec<u8>, Vec<usize>)],
+    dice: usize,
     cells: usize,
 }
 
 impl Search<'_> {
-    fn shows(&self, word: &[u8]) -> bool {
-        let mut used = vec![false; self.dice.len()];
-        let mut failed = HashSet::new();
-        self.extend(word, 0, 0, &mut used, &mut failed)
+    /// Does some split of `word[at..]` into faces (after those in `split`) have a
+    /// die for each face?
+    fn split(&self, word: &[u8], split: &mut Vec<usize>) -> bool {
+        split.clear();
+        self.extend(word, 0, split)
     }
 
-    /// Can `word[at..]` be spelled with the unused dice, `placed` dice down already?
-    fn extend(
-        &self,
-        word: &[u8],
-        at: usize,
-        placed: usize,
-        used: &mut Vec<bool>,
-        failed: &mut HashSet<(usize, Vec<bool>)>,
-    ) -> bool {
+    fn extend(&self, word: &[u8], at: usize, split: &mut Vec<usize>) -> bool {
         if at == word.len() {
-            return true;
+            return self.matched(split);
         }
-        if placed == self.cells || failed.contains(&(at, used.clone())) {
+        if split.len() == self.cells {
             return false;
         }
-        for (d, faces) in self.dice.iter().enumerate() {
-            if used[d] || self.twin[d].is_some_and(|t| !used[t]) {
-                continue;
-            }
-            for face in faces {
-                if word[at..].starts_with(face) {
-                    used[d] = true;
-                    let found = self.extend(word, at + face.len(), placed + 1, used, failed);
-                    used[d] = false;
-                    if found {
-                        return true;
-                    }
+        for (face, (key, _)) in self.faces.iter().enumerate() {
+            if word[at..].starts_with(key) {
+                split.push(face);
+                if self.extend(word, at + key.len(), split) {
+                    return true;
                 }
+                split.pop();
             }
         }
-        failed.insert((at, used.clone()));
+        false
+    }
+
+    /// Can each face of `split` get its own die? (A bipartite matching, found by
+    /// augmenting paths.)
+    fn matched(&self, split: &[usize]) -> bool {
+        let mut owner: Vec<Option<usize>> = vec![None; self.dice];
+        split.iter().enumerate().all(|(i, _)| {
+            let mut visited = vec![false; self.dice];
+            self.augment(i, split, &mut owner, &mut visited)
+        })
+    }
+
+    fn augment(
+        &self,
+        i: usize,
+        split: &[usize],
+        owner: &mut [Option<usize>],
+        visited: &mut [bool],
+    ) -> bool {
+        for &d in &self.faces[split[i]].1 {
+            if visited[d] {
+                continue;
+            }
+            visited[d] = true;
+            let free = match owner[d] {
+                None => true,
+                Some(j) => self.augment(j, split, owner, visited),
+            };
+            if free {
+                owner[d] = Some(i);
+                return true;
+            }
+        }
         false
     }
 }
