@@ -46,7 +46,7 @@ pub struct Space {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpaceError {
     /// A zero or too large grid.
-    #[error("bad grid size {rows}x{cols}: rows and columns must be at least 1 and the grid at most 64 cells")]
+    #[error("bad grid size {rows}x{cols}: rows and columns must be at least 1 and the grid at most {MAX_CELLS} cells")]
     Size {
         /// Rows asked for.
         rows: usize,
@@ -99,8 +99,8 @@ impl Candidate {
     }
 }
 
-/// The most cells a space's grid may have (the level-by-level count's limit).
-pub const MAX_CELLS: usize = 64;
+/// The most cells a space's grid may have (as for any board).
+pub const MAX_CELLS: usize = crate::board::MAX_CELLS;
 
 impl Space {
     /// Free letters: every cell may show any of `faces`.
@@ -522,8 +522,14 @@ fn symmetries(rows: usize, cols: usize) -> Vec<Vec<usize>> {
             map(&|r, c| (c1 - c, r)),
         ]);
     }
-    out.dedup();
-    out
+    // Thin grids (1×N, 1×1) have fewer distinct symmetries: keep each once.
+    let mut distinct: Vec<Vec<usize>> = Vec::new();
+    for perm in out {
+        if !distinct.contains(&perm) {
+            distinct.push(perm);
+        }
+    }
+    distinct
 }
 
 /// A uniform number below `n` (rejection sampling: the same on every machine).
@@ -581,6 +587,9 @@ mod tests {
         assert_eq!(space.symmetries[1], [5, 4, 3, 2, 1, 0]);
         let one = letters(1, 1, "ab");
         assert_eq!(one.symmetry_count(), 1);
+        let row = letters(1, 4, "ab");
+        assert_eq!(row.symmetry_count(), 2);
+        assert_eq!(row.canonical(&[1, 0, 0, 0]), [0, 0, 0, 1]);
     }
 
     #[test]
@@ -670,7 +679,7 @@ mod tests {
         assert!(!kept.contains(&"Qu".to_string()));
         assert_eq!(parse_letters("a,ch, ll"), ["a", "ch", "ll"]);
         assert_eq!(parse_letters("aक्ष"), ["a", "क्ष"]);
-        assert_eq!(alphabet(&lexicon, &Rules::hasbro(), 3), ["A", "E", "S"]);
+        assert_eq!(alphabet(&lexicon, &Rules::hasbro(), 3), ["E", "I", "S"]);
     }
 
     #[test]
