@@ -5,7 +5,7 @@
 //! [`Board`] of grapheme faces ([`board`], rolled by [`dice`]) and a lexicon go into a
 //! [`Solver`] ([`solve`]), which walks the automaton a face at a time and returns every
 //! word [`Found`], scored by [`Rules`] ([`score`]). [`game`] and [`bench`](mod@bench) are built on
-//! the solver.
+//! the solver; [`web`] serves the game and the solver as a page and a JSON API.
 //!
 //! ```
 //! use polyboggle::{Board, Lexicon, Rules, Solver};
@@ -27,6 +27,7 @@ pub mod lexicon;
 pub mod normalize;
 pub mod score;
 pub mod solve;
+pub mod web;
 
 pub use board::{Board, BoardError, Face};
 pub use lexicon::{CompileReport, Compiler, Lexicon, LexiconError, Lookup};

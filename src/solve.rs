@@ -41,6 +41,7 @@ use matching::Matching;
 use crate::automaton::{Automaton, Node, State, Transitions, NO_CLASS, ROOT};
 use crate::board::{Board, MAX_CELLS};
 use crate::lexicon::Lexicon;
+use crate::normalize::Profile;
 use crate::score::Rules;
 
 /// A word found on a board.
@@ -61,6 +62,44 @@ pub struct Solution {
     pub words: Vec<Found>,
     /// The sum of their points.
     pub score: u64,
+}
+
+impl Solution {
+    /// The solution as the user contract's JSON object, the one `solve --format json`
+    /// prints and `POST /api/solve` answers: `rows`, `cols`, `count`, `score`, and
+    /// `words`, each with its `word` (upper case, as `profile` displays its key),
+    /// `points` and `path` (`[row, col]` pairs, spelling order).
+    ///
+    /// ```
+    /// use polyboggle::{Board, Lexicon, Rules, Solver};
+    ///
+    /// let lexicon = Lexicon::builtin("enable2k")?;
+    /// let board: Board = "ATEE/APYO/TINU/EDSE".parse()?;
+    /// let solution = Solver::new(&lexicon, Rules::hasbro()).solve(&board);
+    /// let json = solution.to_json(&board, lexicon.profile());
+    /// assert_eq!(json["rows"], 4);
+    /// assert_eq!(json["count"], solution.words.len());
+    /// let pate = json["words"].as_array().unwrap().iter().find(|w| w["word"] == "PATE");
+    /// assert_eq!(pate.unwrap()["path"], serde_json::json!([[1, 1], [0, 0], [0, 1], [0, 2]]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_json(&self, board: &Board, profile: &Profile) -> serde_json::Value {
+        let words: Vec<_> = self
+            .words
+            .iter()
+            .map(|f| {
+                let path: Vec<[usize; 2]> = f.path.iter().map(|&(r, c)| [r, c]).collect();
+                serde_json::json!({"word": profile.display(&f.word), "points": f.points, "path": path})
+            })
+            .collect();
+        serde_json::json!({
+            "rows": board.rows(),
+            "cols": board.cols(),
+            "count": self.words.len(),
+            "score": self.score,
+            "words": words,
+        })
+    }
 }
 
 /// Words and points of a board, without the words themselves.
