@@ -623,6 +623,7 @@ function setUpPlay(sets) {
     $('solve-board').value = play.game.inline;
     $('solve-dict').value = play.game.dict;
     $('solve-rules').value = play.game.rules;
+    $('solve-min').value = '';
     showView('solve');
     solveBoard();
   });
@@ -642,12 +643,14 @@ async function solveBoard() {
     errorBox.hidden = false;
     return;
   }
+  const request = { board: text, dict: $('solve-dict').value, rules: $('solve-rules').value };
+  if ($('solve-min').value) request.min_len = Number($('solve-min').value);
   const button = $('solve-button');
   button.disabled = true;
   try {
     const [parsed, solution] = await Promise.all([
       api('POST', '/api/board', { board: text }),
-      api('POST', '/api/solve', { board: text, dict: $('solve-dict').value, rules: $('solve-rules').value }),
+      api('POST', '/api/solve', request),
     ]);
     $('solve-out').hidden = false;
     solver.board.render(parsed.board);
