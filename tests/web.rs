@@ -135,7 +135,7 @@ fn solution_json_is_the_contracts() {
     let lexicon = Lexicon::builtin("enable2k").unwrap();
     let board = BOARD.parse().unwrap();
     let solution = Solver::new(&lexicon, Rules::hasbro()).solve(&board);
-    let value = solution.to_json(&board, lexicon.profile());
+    let value: Value = serde_json::from_str(&solution.to_json(&board, lexicon.profile())).unwrap();
     assert_eq!(value["count"], 156);
     assert_eq!(value["score"], solution.score);
     let aid = &value["words"][0];

@@ -113,7 +113,9 @@ pub fn solve(dicts: &Dictionaries, body: &[u8]) -> Result<String, ApiError> {
     )?;
     let board = board(&request.board)?;
     let solution = Solver::new(lexicon, rules).solve(&board);
-    Ok(format!("{}\n", solution.to_json(&board, lexicon.profile())))
+    let mut text = solution.to_json(&board, lexicon.profile());
+    text.push('\n');
+    Ok(text)
 }
 
 /// `POST /api/board`.

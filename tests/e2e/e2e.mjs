@@ -210,7 +210,7 @@ async function main() {
     check(await page.locator('#play-grid .die').count() === 36, 'a 6x6 board has 36 dice');
     const box = await page.locator('#play-grid').boundingBox();
     check(box.width <= 390, `the board fits the window (${Math.round(box.width)} px)`);
-    await page.locator('#play-grid').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(800); // the shake animation ends
     await page.screenshot({ path: path.join(shots, 'play-phone-6x6.png'), fullPage: true });
 
     step = 'the keyboard alone';

@@ -170,12 +170,12 @@ class BoardView {
     const start = document.createElementNS(ns, 'circle');
     start.setAttribute('cx', centers[0][0]);
     start.setAttribute('cy', centers[0][1]);
-    start.setAttribute('r', size * 0.13);
+    start.setAttribute('r', size * 0.09);
     svg.append(start);
     if (centers.length > 1) {
       const line = document.createElementNS(ns, 'polyline');
       line.setAttribute('points', centers.map((p) => p.join(',')).join(' '));
-      line.setAttribute('stroke-width', size * 0.14);
+      line.setAttribute('stroke-width', size * 0.1);
       svg.append(line);
     }
   }

@@ -168,12 +168,7 @@ fn solve_batch(path: &Path, lexicon: &Lexicon, rules: &Rules) -> Result<(), Fail
         .par_iter()
         .map_init(
             || Solver::new(lexicon, rules.clone()),
-            |solver, board| {
-                solver
-                    .solve(board)
-                    .to_json(board, lexicon.profile())
-                    .to_string()
-            },
+            |solver, board| solver.solve(board).to_json(board, lexicon.profile()),
         )
         .collect();
     let mut out = stdout();
