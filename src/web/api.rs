@@ -190,9 +190,10 @@ pub fn builtin_set(name: &str) -> Result<DiceSet, ApiError> {
     })
 }
 
-/// A seed for a roll nobody chose: below 2^53, so a page's script can send it back.
+/// A seed for a roll nobody chose: below a billion, short enough to read out and
+/// exact in a page's script (whose numbers are doubles).
 pub fn random_seed() -> u64 {
-    super::games::random_u64() % (1 << 53)
+    super::games::random_u64() % 1_000_000_000
 }
 
 /// `POST /api/roll`: `{"set": "NAME", "seed": N, "size": "RxC"}`, all optional (the
