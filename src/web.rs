@@ -37,7 +37,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
+use axum::extract::rejection::{BytesRejection, PathRejection};
 use axum::extract::{DefaultBodyLimit, Path, Request, State};
 use axum::http::{header, StatusCode};
 use axum::middleware::{self, Next};
@@ -265,18 +265,26 @@ async fn new_game(State(app): State<Arc<App>>, bytes: Body) -> Response {
     json(body(bytes).and_then(|b| app.games.create(&app.dicts, &b)))
 }
 
-async fn game(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
-    json(app.games.view(&id))
+/// A game's id from the path (a malformed one reads as no such game).
+fn game_id(path: Result<Path<String>, PathRejection>) -> Result<String, ApiError> {
+    path.map(|Path(id)| id)
+        .map_err(|_| ApiError::new(404, "no such game (malformed id)"))
 }
 
-async fn delete_game(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
-    json(app.games.delete(&id))
+type Id = Result<Path<String>, PathRejection>;
+
+async fn game(State(app): State<Arc<App>>, id: Id) -> Response {
+    json(game_id(id).and_then(|id| app.games.view(&id)))
 }
 
-async fn guess(State(app): State<Arc<App>>, Path(id): Path<String>, bytes: Body) -> Response {
-    json(body(bytes).and_then(|b| app.games.guess(&id, &b)))
+async fn delete_game(State(app): State<Arc<App>>, id: Id) -> Response {
+    json(game_id(id).and_then(|id| app.games.delete(&id)))
 }
 
-async fn end(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
-    json(app.games.end(&id))
+async fn guess(State(app): State<Arc<App>>, id: Id, bytes: Body) -> Response {
+    json(game_id(id).and_then(|id| body(bytes).and_then(|b| app.games.guess(&id, &b))))
+}
+
+async fn end(State(app): State<Arc<App>>, id: Id) -> Response {
+    json(game_id(id).and_then(|id| app.games.end(&id)))
 }

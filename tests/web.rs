@@ -345,6 +345,22 @@ fn roll_is_the_clis_roll() {
     .error(400);
     assert_eq!(line, "--size 5x5 needs 25 dice; english-new-4x4 has 16");
     post(&app, "/api/roll", json!({"seed": -1})).error(400);
+    // rows × cols would overflow: refused before it is computed.
+    let line = post(&app, "/api/roll", json!({"size": "4294967296x4294967296"})).error(400);
+    assert_eq!(
+        line,
+        "size 4294967296x4294967296: this server rolls at most 12x12"
+    );
+    let line = post(
+        &app,
+        "/api/solve",
+        json!({"board": "4294967296 4294967296"}),
+    )
+    .error(400);
+    assert!(
+        line.ends_with("is larger than this server's limit of 12x12"),
+        "{line}"
+    );
 }
 
 #[test]
@@ -557,6 +573,8 @@ fn game_options_and_their_errors() {
         assert_eq!(post(&app, "/api/games", request).error(400), message);
     }
     get(&app, "/api/games/0123").error(404);
+    get(&app, "/api/games/%FF%FE").error(404);
+    post(&app, "/api/games/%FF/guess", json!({"word": "tart"})).error(404);
     post(&app, "/api/games/0123/end", json!({})).error(404);
 }
 

@@ -208,6 +208,14 @@ pub fn roll(body: &[u8]) -> Result<String, ApiError> {
         .map(dice::parse_size)
         .transpose()
         .map_err(ApiError::bad)?;
+    if let Some((rows, cols)) = size {
+        // Checked here, before rows × cols is computed.
+        if rows > MAX_SIDE || cols > MAX_SIDE {
+            return Err(ApiError::bad(format!(
+                "size {rows}x{cols}: this server rolls at most {MAX_SIDE}x{MAX_SIDE}"
+            )));
+        }
+    }
     let seed = request.seed.unwrap_or_else(random_seed);
     let board = set.roll(seed, size).map_err(ApiError::bad)?;
     let value = json!({
