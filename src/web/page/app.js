@@ -676,7 +676,11 @@ function renderSolved() {
   }
   $('sort-points').setAttribute('aria-pressed', String(solver.order === 'points'));
   $('sort-alpha').setAttribute('aria-pressed', String(solver.order === 'alpha'));
-  $('solve-words').replaceChildren(...words.map((w) => wordItem(w, solver.board, { chip: true })));
+  const list = $('solve-words');
+  list.replaceChildren(...words.map((w) => wordItem(w, solver.board, { chip: true })));
+  if (!words.length) {
+    list.append(el('li', { class: 'none' }, 'No word of this dictionary is on this board. Another dictionary, or shorter words?'));
+  }
 }
 
 function setUpSolve() {
