@@ -6,7 +6,7 @@
 //! [`Solver`] ([`solve`]), which walks the automaton a face at a time and returns every
 //! word [`Found`], scored by [`Rules`] ([`score`]). [`game`] and [`bench`](mod@bench) are built on
 //! the solver; [`batch`] scores many boards at once, and [`optimize`] searches for the
-//! best boards through it.
+//! best boards through it; [`web`] serves the game and the solver as a page and a JSON API.
 //!
 //! ```
 //! use polyboggle::{Board, Lexicon, Rules, Solver};
@@ -30,6 +30,7 @@ pub mod normalize;
 pub mod optimize;
 pub mod score;
 pub mod solve;
+pub mod web;
 
 pub use board::{Board, BoardError, Face};
 pub use lexicon::{CompileReport, Compiler, Lexicon, LexiconError, Lookup};

@@ -41,6 +41,7 @@ use matching::Matching;
 use crate::automaton::{Automaton, Node, State, Transitions, NO_CLASS, ROOT};
 use crate::board::{Board, MAX_CELLS};
 use crate::lexicon::Lexicon;
+use crate::normalize::Profile;
 use crate::score::Rules;
 
 /// A word found on a board.
@@ -61,6 +62,57 @@ pub struct Solution {
     pub words: Vec<Found>,
     /// The sum of their points.
     pub score: u64,
+}
+
+impl Solution {
+    /// The solution as the user contract's JSON object, on one line: the text
+    /// `solve --format json` prints and `POST /api/solve` answers. Its fields are
+    /// `cols`, `count`, `rows`, `score` and `words`, each word with its `path`
+    /// (`[row, col]` pairs, spelling order), `points` and `word` (upper case, as
+    /// `profile` displays its key), keys in that order.
+    ///
+    /// Written directly rather than through `serde_json::Value`, which costs several
+    /// times the solve itself on a board of a few hundred words.
+    ///
+    /// ```
+    /// use polyboggle::{Board, Lexicon, Rules, Solver};
+    ///
+    /// let lexicon = Lexicon::builtin("enable2k")?;
+    /// let board: Board = "ATEE/APYO/TINU/EDSE".parse()?;
+    /// let solution = Solver::new(&lexicon, Rules::hasbro()).solve(&board);
+    /// let text = solution.to_json(&board, lexicon.profile());
+    /// assert!(text.starts_with(r#"{"cols":4,"count":156,"rows":4,"score":221,"words":[{"path":[[1,0],[2,1],[3,1]],"points":1,"word":"AID"},"#));
+    /// let json: serde_json::Value = serde_json::from_str(&text)?;
+    /// assert_eq!(json["words"].as_array().unwrap().len(), solution.words.len());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_json(&self, board: &Board, profile: &Profile) -> String {
+        use std::fmt::Write as _;
+        let mut out = String::with_capacity(80 + self.words.len() * 64);
+        let _ = write!(
+            out,
+            r#"{{"cols":{},"count":{},"rows":{},"score":{},"words":["#,
+            board.cols(),
+            self.words.len(),
+            board.rows(),
+            self.score
+        );
+        for (i, found) in self.words.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str(r#"{"path":["#);
+            for (j, (r, c)) in found.path.iter().enumerate() {
+                let comma = if j > 0 { "," } else { "" };
+                let _ = write!(out, "{comma}[{r},{c}]");
+            }
+            let word = serde_json::to_string(&profile.display(&found.word))
+                .expect("a string always serializes");
+            let _ = write!(out, r#"],"points":{},"word":{word}}}"#, found.points);
+        }
+        out.push_str("]}");
+        out
+    }
 }
 
 /// Words and points of a board, without the words themselves.
@@ -669,6 +721,53 @@ mod tests {
             .into_iter()
             .map(|f| f.word)
             .collect()
+    }
+
+    /// The contract's JSON as `serde_json` writes it, what `to_json` must equal.
+    fn json_by_value(solution: &Solution, board: &Board, profile: &Profile) -> String {
+        let words: Vec<_> = solution
+            .words
+            .iter()
+            .map(|f| {
+                let path: Vec<[usize; 2]> = f.path.iter().map(|&(r, c)| [r, c]).collect();
+                serde_json::json!({"word": profile.display(&f.word), "points": f.points, "path": path})
+            })
+            .collect();
+        serde_json::json!({
+            "rows": board.rows(), "cols": board.cols(), "count": solution.words.len(),
+            "score": solution.score, "words": words,
+        })
+        .to_string()
+    }
+
+    #[test]
+    fn json_text_is_what_serde_json_writes() {
+        let english = Lexicon::builtin("enable2k").unwrap();
+        let hindi = Lexicon::from_words(["क्षमा", "कमल", "नमक"], &Profile::default()).unwrap();
+        let turkish = Profile {
+            turkic: true,
+            ..Profile::default()
+        };
+        let istanbul = Lexicon::from_words(["istanbul", "ıs"], &turkish).unwrap();
+        let cases = [
+            (&english, "ATEE/APYO/TINU/EDSE"),
+            (&english, "SERSP/LATGN/INESE/RTERO/DISAC"),
+            (&english, "Qu A I/T E R/S # N"),
+            (&english, "ZZ/ZZ"),
+            (&hindi, "क्ष मा न/ह र म/क म ल"),
+            (&istanbul, "I S T/N A B/U L #"),
+        ];
+        for (lexicon, text) in cases {
+            let board: Board = text.parse().unwrap();
+            for rules in [Rules::hasbro(), Rules::cs106b()] {
+                let solution = Solver::new(lexicon, rules).solve(&board);
+                assert_eq!(
+                    solution.to_json(&board, lexicon.profile()),
+                    json_by_value(&solution, &board, lexicon.profile()),
+                    "{text}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -277,7 +277,9 @@ fn corrupt_and_truncated_dictionaries_are_refused() {
 #[test]
 fn help_names_every_command() {
     let help = ok(&["--help"]);
-    for command in ["solve", "compile", "dict", "roll", "dice", "bench", "duel"] {
+    for command in [
+        "solve", "compile", "dict", "roll", "dice", "bench", "duel", "play", "optimize", "serve",
+    ] {
         assert!(help.contains(command), "{command} missing from --help");
     }
     assert!(ok(&["solve", "--help"]).contains("Princeton"));

@@ -36,6 +36,8 @@ pub enum Command {
     /// Search for the best boards (highest score, most words, a target score...).
     #[command(after_help = OPTIMIZE_HELP)]
     Optimize(Box<OptimizeArgs>),
+    /// Serve the game and the solver as a web page, with a JSON API, on this machine.
+    Serve(ServeArgs),
 }
 
 pub const BOARD_HELP: &str = "\
@@ -377,4 +379,20 @@ pub struct PlayArgs {
     /// Seed for shaking the dice (random when omitted)
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
+}
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on (127.0.0.1: this machine only)
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// Port to listen on (0: any free port; the URL printed says which)
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Another dictionary requests may name: NAME=PATH (a compiled file or a word list)
+    #[arg(long, short = 'd', value_name = "NAME=PATH")]
+    pub dict: Vec<String>,
+    /// Open the page in a browser (xdg-open)
+    #[arg(long)]
+    pub open: bool,
 }

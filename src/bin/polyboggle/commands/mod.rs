@@ -7,9 +7,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use polyboggle::dice::{self, DiceSet};
 use polyboggle::lexicon::{self, Lexicon};
-use polyboggle::{
-    bench, game, normalize, Board, Compiler, Lookup, Profile, Rules, Solution, Solver,
-};
+use polyboggle::{bench, game, normalize, Board, Compiler, Lookup, Profile, Rules, Solver};
 use rayon::prelude::*;
 use serde_json::json;
 
@@ -17,6 +15,7 @@ use crate::args::*;
 use crate::Failure;
 
 mod optimize;
+mod serve;
 
 pub fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
@@ -55,6 +54,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             size,
             format,
         }) => optimize::unreachable(&set, &dict, &rules, size.as_deref(), format),
+        Command::Serve(args) => serve::serve(args),
     }
 }
 
@@ -151,7 +151,7 @@ fn solve(args: SolveArgs) -> Result<(), Failure> {
     let profile = lexicon.profile();
     let mut out = stdout();
     match args.format {
-        Format::Json => writeln!(out, "{}", solution_json(&board, &solution, profile))?,
+        Format::Json => writeln!(out, "{}", solution.to_json(&board, profile))?,
         Format::Text => {
             writeln!(out, "{board}")?;
             for found in &solution.words {
@@ -168,25 +168,6 @@ fn solve(args: SolveArgs) -> Result<(), Failure> {
     Ok(out.flush()?)
 }
 
-/// A solution as the contract's JSON object.
-fn solution_json(board: &Board, solution: &Solution, profile: &Profile) -> serde_json::Value {
-    let words: Vec<_> = solution
-        .words
-        .iter()
-        .map(|f| {
-            let path: Vec<[usize; 2]> = f.path.iter().map(|&(r, c)| [r, c]).collect();
-            json!({"word": profile.display(&f.word), "points": f.points, "path": path})
-        })
-        .collect();
-    json!({
-        "rows": board.rows(),
-        "cols": board.cols(),
-        "count": solution.words.len(),
-        "score": solution.score,
-        "words": words,
-    })
-}
-
 fn solve_batch(path: &Path, lexicon: &Lexicon, rules: &Rules) -> Result<(), Failure> {
     let origin = path.display().to_string();
     let text =
@@ -196,9 +177,7 @@ fn solve_batch(path: &Path, lexicon: &Lexicon, rules: &Rules) -> Result<(), Fail
         .par_iter()
         .map_init(
             || Solver::new(lexicon, rules.clone()),
-            |solver, board| {
-                solution_json(board, &solver.solve(board), lexicon.profile()).to_string()
-            },
+            |solver, board| solver.solve(board).to_json(board, lexicon.profile()),
         )
         .collect();
     let mut out = stdout();

@@ -1,0 +1,746 @@
+// polyboggle's page: the Play and Solve views over the server's JSON API (docs/web.md).
+// No framework and no build step; the server embeds this file as it is.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+
+/** An element with properties and children (strings become text). */
+function el(tag, props, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props || {})) {
+    if (key === 'class') node.className = value;
+    else if (key === 'dataset') Object.assign(node.dataset, value);
+    else if (key.startsWith('aria-') || key === 'role' || key === 'tabindex' || key === 'dir' || key === 'lang') node.setAttribute(key, value);
+    else node[key] = value;
+  }
+  for (const child of children) {
+    if (child != null) node.append(child);
+  }
+  return node;
+}
+
+class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** Calls the API; a failure throws an ApiError carrying the server's one line. */
+async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError('The server cannot be reached. Is polyboggle serve still running?', 0);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (e) {
+    data = null;
+  }
+  if (!response.ok) {
+    throw new ApiError((data && data.error) || `The server answered HTTP ${response.status}.`, response.status);
+  }
+  return data;
+}
+
+const segmenter = typeof Intl !== 'undefined' && Intl.Segmenter ? new Intl.Segmenter() : null;
+function graphemes(text) {
+  return segmenter ? [...segmenter.segment(text)].length : [...text].length;
+}
+
+/** A board of dice: draws faces, lights paths, and (when asked) lets a player trace words. */
+class BoardView {
+  constructor(root, options = {}) {
+    this.root = root;
+    this.onWord = options.onWord || null; // called with a traced word
+    this.onTrace = options.onTrace || null; // called with the word so far while tracing
+    this.faces = [];
+    this.rows = 0;
+    this.cols = 0;
+    this.dice = [];
+    this.shown = null; // {path, kind} on display
+    this.base = null; // the path to come back to after a hover
+    this.trace = null; // {cells, dragging, moved}
+    this.enabled = false;
+    this.svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    this.svg.setAttribute('class', 'path');
+    this.svg.setAttribute('aria-hidden', 'true');
+    new ResizeObserver(() => this.redraw()).observe(root);
+    if (this.onWord) this.listen();
+  }
+
+  render(rows, { shake = false } = {}) {
+    this.rows = rows.length;
+    this.cols = rows.length ? rows[0].length : 0;
+    this.faces = rows.flat();
+    this.root.style.setProperty('--cols', this.cols);
+    this.root.style.setProperty('--rows', this.rows);
+    this.root.replaceChildren();
+    this.dice = this.faces.map((face, i) => {
+      const blank = face === '#' || face === '_';
+      const len = graphemes(face);
+      const r = Math.floor(i / this.cols);
+      const c = i % this.cols;
+      const die = el('button', {
+        type: 'button',
+        class: 'die' + (blank ? ' blank' : len >= 3 ? ' longer' : len === 2 ? ' long' : ''),
+        tabindex: i === 0 && this.onWord ? '0' : '-1',
+        'aria-label': `Row ${r + 1}, column ${c + 1}: ${blank ? 'blank' : face}`,
+        dataset: { cell: String(i) },
+      }, el('span', { class: 'step', 'aria-hidden': 'true' }), el('span', { class: 'face', 'aria-hidden': 'true' }, blank ? '' : face));
+      if (shake) die.style.animationDelay = `${Math.round(Math.random() * 120)}ms`;
+      return die;
+    });
+    this.root.append(...this.dice, this.svg);
+    this.shown = null;
+    this.base = null;
+    this.trace = null;
+    this.drawPath(null, '');
+    if (shake) {
+      this.root.classList.remove('shaking');
+      void this.root.offsetWidth; // restart the animation
+      this.root.classList.add('shaking');
+      setTimeout(() => this.root.classList.remove('shaking'), 700);
+    }
+  }
+
+  cellOf(r, c) {
+    return r * this.cols + c;
+  }
+
+  /** Lights a path ([[row, col], ...]); kind is 'lit', 'hover' or 'trace'. */
+  light(path, kind = 'lit') {
+    const cells = (path || []).map(([r, c]) => this.cellOf(r, c));
+    this.showCells(cells, kind);
+    if (kind === 'lit') this.base = cells.length ? { cells, kind } : null;
+  }
+
+  /** Shows the lit path again after a hover ends. */
+  restore() {
+    if (this.base) this.showCells(this.base.cells, this.base.kind);
+    else this.showCells([], '');
+  }
+
+  clear() {
+    this.base = null;
+    this.showCells([], '');
+  }
+
+  showCells(cells, kind) {
+    for (const die of this.dice) {
+      die.classList.remove('lit', 'hover', 'trace');
+      die.querySelector('.step').textContent = '';
+    }
+    cells.forEach((cell, i) => {
+      const die = this.dice[cell];
+      if (!die) return;
+      die.classList.add(kind);
+      die.querySelector('.step').textContent = String(i + 1);
+    });
+    this.shown = cells.length ? { cells, kind } : null;
+    this.drawPath(cells, kind);
+  }
+
+  redraw() {
+    if (this.shown) this.drawPath(this.shown.cells, this.shown.kind);
+  }
+
+  drawPath(cells, kind) {
+    const svg = this.svg;
+    svg.replaceChildren();
+    svg.setAttribute('class', `path ${kind}`);
+    if (!cells || !cells.length) return;
+    const width = this.root.clientWidth;
+    const height = this.root.clientHeight;
+    svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    const centers = cells.map((cell) => {
+      const die = this.dice[cell];
+      return [die.offsetLeft + die.offsetWidth / 2, die.offsetTop + die.offsetHeight / 2];
+    });
+    const size = this.dice[0].offsetWidth;
+    const ns = 'http://www.w3.org/2000/svg';
+    const start = document.createElementNS(ns, 'circle');
+    start.setAttribute('cx', centers[0][0]);
+    start.setAttribute('cy', centers[0][1]);
+    start.setAttribute('r', size * 0.09);
+    svg.append(start);
+    if (centers.length > 1) {
+      const line = document.createElementNS(ns, 'polyline');
+      line.setAttribute('points', centers.map((p) => p.join(',')).join(' '));
+      line.setAttribute('stroke-width', size * 0.1);
+      svg.append(line);
+    }
+  }
+
+  /** Lets the player trace (or not); a board nobody plays on yet is drawn dimmed. */
+  setEnabled(on, { dim = false } = {}) {
+    this.enabled = on;
+    this.root.classList.toggle('idle', dim);
+    if (!on) this.cancelTrace();
+  }
+
+  // Tracing: drag across dice, or click them one by one (click the last again to send).
+  listen() {
+    const root = this.root;
+    root.addEventListener('pointerdown', (e) => {
+      const die = e.target.closest('.die');
+      if (!die || !this.enabled || e.button > 0) return;
+      e.preventDefault();
+      die.focus({ preventScroll: true });
+      this.press(Number(die.dataset.cell));
+      if (this.trace) this.trace.dragging = true;
+    });
+    root.addEventListener('pointermove', (e) => {
+      if (!this.trace || !this.trace.dragging) return;
+      const cell = this.cellNear(e.clientX, e.clientY);
+      if (cell == null) return;
+      const cells = this.trace.cells;
+      const last = cells[cells.length - 1];
+      if (cell === last) return;
+      if (cells.length > 1 && cell === cells[cells.length - 2]) {
+        cells.pop();
+        this.trace.moved = true;
+      } else if (this.adjacent(last, cell) && !cells.includes(cell)) {
+        cells.push(cell);
+        this.trace.moved = true;
+      } else {
+        return;
+      }
+      this.showTrace();
+    });
+    const up = () => {
+      if (!this.trace || !this.trace.dragging) return;
+      this.trace.dragging = false;
+      if (this.trace.moved && this.trace.cells.length > 1) this.send();
+    };
+    window.addEventListener('pointerup', up);
+    window.addEventListener('pointercancel', up);
+    root.addEventListener('keydown', (e) => {
+      const die = e.target.closest('.die');
+      if (!die) return;
+      const cell = Number(die.dataset.cell);
+      const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+      if (e.key in moves) {
+        e.preventDefault();
+        let r = Math.floor(cell / this.cols);
+        let c = cell % this.cols;
+        if (e.key === 'ArrowUp') r = Math.max(0, r - 1);
+        if (e.key === 'ArrowDown') r = Math.min(this.rows - 1, r + 1);
+        const rtl = getComputedStyle(root).direction === 'rtl';
+        if (e.key === 'ArrowLeft') c = rtl ? Math.min(this.cols - 1, c + 1) : Math.max(0, c - 1);
+        if (e.key === 'ArrowRight') c = rtl ? Math.max(0, c - 1) : Math.min(this.cols - 1, c + 1);
+        this.focusCell(this.cellOf(r, c));
+      } else if ((e.key === 'Enter' || e.key === ' ') && this.enabled) {
+        e.preventDefault();
+        this.press(cell);
+      } else if (e.key === 'Escape') {
+        this.cancelTrace();
+      }
+    });
+  }
+
+  focusCell(cell) {
+    for (const die of this.dice) die.tabIndex = -1;
+    const die = this.dice[cell];
+    if (die) {
+      die.tabIndex = 0;
+      die.focus();
+    }
+  }
+
+  /** A click (or Enter) on a die. */
+  press(cell) {
+    if (this.faces[cell] === '#' || this.faces[cell] === '_') return;
+    const trace = this.trace;
+    if (!trace) {
+      this.trace = { cells: [cell], dragging: false, moved: false };
+    } else {
+      const cells = trace.cells;
+      const last = cells[cells.length - 1];
+      trace.moved = false;
+      if (cell === last) {
+        this.send();
+        return;
+      }
+      if (cells.length > 1 && cell === cells[cells.length - 2]) cells.pop();
+      else if (this.adjacent(last, cell) && !cells.includes(cell)) cells.push(cell);
+      else this.trace = { cells: [cell], dragging: false, moved: false };
+    }
+    this.showTrace();
+  }
+
+  /** The die under the pointer, when the pointer is near its middle (corners are ambiguous). */
+  cellNear(x, y) {
+    const target = document.elementFromPoint(x, y);
+    const die = target && target.closest && target.closest('.die');
+    if (!die || !this.root.contains(die)) return null;
+    const box = die.getBoundingClientRect();
+    const dx = x - (box.left + box.width / 2);
+    const dy = y - (box.top + box.height / 2);
+    if (Math.hypot(dx, dy) > box.width * 0.42) return null;
+    const cell = Number(die.dataset.cell);
+    return this.faces[cell] === '#' || this.faces[cell] === '_' ? null : cell;
+  }
+
+  adjacent(a, b) {
+    const dr = Math.abs(Math.floor(a / this.cols) - Math.floor(b / this.cols));
+    const dc = Math.abs((a % this.cols) - (b % this.cols));
+    return a !== b && dr <= 1 && dc <= 1;
+  }
+
+  word(cells) {
+    return cells.map((cell) => this.faces[cell]).join('');
+  }
+
+  showTrace() {
+    this.showCells(this.trace.cells, 'trace');
+    if (this.onTrace) this.onTrace(this.word(this.trace.cells));
+  }
+
+  send() {
+    const word = this.word(this.trace.cells);
+    this.trace = null;
+    this.showCells([], '');
+    if (this.onWord) this.onWord(word);
+  }
+
+  cancelTrace() {
+    if (!this.trace) return;
+    this.trace = null;
+    this.restore();
+    if (this.onTrace) this.onTrace('');
+  }
+}
+
+/** A list item for a found word; pointing at it or focusing it lights its path. */
+function wordItem(found, board, { chip = false } = {}) {
+  const item = el('li', { tabindex: '0', dir: 'auto' },
+    el('span', { class: 'w' }, found.word),
+    el('span', { class: `pts p${Math.min(found.points, 11)}` }, chip ? String(found.points) : `${found.points} pt${found.points === 1 ? '' : 's'}`));
+  item.setAttribute('aria-label', `${found.word}, ${found.points} point${found.points === 1 ? '' : 's'}`);
+  const on = () => board.light(found.path, 'hover');
+  const off = () => board.restore();
+  item.addEventListener('mouseenter', on);
+  item.addEventListener('focus', on);
+  item.addEventListener('mouseleave', off);
+  item.addEventListener('blur', off);
+  return item;
+}
+
+function plural(n, one, many) {
+  return `${n.toLocaleString()} ${n === 1 ? one : many}`;
+}
+
+// ---------------------------------------------------------------- shared data
+
+const LANGS = {
+  english: 'en', french: 'fr', german: 'de', italian: 'it', spanish: 'es',
+  dutch: 'nl', polish: 'pl', finnish: 'fi',
+};
+
+let dictionaries = [];
+
+/** "english-big-original-5x5" as "Big original · 5×5" in a group "English". */
+function describeSet(set) {
+  const parts = set.name.split('-');
+  const language = parts.shift();
+  const words = parts.filter((p) => !/^\d+x\d+$/.test(p));
+  const unverified = words.includes('unverified');
+  const label = words.filter((w) => w !== 'unverified').join(' ') || 'standard';
+  return {
+    group: language.charAt(0).toUpperCase() + language.slice(1),
+    label: `${label.charAt(0).toUpperCase()}${label.slice(1)} · ${set.rows}×${set.cols}${unverified ? ' (unverified)' : ''}`,
+    lang: LANGS[language] || '',
+  };
+}
+
+function fillDicts(select) {
+  select.replaceChildren(...dictionaries.map((d) => el('option', { value: d.name },
+    `${d.name} (${d.words.toLocaleString()} words)`)));
+}
+
+// ---------------------------------------------------------------- Play
+
+const play = {
+  board: null,
+  game: null,
+  found: [],
+  clock: null,
+  deadline: 0,
+  busy: false,
+  sets: [],
+};
+
+function playInfo(game) {
+  const origin = game.set ? `${game.set}, seed ${game.seed}` : 'your board';
+  return `${origin} · ${game.rules === 'hasbro' ? 'Hasbro' : 'CS106B'} rules, ${game.min_len}+ letters · ${game.dict}`;
+}
+
+function showVerdict(kind, text, tag) {
+  const verdict = $('verdict');
+  verdict.className = `verdict ${kind}`;
+  verdict.replaceChildren();
+  if (tag) verdict.append(el('span', { class: 'tag' }, el('span', {}, tag)));
+  verdict.append(text);
+}
+
+function setPlaying(on) {
+  $('guess').disabled = !on;
+  $('guess-button').disabled = !on;
+  $('end-turn').disabled = !on;
+  play.board.setEnabled(on);
+}
+
+async function startGame(again = false) {
+  if (play.busy) return;
+  $('setup-error').hidden = true;
+  const body = { rules: $('play-rules').value, dict: $('play-dict').value };
+  const custom = $('play-board').value.trim();
+  const seed = $('play-seed').value.trim();
+  if (again) $('play-seed').value = '';
+  if (custom) {
+    body.board = custom;
+  } else {
+    body.set = $('play-set').value;
+    if (seed && !again) {
+      if (!/^\d{1,15}$/.test(seed)) {
+        showSetupError('The seed is a whole number (up to 15 digits), or empty for a random one.');
+        return;
+      }
+      body.seed = Number(seed);
+    }
+  }
+  if ($('play-timer').checked) body.timer = 180;
+  play.busy = true;
+  try {
+    const game = await api('POST', '/api/games', body);
+    beginGame(game);
+  } catch (e) {
+    showSetupError(e.message);
+  } finally {
+    play.busy = false;
+  }
+}
+
+function showSetupError(message) {
+  const box = $('setup-error');
+  box.textContent = message;
+  box.hidden = false;
+}
+
+function beginGame(game) {
+  play.game = game;
+  play.found = [];
+  play.board.render(game.board, { shake: true });
+  $('play-info').textContent = playInfo(game);
+  $('human-words').replaceChildren();
+  $('computer-words').replaceChildren();
+  $('human-score').textContent = '0';
+  $('computer-score').textContent = '0';
+  $('human-count').textContent = `Words of ${game.min_len} or more letters.`;
+  $('computer-count').textContent = 'Its turn comes after yours.';
+  $('result').hidden = true;
+  $('play-again').hidden = true;
+  $('to-solve').hidden = true;
+  $('guess').value = '';
+  showVerdict('info', game.min_len === 4
+    ? 'Find words of 4 or more letters. Type them, or trace them on the dice.'
+    : 'Find words of 3 or more letters. Type them, or trace them on the dice.');
+  setPlaying(true);
+  startClock(game);
+  $('guess').focus();
+}
+
+function startClock(game) {
+  clearInterval(play.clock);
+  const clock = $('clock');
+  if (game.time_left == null) {
+    clock.hidden = true;
+    return;
+  }
+  play.deadline = performance.now() + game.time_left * 1000;
+  clock.hidden = false;
+  const tick = () => {
+    const left = Math.max(0, Math.ceil((play.deadline - performance.now()) / 1000));
+    clock.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+    clock.classList.toggle('low', left <= 15);
+    if (left <= 0) {
+      clearInterval(play.clock);
+      endTurn('Time is up.');
+    }
+  };
+  tick();
+  play.clock = setInterval(tick, 250);
+}
+
+async function guess(word) {
+  word = word.trim();
+  const game = play.game;
+  if (!word || !game || game.phase !== 'human') return;
+  $('guess').value = '';
+  try {
+    const reply = await api('POST', `/api/games/${game.id}/guess`, { word });
+    if (reply.verdict === 'correct') {
+      const found = { word: reply.word, points: reply.points, path: reply.path };
+      play.found.push(found);
+      const item = wordItem(found, play.board);
+      item.classList.add('new');
+      $('human-words').prepend(item);
+      $('human-score').textContent = String(reply.score);
+      $('human-count').textContent = plural(play.found.length, 'word', 'words');
+      play.board.light(reply.path, 'lit');
+      showVerdict('correct', `${reply.word}: +${plural(reply.points, 'point', 'points')}`, 'Correct');
+    } else {
+      const tags = {
+        'too-short': 'Too short', 'not-a-word': 'Not a word',
+        'not-on-board': 'Not on the board', 'already-found': 'Already found',
+      };
+      play.board.clear();
+      showVerdict('rejected', reply.message, tags[reply.verdict] || 'No');
+    }
+  } catch (e) {
+    if (e.status === 409 || e.status === 404) {
+      await endTurn('Time is up.');
+    } else {
+      showVerdict('rejected', e.message, 'Error');
+    }
+  }
+}
+
+async function endTurn(why) {
+  const game = play.game;
+  if (!game || game.phase !== 'human') return;
+  game.phase = 'ending';
+  clearInterval(play.clock);
+  setPlaying(false);
+  try {
+    const view = await api('POST', `/api/games/${game.id}/end`);
+    showResults(view, why);
+  } catch (e) {
+    showVerdict('rejected', e.message, 'Error');
+    $('play-again').hidden = false;
+  }
+}
+
+function showResults(view, why) {
+  play.game = view;
+  play.board.setEnabled(false);
+  play.board.clear();
+  const human = view.human;
+  const computer = view.computer;
+  $('human-score').textContent = String(human.score);
+  $('computer-score').textContent = String(computer.score);
+  $('human-words').replaceChildren(...human.words.map((w) => wordItem(w, play.board)));
+  const byPoints = [...computer.words].sort((a, b) => b.points - a.points || a.word.localeCompare(b.word));
+  $('computer-words').replaceChildren(...byPoints.map((w) => wordItem(w, play.board)));
+  $('human-count').textContent = plural(human.words.length, 'word', 'words');
+  $('computer-count').textContent = `${plural(computer.words.length, 'word', 'words')} you missed`;
+  const result = $('result');
+  const headline = { human: 'You win!', computer: 'The computer wins.', tie: 'A tie.' }[view.winner];
+  result.className = `result${view.winner === 'human' ? ' win' : ''}`;
+  result.replaceChildren(
+    el('strong', {}, `${why && why !== '' ? why + ' ' : ''}${headline}`),
+    `You ${human.score}, computer ${computer.score}. The board held ${plural(view.possible.count, 'word', 'words')} worth ${plural(view.possible.score, 'point', 'points')}.`,
+  );
+  result.hidden = false;
+  showVerdict('info', 'Point at any word to see its path on the board.');
+  $('clock').hidden = true;
+  $('play-again').hidden = false;
+  $('to-solve').hidden = false;
+  $('play-again').focus();
+}
+
+async function previewSet() {
+  if (play.game && play.game.phase === 'human') return;
+  try {
+    const roll = await api('POST', '/api/roll', { set: $('play-set').value });
+    if (play.game && play.game.phase === 'human') return;
+    play.game = null;
+    play.board.render(roll.board);
+    play.board.setEnabled(false, { dim: true });
+    $('play-info').textContent = 'Pick dice and rules, then shake.';
+  } catch (e) {
+    showSetupError(e.message);
+  }
+}
+
+function pickDictionaryFor(setName) {
+  const set = play.sets.find((s) => s.name === setName);
+  if (!set) return;
+  const { lang } = describeSet(set);
+  const match = dictionaries.find((d) => lang && (d.lang === lang || d.name === lang));
+  const english = dictionaries.find((d) => d.name === 'enable2k');
+  const choice = match || (lang === 'en' ? english : null);
+  if (choice) $('play-dict').value = choice.name;
+}
+
+function setUpPlay(sets) {
+  play.sets = sets;
+  play.board = new BoardView($('play-grid'), {
+    onWord: (word) => guess(word),
+    onTrace: (word) => { $('guess').value = word; },
+  });
+  const groups = new Map();
+  for (const set of sets) {
+    const { group, label } = describeSet(set);
+    if (!groups.has(group)) groups.set(group, el('optgroup', { label: group }));
+    groups.get(group).append(el('option', { value: set.name }, label));
+  }
+  const select = $('play-set');
+  select.replaceChildren(...groups.values());
+  select.value = sets.some((s) => s.name === 'english-new-4x4') ? 'english-new-4x4' : sets[0].name;
+  fillDicts($('play-dict'));
+  select.addEventListener('change', () => {
+    pickDictionaryFor(select.value);
+    previewSet();
+  });
+  $('setup').addEventListener('submit', (e) => {
+    e.preventDefault();
+    startGame(false);
+  });
+  $('guess-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    guess($('guess').value);
+  });
+  $('guess').addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') {
+      $('guess').value = '';
+      play.board.cancelTrace();
+    }
+  });
+  $('end-turn').addEventListener('click', () => endTurn(''));
+  $('play-again').addEventListener('click', () => startGame(true));
+  $('to-solve').addEventListener('click', () => {
+    if (!play.game) return;
+    $('solve-board').value = play.game.inline;
+    $('solve-dict').value = play.game.dict;
+    $('solve-rules').value = play.game.rules;
+    $('solve-min').value = '';
+    showView('solve');
+    solveBoard();
+  });
+  previewSet();
+}
+
+// ---------------------------------------------------------------- Solve
+
+const solver = { board: null, words: [], order: 'points' };
+
+async function solveBoard() {
+  const text = $('solve-board').value;
+  const errorBox = $('solve-error');
+  errorBox.hidden = true;
+  if (!text.trim()) {
+    errorBox.textContent = 'Type or paste a board first, for example ATEE/APYO/TINU/EDSE.';
+    errorBox.hidden = false;
+    return;
+  }
+  const request = { board: text, dict: $('solve-dict').value, rules: $('solve-rules').value };
+  if ($('solve-min').value) request.min_len = Number($('solve-min').value);
+  const button = $('solve-button');
+  button.disabled = true;
+  try {
+    const [parsed, solution] = await Promise.all([
+      api('POST', '/api/board', { board: text }),
+      api('POST', '/api/solve', request),
+    ]);
+    $('solve-out').hidden = false;
+    solver.board.render(parsed.board);
+    solver.words = solution.words;
+    $('solve-summary').textContent = `${plural(solution.count, 'word', 'words')} · ${plural(solution.score, 'point', 'points')}`;
+    renderSolved();
+  } catch (e) {
+    errorBox.textContent = e.message;
+    errorBox.hidden = false;
+  } finally {
+    button.disabled = false;
+  }
+}
+
+const collator = new Intl.Collator();
+
+function renderSolved() {
+  const words = [...solver.words];
+  if (solver.order === 'points') {
+    words.sort((a, b) => b.points - a.points || collator.compare(a.word, b.word));
+  } else {
+    words.sort((a, b) => collator.compare(a.word, b.word));
+  }
+  $('sort-points').setAttribute('aria-pressed', String(solver.order === 'points'));
+  $('sort-alpha').setAttribute('aria-pressed', String(solver.order === 'alpha'));
+  const list = $('solve-words');
+  list.replaceChildren(...words.map((w) => wordItem(w, solver.board, { chip: true })));
+  if (!words.length) {
+    list.append(el('li', { class: 'none' }, 'No word of this dictionary is on this board. Another dictionary, or shorter words?'));
+  }
+}
+
+function setUpSolve() {
+  solver.board = new BoardView($('solve-grid'));
+  fillDicts($('solve-dict'));
+  $('solve-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    solveBoard();
+  });
+  $('solve-board').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      solveBoard();
+    }
+  });
+  $('sort-points').addEventListener('click', () => { solver.order = 'points'; renderSolved(); });
+  $('sort-alpha').addEventListener('click', () => { solver.order = 'alpha'; renderSolved(); });
+}
+
+// ---------------------------------------------------------------- Tabs
+
+function showView(name) {
+  for (const view of ['play', 'solve']) {
+    const on = view === name;
+    $(`view-${view}`).hidden = !on;
+    const tab = $(`tab-${view}`);
+    tab.setAttribute('aria-selected', String(on));
+    tab.tabIndex = on ? 0 : -1;
+  }
+  if (location.hash !== `#${name}`) history.replaceState(null, '', `#${name}`);
+  solver.board && solver.board.redraw();
+  play.board && play.board.redraw();
+}
+
+function setUpTabs() {
+  const tabs = ['play', 'solve'];
+  for (const name of tabs) {
+    const tab = $(`tab-${name}`);
+    tab.addEventListener('click', () => showView(name));
+    tab.addEventListener('keydown', (e) => {
+      if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+      const next = tabs[(tabs.indexOf(name) + (e.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length];
+      showView(next);
+      $(`tab-${next}`).focus();
+    });
+  }
+  showView(location.hash === '#solve' ? 'solve' : 'play');
+}
+
+async function main() {
+  try {
+    const [dice, dicts] = await Promise.all([api('GET', '/api/dice'), api('GET', '/api/dicts')]);
+    dictionaries = dicts.dicts;
+    setUpPlay(dice.sets);
+    setUpSolve();
+    setUpTabs();
+    document.body.dataset.ready = 'true';
+  } catch (e) {
+    showSetupError(e.message);
+  }
+}
+
+main();

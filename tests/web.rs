@@ -1,0 +1,771 @@
+//! `polyboggle serve`: every endpoint, good and bad requests, and the limits. Most tests
+//! call the router in-process; the last ones start the real binary on 127.0.0.1.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::Request;
+use axum::Router;
+use common::{bad, ok, repo};
+use polyboggle::dice::DiceSet;
+use polyboggle::game::{Round, Verdict};
+use polyboggle::web::{api, games, router, App, Dictionaries, MAX_BODY};
+use polyboggle::{Lexicon, Profile, Rules, Solver};
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+const BOARD: &str = "ATEE/APYO/TINU/EDSE";
+
+/// A reply: status, content type, body.
+struct Reply {
+    status: u16,
+    content_type: String,
+    body: String,
+    headers: axum::http::HeaderMap,
+}
+
+impl Reply {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+
+    /// Asserts an error reply: this status, `{"error": one line}`; returns the line.
+    fn error(&self, status: u16) -> String {
+        assert_eq!(self.status, status, "{}", self.body);
+        assert_eq!(self.content_type, "application/json");
+        let value = self.json();
+        let object = value.as_object().unwrap();
+        assert_eq!(object.len(), 1, "{}", self.body);
+        let line = object["error"].as_str().unwrap().to_string();
+        assert!(!line.is_empty() && !line.contains('\n'), "{line:?}");
+        line
+    }
+}
+
+fn app() -> Router {
+    router(Arc::new(App::new(Dictionaries::builtin())))
+}
+
+fn call(app: &Router, method: &str, uri: &str, body: impl Into<Body>) -> Reply {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let request = Request::builder()
+            .method(method)
+            .uri(uri)
+            .body(body.into())
+            .unwrap();
+        let response = app.clone().oneshot(request).await.unwrap();
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let content_type = headers
+            .get("content-type")
+            .map(|v| v.to_str().unwrap().to_string())
+            .unwrap_or_default();
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        Reply {
+            status,
+            content_type,
+            body: String::from_utf8(bytes.to_vec()).unwrap(),
+            headers,
+        }
+    })
+}
+
+fn post(app: &Router, uri: &str, body: Value) -> Reply {
+    call(app, "POST", uri, body.to_string())
+}
+
+fn get(app: &Router, uri: &str) -> Reply {
+    call(app, "GET", uri, Body::empty())
+}
+
+#[test]
+fn solve_answers_exactly_what_the_cli_prints() {
+    let app = app();
+    let cases: &[(Value, &[&str])] = &[
+        (json!({"board": BOARD}), &[BOARD]),
+        (
+            json!({"board": BOARD, "dict": "enable2k", "rules": "hasbro"}),
+            &[BOARD, "--rules", "hasbro"],
+        ),
+        (
+            json!({"board": BOARD, "rules": "cs106b"}),
+            &[BOARD, "--rules", "cs106b"],
+        ),
+        (
+            json!({"board": "Qu A I/T E R/S # N", "min_len": 4, "points": "0,0,0,0,1,2", "qu": false}),
+            &[
+                "Qu A I/T E R/S # N",
+                "--min-len",
+                "4",
+                "--points",
+                "0,0,0,0,1,2",
+                "--qu",
+                "off",
+            ],
+        ),
+        (
+            json!({"board": "4 4\nA T E E\nA P Y O\nT I N U\nE D S E\n"}),
+            &["4 4\nA T E E\nA P Y O\nT I N U\nE D S E\n"],
+        ),
+    ];
+    for (request, args) in cases {
+        let reply = post(&app, "/api/solve", request.clone());
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        assert_eq!(reply.content_type, "application/json");
+        let mut cli = vec!["solve", "--format", "json"];
+        cli.extend_from_slice(args);
+        assert_eq!(reply.body, ok(&cli), "{request}");
+    }
+}
+
+#[test]
+fn solution_json_is_the_contracts() {
+    let lexicon = Lexicon::builtin("enable2k").unwrap();
+    let board = BOARD.parse().unwrap();
+    let solution = Solver::new(&lexicon, Rules::hasbro()).solve(&board);
+    let value: Value = serde_json::from_str(&solution.to_json(&board, lexicon.profile())).unwrap();
+    assert_eq!(value["count"], 156);
+    assert_eq!(value["score"], solution.score);
+    let aid = &value["words"][0];
+    assert_eq!(
+        aid,
+        &json!({"word": "AID", "points": 1, "path": [[1, 0], [2, 1], [3, 1]]})
+    );
+}
+
+#[test]
+fn bad_input_gets_400_and_the_clis_own_line() {
+    let app = app();
+    let cases: &[(Value, &[&str])] = &[
+        (json!({"board": "ATEE/AP"}), &["ATEE/AP"]),
+        (json!({"board": ""}), &[""]),
+        (json!({"board": "3 3\nA B C"}), &["3 3\nA B C"]),
+        (
+            json!({"board": BOARD, "rules": "scrabble"}),
+            &[BOARD, "--rules", "scrabble"],
+        ),
+        (
+            json!({"board": BOARD, "points": "1,x"}),
+            &[BOARD, "--points", "1,x"],
+        ),
+    ];
+    for (request, args) in cases {
+        let line = post(&app, "/api/solve", request.clone()).error(400);
+        let mut cli = vec!["solve"];
+        cli.extend_from_slice(args);
+        let stderr = bad(&cli);
+        assert_eq!(format!("polyboggle: {line}\n"), stderr, "{request}");
+    }
+}
+
+#[test]
+fn malformed_requests_get_400_never_500() {
+    let app = app();
+    let bodies: &[&str] = &[
+        "",
+        "{",
+        "null",
+        "[]",
+        "\"ATEE\"",
+        r#"{"board": 7}"#,
+        r#"{"board": "ABCD/EFGH", "rule": "hasbro"}"#,
+        r#"{"board": "ABCD/EFGH"} trailing"#,
+        r#"{"board": "ABCD/EFGH", "min_len": -1}"#,
+        "\u{feff}{}",
+        &"[".repeat(10_000),
+    ];
+    for body in bodies {
+        let line = call(&app, "POST", "/api/solve", body.to_string()).error(400);
+        assert!(line.starts_with("request body: "), "{line}");
+    }
+    let invalid_utf8 = call(&app, "POST", "/api/solve", vec![b'{', 0xff, b'}']);
+    invalid_utf8.error(400);
+    let missing = call(&app, "POST", "/api/solve", "{}").error(400);
+    assert!(missing.contains("missing field `board`"), "{missing}");
+}
+
+#[test]
+fn requests_name_dictionaries_never_paths() {
+    let app = app();
+    for name in [
+        "enable2k.pbd",
+        "dictionaries/enable2k.pbd",
+        "/etc/passwd",
+        "../Cargo.toml",
+        "",
+    ] {
+        let line = post(&app, "/api/solve", json!({"board": BOARD, "dict": name})).error(400);
+        assert_eq!(
+            line,
+            format!("unknown dictionary '{name}' (this server has: enable2k)")
+        );
+    }
+    // Boards are text, never file names: "Cargo.toml" is ten letters, not a square.
+    let line = post(&app, "/api/solve", json!({"board": "Cargo.toml"})).error(400);
+    assert!(line.contains("10 letters"), "{line}");
+    let reply = post(&app, "/api/solve", json!({"board": repo("Cargo.toml")}));
+    assert!(!reply.body.contains("POLYBOGGLE"), "{}", reply.body);
+}
+
+#[test]
+fn limits_on_bodies_and_boards() {
+    let app = app();
+    let huge = format!(r#"{{"board": "{}"}}"#, "A".repeat(MAX_BODY));
+    let line = call(&app, "POST", "/api/solve", huge).error(413);
+    assert_eq!(line, "the request body is larger than 65536 bytes");
+
+    let long = json!({"board": "AB/".repeat(2000)});
+    assert!(post(&app, "/api/solve", long)
+        .error(400)
+        .starts_with("board: 6000 bytes; the server takes at most 4096"));
+
+    let row = "A".repeat(13);
+    let wide = vec![row.as_str(); 13].join("/");
+    let line = post(&app, "/api/solve", json!({"board": wide})).error(400);
+    assert!(
+        line.ends_with("13x13 is larger than this server's limit of 12x12"),
+        "{line}"
+    );
+
+    let twelve = vec!["ESTR"; 36].join("").chars().collect::<Vec<_>>();
+    let rows: Vec<String> = twelve.chunks(12).map(|c| c.iter().collect()).collect();
+    let reply = post(&app, "/api/solve", json!({"board": rows.join("/")}));
+    assert_eq!(reply.status, 200, "the largest board solves");
+
+    let face = "X".repeat(33);
+    let line = post(
+        &app,
+        "/api/solve",
+        json!({"board": format!("{face} A/B C")}),
+    )
+    .error(400);
+    assert!(line.contains("is longer than 32 bytes"), "{line}");
+
+    let guess = json!({"word": "A".repeat(300)});
+    let game = post(&app, "/api/games", json!({"seed": 1})).json();
+    let line = post(
+        &app,
+        &format!("/api/games/{}/guess", game["id"].as_str().unwrap()),
+        guess,
+    )
+    .error(400);
+    assert!(line.contains("a guess has at most 256"), "{line}");
+}
+
+#[test]
+fn dice_lists_the_built_in_sets() {
+    let reply = get(&app(), "/api/dice");
+    assert_eq!(reply.status, 200);
+    let sets = reply.json()["sets"].as_array().unwrap().clone();
+    let listed: Vec<String> = ok(&["roll", "--list"])
+        .lines()
+        .map(|l| l.split('\t').next().unwrap().to_string())
+        .collect();
+    let names: Vec<&str> = sets.iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(names, listed);
+    let new = sets
+        .iter()
+        .find(|s| s["name"] == "english-new-4x4")
+        .unwrap();
+    assert_eq!(
+        (new["rows"].as_u64(), new["cols"].as_u64()),
+        (Some(4), Some(4))
+    );
+    assert_eq!(new["confidence"], "published");
+}
+
+#[test]
+fn roll_is_the_clis_roll() {
+    let app = app();
+    for (set, seed) in [
+        ("english-new-4x4", 7),
+        ("english-superbig-6x6", 3),
+        ("german-fanmade-multiletter-4x4", 1),
+    ] {
+        let reply = post(&app, "/api/roll", json!({"set": set, "seed": seed})).json();
+        let cli: Value = serde_json::from_str(&ok(&[
+            "roll",
+            set,
+            "--seed",
+            &seed.to_string(),
+            "--format",
+            "json",
+        ]))
+        .unwrap();
+        for key in ["set", "seed", "rows", "cols", "board", "dice"] {
+            assert_eq!(reply[key], cli[key], "{set} {key}");
+        }
+        // The inline form reads back as the same board.
+        let inline: polyboggle::Board = reply["inline"].as_str().unwrap().parse().unwrap();
+        let rolled = DiceSet::builtin(set).unwrap().roll(seed, None).unwrap();
+        assert_eq!(inline, rolled);
+    }
+    let sized = post(
+        &app,
+        "/api/roll",
+        json!({"set": "english-big-original-5x5", "seed": 2, "size": "4x4"}),
+    )
+    .json();
+    assert_eq!(sized["rows"], 4);
+    // No body: a random roll of the default set, with the seed it used.
+    let random = call(&app, "POST", "/api/roll", Body::empty()).json();
+    assert_eq!(random["set"], "english-new-4x4");
+    assert!(random["seed"].as_u64().unwrap() < 1_000_000_000);
+
+    let line = post(
+        &app,
+        "/api/roll",
+        json!({"set": "dice-sets/english-new-4x4.txt"}),
+    )
+    .error(400);
+    assert_eq!(
+        line,
+        "unknown dice set 'dice-sets/english-new-4x4.txt' (GET /api/dice lists them)"
+    );
+    let line = post(
+        &app,
+        "/api/roll",
+        json!({"set": "english-new-4x4", "size": "5x5"}),
+    )
+    .error(400);
+    assert_eq!(line, "--size 5x5 needs 25 dice; english-new-4x4 has 16");
+    post(&app, "/api/roll", json!({"seed": -1})).error(400);
+    // rows × cols would overflow: refused before it is computed.
+    let line = post(&app, "/api/roll", json!({"size": "4294967296x4294967296"})).error(400);
+    assert_eq!(
+        line,
+        "size 4294967296x4294967296: this server rolls at most 12x12"
+    );
+    let line = post(
+        &app,
+        "/api/solve",
+        json!({"board": "4294967296 4294967296"}),
+    )
+    .error(400);
+    assert!(
+        line.ends_with("is larger than this server's limit of 12x12"),
+        "{line}"
+    );
+}
+
+#[test]
+fn board_reads_any_cli_form() {
+    let app = app();
+    let reply = post(&app, "/api/board", json!({"board": "क्ष मा/न ह"})).json();
+    assert_eq!(reply["board"], json!([["क्ष", "मा"], ["न", "ह"]]));
+    // Each face is one grapheme (a conjunct like क्ष is one), so the inline form
+    // needs no spaces, and reads back as the same board.
+    assert_eq!(reply["inline"], "क्षमा/नह");
+    let again = post(&app, "/api/board", json!({"board": reply["inline"]})).json();
+    assert_eq!(again["board"], reply["board"]);
+    let reply = post(&app, "/api/board", json!({"board": "2\nAB\nC#\n"})).json();
+    assert_eq!(reply["board"], json!([["A", "B"], ["C", "#"]]));
+    assert_eq!(reply["inline"], "AB/C#");
+    let line = post(&app, "/api/board", json!({"board": "AB/C"})).error(400);
+    assert_eq!(line, r#"board "AB/C": row 2 has 1 faces, but row 1 has 2"#);
+}
+
+#[test]
+fn dicts_lists_every_dictionary_the_server_may_use() {
+    let mut dicts = Dictionaries::builtin();
+    let hindi = Lexicon::from_words(["क्षमा", "कमल"], &Profile::default()).unwrap();
+    dicts.add("hi", hindi).unwrap();
+    assert!(dicts
+        .add("hi", Lexicon::builtin("enable2k").unwrap())
+        .is_err());
+    assert!(dicts
+        .add("../x", Lexicon::builtin("enable2k").unwrap())
+        .is_err());
+    let app = router(Arc::new(App::new(dicts)));
+    let reply = get(&app, "/api/dicts").json();
+    assert_eq!(reply["dicts"][0]["name"], "enable2k");
+    assert_eq!(
+        reply["dicts"][1],
+        json!({"name": "hi", "words": 2, "lang": ""})
+    );
+    let solved = post(
+        &app,
+        "/api/solve",
+        json!({"board": "क्ष मा न/ह र म/क म ल", "dict": "hi", "min_len": 2}),
+    )
+    .json();
+    let words: Vec<&str> = solved["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["word"].as_str().unwrap())
+        .collect();
+    assert_eq!(words, ["कमल", "क्षमा"]);
+}
+
+/// Starts a seeded CS106B game; returns its view.
+fn new_game(app: &Router, request: Value) -> Value {
+    let reply = post(app, "/api/games", request);
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    reply.json()
+}
+
+#[test]
+fn a_game_is_judged_as_the_terminal_game_judges() {
+    let app = app();
+    let game = new_game(&app, json!({"set": "english-new-4x4", "seed": 7}));
+    let id = game["id"].as_str().unwrap();
+    assert_eq!(id.len(), 32);
+    assert_eq!(game["phase"], "human");
+    assert_eq!(
+        (game["rules"].as_str(), game["min_len"].as_u64()),
+        (Some("cs106b"), Some(4))
+    );
+    let rolled = DiceSet::builtin("english-new-4x4")
+        .unwrap()
+        .roll(7, None)
+        .unwrap();
+    assert_eq!(game["board"], json!(api::rows(&rolled)));
+    assert_eq!(game["possible"], Value::Null);
+
+    // The same guesses through the library's judge.
+    let lexicon = Lexicon::builtin("enable2k").unwrap();
+    let mut round = Round::new(&lexicon, &rolled, Rules::cs106b(), 2);
+    let all: Vec<_> = round.all_words().cloned().collect();
+    let word = all[0].word.clone();
+    let guesses = [word.as_str(), word.as_str(), "tit", "zzqxv", "quixotic"];
+    let verdicts = [
+        "correct",
+        "already-found",
+        "too-short",
+        "not-a-word",
+        "not-on-board",
+    ];
+    let guess_uri = format!("/api/games/{id}/guess");
+    for (guess, name) in guesses.iter().zip(verdicts) {
+        let reply = post(&app, &guess_uri, json!({"word": guess})).json();
+        let verdict = round.guess(0, guess);
+        let shown = guess.to_uppercase();
+        assert_eq!(reply["verdict"], name, "{guess}");
+        assert_eq!(reply["message"], verdict.message(&shown));
+        assert_eq!(reply["word"], shown);
+        if let Verdict::Correct(points) = verdict {
+            assert_eq!(reply["points"], points);
+            let path: Vec<[usize; 2]> = all[0].path.iter().map(|&(r, c)| [r, c]).collect();
+            assert_eq!(reply["path"], json!(path));
+        } else {
+            assert_eq!(reply["path"], Value::Null);
+        }
+        assert_eq!(reply["score"], round.score(0));
+    }
+    let line = post(&app, &guess_uri, json!({"word": "  "})).error(400);
+    assert!(line.starts_with("word: empty"), "{line}");
+
+    // The computer takes the rest.
+    let results = post(&app, &format!("/api/games/{id}/end"), json!({})).json();
+    assert_eq!(results["phase"], "results");
+    assert_eq!(results["human"]["words"].as_array().unwrap().len(), 1);
+    let computer = results["computer"]["words"].as_array().unwrap();
+    assert_eq!(computer.len(), all.len() - 1);
+    let total: u64 = all.iter().map(|f| f.points as u64).sum();
+    assert_eq!(
+        results["possible"],
+        json!({"count": all.len(), "score": total})
+    );
+    assert_eq!(
+        results["human"]["score"].as_u64().unwrap()
+            + results["computer"]["score"].as_u64().unwrap(),
+        total
+    );
+    assert_eq!(results["winner"], "computer");
+    assert_eq!(results["message"], "The computer wins.");
+    assert!(computer
+        .iter()
+        .all(|w| w["path"].as_array().unwrap().len() >= 2));
+
+    // After the turn: guesses are refused, ending again shows the same, the view too.
+    let line = post(&app, &guess_uri, json!({"word": word})).error(409);
+    assert!(line.starts_with("the turn is over"), "{line}");
+    let again = post(&app, &format!("/api/games/{id}/end"), json!({})).json();
+    assert_eq!(again, results);
+    assert_eq!(get(&app, &format!("/api/games/{id}")).json(), results);
+
+    // Forgotten on request.
+    assert_eq!(
+        call(&app, "DELETE", &format!("/api/games/{id}"), Body::empty()).json()["deleted"],
+        true
+    );
+    get(&app, &format!("/api/games/{id}")).error(404);
+    post(&app, &guess_uri, json!({"word": "tart"})).error(404);
+    call(&app, "DELETE", &format!("/api/games/{id}"), Body::empty()).error(404);
+}
+
+#[test]
+fn game_options_and_their_errors() {
+    let app = app();
+    let custom = new_game(
+        &app,
+        json!({"board": BOARD, "rules": "hasbro", "timer": 180}),
+    );
+    assert_eq!(
+        (custom["set"].clone(), custom["seed"].clone()),
+        (Value::Null, Value::Null)
+    );
+    assert_eq!(custom["min_len"], 3);
+    assert_eq!(custom["timer"], 180);
+    assert!(custom["time_left"].as_f64().unwrap() > 170.0);
+    let id = custom["id"].as_str().unwrap();
+    let reply = post(
+        &app,
+        &format!("/api/games/{id}/guess"),
+        json!({"word": "pat"}),
+    )
+    .json();
+    assert_eq!(
+        (reply["verdict"].as_str(), reply["points"].as_u64()),
+        (Some("correct"), Some(1))
+    );
+
+    let big = new_game(&app, json!({"set": "english-superbig-6x6"}));
+    assert_eq!(
+        (big["rows"].as_u64(), big["cols"].as_u64()),
+        (Some(6), Some(6))
+    );
+    assert!(big["seed"].as_u64().is_some());
+
+    let errors = [
+        (
+            json!({"board": BOARD, "seed": 3}),
+            "give either a board or a dice set and seed, not both",
+        ),
+        (
+            json!({"timer": 0}),
+            "timer: 0 seconds; give 1 to 3600, or no timer",
+        ),
+        (
+            json!({"rules": "scrabble"}),
+            "unknown rules 'scrabble' (expected hasbro or cs106b)",
+        ),
+        (
+            json!({"set": "nope"}),
+            "unknown dice set 'nope' (GET /api/dice lists them)",
+        ),
+        (
+            json!({"dict": "nope"}),
+            "unknown dictionary 'nope' (this server has: enable2k)",
+        ),
+        (
+            json!({"board": "AB/C"}),
+            r#"board "AB/C": row 2 has 1 faces, but row 1 has 2"#,
+        ),
+    ];
+    for (request, message) in errors {
+        assert_eq!(post(&app, "/api/games", request).error(400), message);
+    }
+    get(&app, "/api/games/0123").error(404);
+    get(&app, "/api/games/%FF%FE").error(404);
+    post(&app, "/api/games/%FF/guess", json!({"word": "tart"})).error(404);
+    post(&app, "/api/games/0123/end", json!({})).error(404);
+}
+
+#[test]
+fn the_server_keeps_the_clock() {
+    let app = app();
+    let game = new_game(&app, json!({"seed": 7, "timer": 1}));
+    let id = game["id"].as_str().unwrap();
+    std::thread::sleep(Duration::from_millis(1100));
+    let view = get(&app, &format!("/api/games/{id}")).json();
+    assert_eq!(view["phase"], "results");
+    assert_eq!(view["message"], "Time is up. The computer wins.");
+    assert_eq!(view["time_left"], Value::Null);
+    post(
+        &app,
+        &format!("/api/games/{id}/guess"),
+        json!({"word": "tart"}),
+    )
+    .error(409);
+}
+
+#[test]
+fn games_are_bounded_in_number() {
+    let app = App::new(Dictionaries::builtin());
+    let first = app.games.create(&app.dicts, br#"{"seed": 1}"#).unwrap();
+    let first: Value = serde_json::from_str(&first).unwrap();
+    for seed in 0..games::MAX_GAMES as u64 + 20 {
+        let body = format!(r#"{{"seed": {seed}, "timer": 60}}"#);
+        app.games.create(&app.dicts, body.as_bytes()).unwrap();
+    }
+    assert_eq!(app.games.len(), games::MAX_GAMES);
+    // The least recently used went first.
+    let err = app.games.view(first["id"].as_str().unwrap()).unwrap_err();
+    assert_eq!(err.status, 404);
+}
+
+#[test]
+fn the_page_and_its_files() {
+    let app = app();
+    let page = get(&app, "/");
+    assert_eq!(page.status, 200);
+    assert_eq!(page.content_type, "text/html; charset=utf-8");
+    assert!(page.body.contains("<title>polyboggle</title>"));
+    let csp = page.headers["content-security-policy"].to_str().unwrap();
+    assert!(csp.starts_with("default-src 'self'"), "{csp}");
+    // Nothing from elsewhere: no CDN, no fonts, no network but the server's API.
+    for (path, kind) in [("/app.js", "text/javascript"), ("/style.css", "text/css")] {
+        let reply = get(&app, path);
+        assert_eq!(reply.status, 200);
+        assert!(reply.content_type.starts_with(kind));
+        let text = reply.body.replace("'http://www.w3.org/2000/svg'", "");
+        assert!(
+            !text.contains("http://") && !text.contains("https://"),
+            "{path}"
+        );
+        assert!(
+            page.body.contains(&format!("\"{path}\"")),
+            "the page loads {path}"
+        );
+    }
+    assert!(!page.body.contains("https://"));
+
+    assert_eq!(get(&app, "/nope").error(404), "no such page or endpoint");
+    assert_eq!(
+        get(&app, "/api/solve").error(405),
+        "this endpoint does not take that method"
+    );
+    call(&app, "PUT", "/api/dice", Body::empty()).error(405);
+}
+
+/// The real binary, serving on a free loopback port; killed when dropped.
+struct Server {
+    child: Child,
+    address: String,
+}
+
+impl Server {
+    fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_polyboggle"))
+            .args(["serve", "--port", "0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no URL in {line:?}"));
+        let address = url
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_string();
+        assert!(address.starts_with("127.0.0.1:"), "{address}");
+        Server { child, address }
+    }
+
+    /// One HTTP/1.1 request on its own connection; the status and the body.
+    fn request(&self, method: &str, path: &str, body: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            self.address,
+            body.len()
+        )
+        .unwrap();
+        let mut reply = String::new();
+        stream.read_to_string(&mut reply).unwrap();
+        let (head, body) = reply.split_once("\r\n\r\n").unwrap();
+        let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+        (status, body.to_string())
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn the_binary_serves_on_loopback_with_named_dictionaries() {
+    let hindi = repo("tests/e2e/hindi.txt");
+    let server = Server::start(&["--dict", &format!("hi={hindi}")]);
+    let (status, page) = server.request("GET", "/", "");
+    assert_eq!(status, 200);
+    assert!(page.contains("polyboggle"));
+    let (status, body) = server.request(
+        "POST",
+        "/api/solve",
+        r#"{"board": "क्ष मा न/ह र म/क म ल", "dict": "hi", "min_len": 2}"#,
+    );
+    assert_eq!(status, 200);
+    assert_eq!(
+        body,
+        ok(&[
+            "solve",
+            "क्ष मा न/ह र म/क म ल",
+            "--dict",
+            &hindi,
+            "--min-len",
+            "2",
+            "--format",
+            "json"
+        ])
+    );
+    // A request whose body never comes is cut off without holding up the others.
+    let mut stalled = TcpStream::connect(&server.address).unwrap();
+    write!(
+        stalled,
+        "POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{{"
+    )
+    .unwrap();
+
+    // Many clients at once all get the right answer.
+    let expected = ok(&["solve", BOARD, "--format", "json"]);
+    std::thread::scope(|scope| {
+        for _ in 0..8 {
+            scope.spawn(|| {
+                for _ in 0..10 {
+                    let (status, body) =
+                        server.request("POST", "/api/solve", &json!({"board": BOARD}).to_string());
+                    assert_eq!(status, 200);
+                    assert_eq!(body, expected);
+                }
+            });
+        }
+    });
+    drop(stalled);
+}
+
+#[test]
+fn serve_refuses_bad_options_in_one_line() {
+    assert!(bad(&["serve", "--dict", "nameonly"]).contains("--dict nameonly: expected NAME=PATH"));
+    assert!(
+        bad(&["serve", "--dict", "x=/no/such/file.pbd", "--port", "0"])
+            .contains("/no/such/file.pbd")
+    );
+    assert!(bad(&[
+        "serve",
+        "--dict",
+        "a b=dictionaries/enable2k.pbd",
+        "--port",
+        "0"
+    ])
+    .contains("use 1 to 32 letters"));
+    assert!(bad(&["serve", "--host", "192.0.2.1", "--port", "0"]).contains("cannot listen on"));
+}
