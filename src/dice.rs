@@ -458,7 +458,7 @@ fn augment(
 }
 
 /// A uniform number below `n` by rejection (no modulo bias), pinned for all versions.
-fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
+pub(crate) fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
     let n = n as u64;
     let zone = u64::MAX - (u64::MAX % n);
     loop {

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{bad, ok};
+use common::{bad, ok, strip_times};
 use polyboggle::batch::CpuScorer;
 use polyboggle::dice::DiceSet;
 use polyboggle::optimize::{self, Method, Objective, Settings, Space};
@@ -141,19 +141,6 @@ fn a_seed_gives_the_same_result_on_any_thread_count() {
     let solved = json(&["solve", &board.inline(), "--format", "json"]);
     assert_eq!(solved["score"], best["score"]);
     assert_eq!(best["value"], best["score"]);
-}
-
-/// Removes the wall-clock fields, which differ from run to run.
-fn strip_times(v: &mut Value) {
-    if let Some(map) = v.as_object_mut() {
-        map.remove("seconds");
-        map.remove("seconds_to_best");
-    }
-    match v {
-        Value::Object(map) => map.values_mut().for_each(strip_times),
-        Value::Array(items) => items.iter_mut().for_each(strip_times),
-        _ => {}
-    }
 }
 
 #[test]

@@ -12,12 +12,11 @@
 
 use std::collections::HashMap;
 
-use rand_chacha::rand_core::RngCore;
 use rand_chacha::ChaCha8Rng;
 use unicode_segmentation::UnicodeSegmentation;
 
 use crate::board::{Board, Face};
-use crate::dice::DiceSet;
+use crate::dice::{below, DiceSet};
 use crate::lexicon::Lexicon;
 use crate::normalize::Profile;
 use crate::score::Rules;
@@ -530,18 +529,6 @@ fn symmetries(rows: usize, cols: usize) -> Vec<Vec<usize>> {
         }
     }
     distinct
-}
-
-/// A uniform number below `n` (rejection sampling: the same on every machine).
-pub(crate) fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
-    let n = n as u64;
-    let zone = u64::MAX - (u64::MAX % n);
-    loop {
-        let x = rng.next_u64();
-        if x < zone {
-            return (x % n) as usize;
-        }
-    }
 }
 
 #[cfg(test)]

@@ -155,3 +155,17 @@ pub fn path_spells(
         .collect();
     distinct.len() == cells.len() && adjacent && spelled == word
 }
+
+/// `v` without its wall-clock fields (`seconds`, `seconds_to_best`), which differ
+/// from run to run, at any depth.
+pub fn strip_times(v: &mut serde_json::Value) {
+    match v {
+        serde_json::Value::Object(map) => {
+            map.remove("seconds");
+            map.remove("seconds_to_best");
+            map.values_mut().for_each(strip_times);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(strip_times),
+        _ => {}
+    }
+}
