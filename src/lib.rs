@@ -5,7 +5,7 @@
 //! [`Board`] of grapheme faces ([`board`], rolled by [`dice`]) and a lexicon go into a
 //! [`Solver`] ([`solve`]), which walks the automaton a face at a time and returns every
 //! word [`Found`], scored by [`Rules`] ([`score`]). [`game`] and [`bench`](mod@bench) are built on
-//! the solver.
+//! the solver. [`crossword`] lays word lists out as crossword grids, in any script.
 //!
 //! ```
 //! use polyboggle::{Board, Lexicon, Rules, Solver};
@@ -21,6 +21,7 @@
 pub mod automaton;
 pub mod bench;
 pub mod board;
+pub mod crossword;
 pub mod dice;
 pub mod game;
 pub mod lexicon;

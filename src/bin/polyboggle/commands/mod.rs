@@ -1,5 +1,7 @@
 //! One function per command: turn arguments into library calls and print results.
 
+mod crossword;
+
 use std::io::{self, BufWriter, Read, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -45,6 +47,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Bench(args) => bench(args),
         Command::Duel(args) => duel(args),
         Command::Play(args) => play(args),
+        Command::Crossword(args) => crossword::run(args),
     }
 }
 
