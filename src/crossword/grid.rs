@@ -238,10 +238,11 @@ impl Grid {
     /// crossings; each spot once (found through its first crossing).
     pub fn crossing_spots(&self, seq: &[u16], dir: Direction, mut visit: impl FnMut(Spot, usize)) {
         {
+            // Letters of the word, folded into 64 bits: most cells are skipped at once.
+            let mask = seq.iter().fold(0u64, |m, &l| m | 1 << ((l + 1) % 64));
             let same = self.slot(dir);
-            for cell in 0..self.letter.len() {
-                let have = self.letter[cell];
-                if have == 0 || same[cell] != NONE {
+            for (cell, (&have, &slot)) in self.letter.iter().zip(same).enumerate() {
+                if have == 0 || slot != NONE || mask >> (have % 64) & 1 == 0 {
                     continue;
                 }
                 let (r, c) = (cell / self.cols, cell % self.cols);

@@ -386,7 +386,7 @@ fn auto_search(
     let longest = shapes.iter().map(Shape::len).max().unwrap_or(2);
     let letters: usize = shapes.iter().map(Shape::len).sum();
     let mut side = longest
-        .max((letters as f64 * 1.5).sqrt().ceil() as usize)
+        .max((letters as f64 * 2.5).sqrt().ceil() as usize)
         .min(MAX_AUTO_SIDE);
     let mut attempts = 0;
     let mut best: Option<(Grid, bool)> = None;
@@ -398,7 +398,15 @@ fn auto_search(
             crop: true,
         };
         let start = Grid::new(side, side, words.len());
-        let outcome = search::search(&problem, &start, limits, options.seed);
+        // Each size gets half the time left, so a larger one still has its turn.
+        let now = Instant::now();
+        let size_limits = Limits {
+            deadline: limits
+                .deadline
+                .map(|d| now + d.saturating_duration_since(now) / 2),
+            ..limits
+        };
+        let outcome = search::search(&problem, &start, size_limits, options.seed);
         attempts += outcome.attempts;
         let better = best.as_ref().is_none_or(|(g, _)| {
             search::score(&problem, &outcome.grid) > search::score(&problem, g)
@@ -442,8 +450,13 @@ fn assemble(words: &[Word], g: &Grid, pinned: &[usize], crop: bool) -> Crossword
                 })
                 .collect();
             for (&(r, c), shown) in cells.iter().zip(&word.letters.shown) {
-                // An across word's form wins at a crossing (a Hebrew final letter, say).
-                grid[r][c].get_or_insert_with(|| shown.clone());
+                // Where a final form (Hebrew ם) crosses its ordinary form (מ), the cell
+                // shows the ordinary one.
+                match &mut grid[r][c] {
+                    Some(there) if there != shown => *there = fold_letter(shown),
+                    Some(_) => {}
+                    empty => *empty = Some(shown.clone()),
+                }
             }
             if word.letters.rtl {
                 rtl_words += 1;

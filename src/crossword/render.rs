@@ -198,10 +198,10 @@ impl Crossword {
             svg,
             r#"<rect width="{width}" height="{height}" fill="white"/>"#
         );
-        for r in 0..self.rows {
-            for c in 0..self.cols {
+        for (r, row) in self.grid.iter().enumerate() {
+            for (c, cell) in row.iter().enumerate() {
                 let (x, y) = (MARGIN + c * CELL, MARGIN + r * CELL);
-                let Some(letter) = &self.grid[r][c] else {
+                let Some(letter) = cell else {
                     let _ = writeln!(
                         svg,
                         r#"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="black" stroke="black"/>"#

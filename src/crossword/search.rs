@@ -56,7 +56,8 @@ pub(crate) fn score(problem: &Problem, g: &Grid) -> Score {
     (g.placed, Reverse(black), g.crossings)
 }
 
-/// Restart from a fresh construction after this many attempts without progress.
+/// Restart from a fresh construction after each this many attempts without a better
+/// layout.
 const RESTART_AFTER: u64 = 3000;
 
 /// One attempt in this many may accept a layout with one word fewer (to leave a trap).
@@ -80,7 +81,7 @@ pub(crate) fn search(problem: &Problem, start: &Grid, limits: Limits, seed: u64)
     let mut best = current.clone();
     let mut best_score = current_score;
     let mut attempts = 1u64;
-    let (mut since_best, mut since_current) = (0u64, 0u64);
+    let mut since_best = 0u64;
     let complete = loop {
         let patience = if best.placed == everything {
             limits.settle
@@ -93,8 +94,8 @@ pub(crate) fn search(problem: &Problem, start: &Grid, limits: Limits, seed: u64)
         if limits.deadline.is_some_and(|d| Instant::now() >= d) {
             break false;
         }
-        let candidate = if since_current >= RESTART_AFTER {
-            since_current = 0;
+        let restart = since_best > 0 && since_best % RESTART_AFTER == 0;
+        let candidate = if restart {
             current_score = (0, Reverse(0), 0);
             s.construct(start)
         } else {
@@ -102,13 +103,8 @@ pub(crate) fn search(problem: &Problem, start: &Grid, limits: Limits, seed: u64)
         };
         attempts += 1;
         let candidate_score = score(problem, &candidate);
-        if candidate_score > current_score {
-            since_current = 0;
-        } else {
-            since_current += 1;
-        }
-        // Wander freely among layouts with as many words: a longer word swapped for a
-        // shorter one may make room for one more.
+        // Wander freely among layouts with as many words (a longer word swapped for a
+        // shorter one may make room for one more), now and then one word fewer.
         let step_down = candidate_score.0 + 1 == current_score.0 && s.below(STEP_DOWN) == 0;
         if candidate_score.0 >= current_score.0 || step_down {
             current = candidate;
@@ -150,7 +146,7 @@ impl Searcher<'_> {
 
     fn construct(&mut self, start: &Grid) -> Grid {
         let mut g = start.clone();
-        self.relay(&mut g);
+        self.relay(&mut g, None);
         g
     }
 
@@ -167,21 +163,62 @@ impl Searcher<'_> {
         if !placed.is_empty() {
             let most = (placed.len() / 3).clamp(1, 8);
             let lifts = 1 + self.below(most);
-            for _ in 0..lifts {
-                let w = placed[self.below(placed.len())];
-                let len = self.problem.shapes[w].len();
-                if g.can_remove(w, len) {
-                    g.remove(w, len);
+            if self.below(2) == 0 {
+                // Scattered: words anywhere.
+                for _ in 0..lifts {
+                    let w = placed[self.below(placed.len())];
+                    self.lift(&mut g, w);
+                }
+            } else {
+                // A region: a word and words crossing it, and words crossing those.
+                let mut pending = vec![placed[self.below(placed.len())]];
+                let mut lifted = 0;
+                while lifted < lifts {
+                    let Some(w) = pending.pop() else { break };
+                    let len = self.problem.shapes[w].len();
+                    let near: Vec<usize> = g.crossing_words(w, len).collect();
+                    if self.lift(&mut g, w) {
+                        lifted += 1;
+                        pending.extend(near);
+                        let k = pending.len();
+                        if k > 1 {
+                            let j = self.below(k);
+                            pending.swap(j, k - 1);
+                        }
+                    }
                 }
             }
             self.keep_connected(&mut g);
         }
-        self.relay(&mut g);
+        // Half the time, one word left out goes first: room is made for it.
+        let first = if self.below(2) == 0 {
+            let out: Vec<usize> = self
+                .problem
+                .free
+                .iter()
+                .copied()
+                .filter(|&w| g.spots[w].is_none())
+                .collect();
+            (!out.is_empty()).then(|| out[self.below(out.len())])
+        } else {
+            None
+        };
+        self.relay(&mut g, first);
         g
     }
 
+    /// Lifts a free word when the rules allow; says whether it did.
+    fn lift(&mut self, g: &mut Grid, w: usize) -> bool {
+        let len = self.problem.shapes[w].len();
+        let free = g.spots[w].is_some() && !self.problem.pinned[w] && g.can_remove(w, len);
+        if free {
+            g.remove(w, len);
+        }
+        free
+    }
+
     /// Lays every free word that fits, in a shuffled order, until a pass places none.
-    fn relay(&mut self, g: &mut Grid) {
+    fn relay(&mut self, g: &mut Grid, first: Option<usize>) {
         if g.is_empty() && !self.seed_first(g) {
             return;
         }
@@ -212,7 +249,13 @@ impl Searcher<'_> {
             .collect();
         keyed.sort_by_key(|&(k, _)| Reverse(k));
         order.clear();
-        order.extend(keyed.into_iter().map(|(_, w)| w));
+        order.extend(first);
+        order.extend(
+            keyed
+                .into_iter()
+                .map(|(_, w)| w)
+                .filter(|&w| Some(w) != first),
+        );
         loop {
             let mut progress = false;
             for &w in &order {

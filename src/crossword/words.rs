@@ -307,7 +307,7 @@ mod tests {
     #[test]
     fn word_list_errors_name_the_line() {
         assert_eq!(parse_word_list(""), Err(WordListError::Empty));
-        assert_eq!(parse_word_list("\n  \n\u{feff}"), Err(WordListError::Empty));
+        assert_eq!(parse_word_list("\u{feff}\n  \n"), Err(WordListError::Empty));
         assert_eq!(
             parse_word_list("cat\nice cream\n").unwrap_err().to_string(),
             "line 2: \"ice cream\" holds a space (one word a line; a clue goes after a tab)"
