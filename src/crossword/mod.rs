@@ -48,6 +48,9 @@ use crate::Profile;
 use grid::{Grid, Shape, Spot};
 use search::{Limits, Problem};
 
+/// The most words (and distinct letters) one layout considers; later words are dropped.
+pub const MAX_WORDS: usize = 60_000;
+
 /// The largest grid side `--auto` grows to.
 pub const MAX_AUTO_SIDE: usize = 64;
 
@@ -188,6 +191,20 @@ pub fn generate(entries: &[Entry], options: &Options) -> Result<Crossword, PinEr
             continue;
         }
         first_line.insert(letters.folded.clone(), entry.line);
+        // Word and letter numbers are 16-bit on the grid.
+        let new_letters = letters
+            .folded
+            .iter()
+            .filter(|f| !ids.contains_key(*f))
+            .count();
+        if words.len() >= MAX_WORDS || ids.len() + new_letters >= MAX_WORDS {
+            dropped.push(drop(
+                &shown,
+                &entry,
+                format!("beyond the first {MAX_WORDS} words or letters"),
+            ));
+            continue;
+        }
         if letters.shown.len() < 2 {
             dropped.push(drop(
                 &shown,

@@ -355,6 +355,26 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        /// The parsers never panic, and what they accept holds no blank or non-letter.
+        #[test]
+        fn parsers_take_any_text(text in "\\PC{0,40}", raw in proptest::collection::vec(proptest::num::u8::ANY, 0..40)) {
+            let lossy = String::from_utf8_lossy(&raw);
+            for input in [text.as_str(), &lossy] {
+                if let Ok(entries) = parse_word_list(input) {
+                    for e in entries {
+                        proptest::prop_assert!(e.line >= 1 && !e.word.is_empty());
+                        proptest::prop_assert!(e.word.chars().all(is_letter));
+                    }
+                }
+                if let Ok(pin) = parse_pin(input) {
+                    proptest::prop_assert!(pin.word.chars().all(is_letter));
+                }
+                let _ = parse_pin(&format!("{input}@1,2,down"));
+            }
+        }
+    }
+
     #[test]
     fn cells_are_grapheme_clusters() {
         let p = Profile::default();
