@@ -57,7 +57,7 @@ pub const MAX_AUTO_SIDE: usize = 64;
 /// How to lay out a crossword.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// Grid size (rows, columns); with `auto`, only a starting hint is ignored.
+    /// Grid size (rows, columns); not used with `auto`.
     pub size: (usize, usize),
     /// Grow the grid until every word fits (up to [`MAX_AUTO_SIDE`]), then crop it to
     /// the letters; black squares are counted in the cropped grid.
