@@ -258,6 +258,7 @@ pub fn generate(entries: &[Entry], options: &Options) -> Result<Crossword, PinEr
                 .map(|w| pinned.iter().any(|&(p, _)| p == w))
                 .collect(),
             crop: false,
+            partners: partners(&shapes),
         };
         let outcome = search::search(&problem, &start, limits, options.seed);
         (outcome.grid, outcome.attempts, outcome.complete)
@@ -269,6 +270,7 @@ pub fn generate(entries: &[Entry], options: &Options) -> Result<Crossword, PinEr
     crossword.elapsed = started.elapsed();
     crossword.dropped.splice(0..0, dropped);
     let (rows, cols) = (best.rows, best.cols);
+    let holders = letter_holders(&shapes);
     for (w, word) in words.iter().enumerate() {
         if best.spots[w].is_some() {
             continue;
@@ -276,7 +278,7 @@ pub fn generate(entries: &[Entry], options: &Options) -> Result<Crossword, PinEr
         let n = word.shape.len();
         let reason = if !fits_grid(n, rows, cols) {
             format!("{n} letters: longer than the {rows}×{cols} grid")
-        } else if !shares_a_letter(&shapes, w) {
+        } else if distinct(&word.shape.down).all(|l| holders[&l] == 1) {
             "shares no letter with the other words".to_string()
         } else {
             "no spot crosses the layout without touching another word".to_string()
@@ -300,11 +302,34 @@ fn fits_grid(len: usize, rows: usize, cols: usize) -> bool {
     len <= rows.max(cols)
 }
 
-fn shares_a_letter(shapes: &[Shape], w: usize) -> bool {
+/// For each word, how many words hold each of its letters, summed over its distinct
+/// letters (words sharing two letters count twice: a cheap measure of how well a word
+/// connects, linear in the letters of the list).
+fn partners(shapes: &[Shape]) -> Vec<usize> {
+    let holders = letter_holders(shapes);
     shapes
         .iter()
+        .map(|shape| distinct(&shape.down).map(|l| holders[&l] - 1).sum())
+        .collect()
+}
+
+/// How many words hold each letter.
+fn letter_holders(shapes: &[Shape]) -> BTreeMap<u16, usize> {
+    let mut holders = BTreeMap::new();
+    for shape in shapes {
+        for l in distinct(&shape.down) {
+            *holders.entry(l).or_insert(0) += 1;
+        }
+    }
+    holders
+}
+
+fn distinct(letters: &[u16]) -> impl Iterator<Item = u16> + '_ {
+    letters
+        .iter()
         .enumerate()
-        .any(|(v, other)| v != w && shapes[w].down.iter().any(|l| other.down.contains(l)))
+        .filter(|&(i, l)| !letters[..i].contains(l))
+        .map(|(_, &l)| l)
 }
 
 /// Checks the pins and returns each pinned word with its spot.
@@ -413,6 +438,7 @@ fn auto_search(
             free: (0..words.len()).collect(),
             pinned: vec![false; words.len()],
             crop: true,
+            partners: partners(shapes),
         };
         let start = Grid::new(side, side, words.len());
         // Each size gets half the time left, so a larger one still has its turn.

@@ -26,6 +26,8 @@ pub(crate) struct Problem<'a> {
     pub pinned: Vec<bool>,
     /// Judge black squares inside the letters' bounding box (`--auto`), not the grid.
     pub crop: bool,
+    /// For each word, how many other words share a letter with it.
+    pub partners: Vec<usize>,
 }
 
 /// When to stop.
@@ -300,7 +302,15 @@ impl Searcher<'_> {
         if free.is_empty() {
             return false;
         }
-        let w = free[self.below(free.len())];
+        // The best connected of three words drawn: a first word few others can cross
+        // would keep the layout small.
+        let mut w = free[self.below(free.len())];
+        for _ in 0..2 {
+            let other = free[self.below(free.len())];
+            if self.problem.partners[other] > self.problem.partners[w] {
+                w = other;
+            }
+        }
         let shape = &self.problem.shapes[w];
         let n = shape.len();
         let mut dirs = Vec::new();
