@@ -7,6 +7,7 @@
 //! word [`Found`], scored by [`Rules`] ([`score`]). [`game`] and [`bench`](mod@bench) are built on
 //! the solver; [`batch`] scores many boards at once, and [`optimize`] searches for the
 //! best boards through it; [`web`] serves the game and the solver as a page and a JSON API.
+//! [`crossword`] lays word lists out as crossword grids, in any script.
 //!
 //! ```
 //! use polyboggle::{Board, Lexicon, Rules, Solver};
@@ -23,6 +24,7 @@ pub mod automaton;
 pub mod batch;
 pub mod bench;
 pub mod board;
+pub mod crossword;
 pub mod dice;
 pub mod game;
 pub mod lexicon;

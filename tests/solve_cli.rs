@@ -278,7 +278,17 @@ fn corrupt_and_truncated_dictionaries_are_refused() {
 fn help_names_every_command() {
     let help = ok(&["--help"]);
     for command in [
-        "solve", "compile", "dict", "roll", "dice", "bench", "duel", "play", "optimize", "serve",
+        "solve",
+        "compile",
+        "dict",
+        "roll",
+        "dice",
+        "bench",
+        "duel",
+        "play",
+        "optimize",
+        "serve",
+        "crossword",
     ] {
         assert!(help.contains(command), "{command} missing from --help");
     }

@@ -1,5 +1,7 @@
 //! One function per command: turn arguments into library calls and print results.
 
+mod crossword;
+
 use std::io::{self, BufWriter, Read, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -55,6 +57,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             format,
         }) => optimize::unreachable(&set, &dict, &rules, size.as_deref(), format),
         Command::Serve(args) => serve::serve(args),
+        Command::Crossword(args) => crossword::run(args),
     }
 }
 
