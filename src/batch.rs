@@ -149,16 +149,20 @@ impl<'l> CpuScorer<'l> {
             .expect("no thread panics holding the lock")
             .pop()
             .unwrap_or_else(|| Solver::new(self.lexicon, self.rules.clone()));
+        // One board, changed in place from one candidate to the next: neighbouring
+        // candidates differ in a cell or two, and a face that stays costs nothing.
         let n = batch.rows * batch.cols;
-        let mut faces: Vec<Face> = Vec::with_capacity(n);
+        let mut board = batch.board(first);
+        let mut shown = &batch.cells[first * n..(first + 1) * n];
         for (i, tally) in out.iter_mut().enumerate() {
             let cells = &batch.cells[(first + i) * n..(first + i + 1) * n];
-            faces.clear();
-            faces.extend(cells.iter().map(|&f| batch.faces[f as usize].clone()));
-            let board = Board::new(batch.rows, batch.cols, std::mem::take(&mut faces))
-                .expect("a batch's boards have its shape");
+            for (cell, (&now, &before)) in cells.iter().zip(shown).enumerate() {
+                if now != before {
+                    board.set_face(cell, &batch.faces[now as usize]);
+                }
+            }
+            shown = cells;
             *tally = solver.tally(&board);
-            faces = board.into_faces();
         }
         self.solvers
             .lock()

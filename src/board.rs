@@ -202,9 +202,9 @@ impl Board {
             .join("/")
     }
 
-    /// The faces, row-major, taking the board apart.
-    pub fn into_faces(self) -> Vec<Face> {
-        self.faces
+    /// Sets the face of `cell` (row-major index), reusing the old face's memory.
+    pub fn set_face(&mut self, cell: usize, face: &Face) {
+        self.faces[cell].clone_from(face);
     }
 
     /// The cells next to `cell` (row-major index), in the 8-neighbourhood.
