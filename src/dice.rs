@@ -148,22 +148,18 @@ impl DiceSet {
             .ok_or_else(|| DiceError::Unknown(name.into()))
     }
 
-    /// A built-in name, or else a dice file's path.
+    /// A dice file's path, or else a built-in name: an existing file is preferred to
+    /// a built-in set of the same name.
     pub fn load(name: &str) -> Result<DiceSet, DiceError> {
-        match DiceSet::builtin(name) {
-            Ok(set) => Ok(set),
-            Err(unknown) => {
-                let path = std::path::Path::new(name);
-                if !path.is_file() {
-                    return Err(unknown);
-                }
-                let text = std::fs::read_to_string(path).map_err(|e| DiceError::Io {
-                    origin: name.into(),
-                    message: e.to_string(),
-                })?;
-                DiceSet::parse(&text, name)
-            }
+        let path = std::path::Path::new(name);
+        if !path.is_file() {
+            return DiceSet::builtin(name);
         }
+        let text = std::fs::read_to_string(path).map_err(|e| DiceError::Io {
+            origin: name.into(),
+            message: e.to_string(),
+        })?;
+        DiceSet::parse(&text, name)
     }
 
     /// Parses a dice file (see the module documentation); `origin` names it in errors.
@@ -235,12 +231,12 @@ impl DiceSet {
         if dice.is_empty() {
             return Err(syntax(text.lines().count().max(1), "no dice".into()));
         }
-        if dice.len() != rows * cols {
+        if Some(dice.len()) != rows.checked_mul(cols) {
             return Err(syntax(
                 grid_line,
                 format!(
                     "grid {rows}x{cols} needs {} dice, the file has {}",
-                    rows * cols,
+                    rows as u128 * cols as u128,
                     dice.len()
                 ),
             ));
@@ -260,10 +256,10 @@ impl DiceSet {
     /// `size` (rows, cols) may ask for a smaller grid than the set's own.
     pub fn roll(&self, seed: u64, size: Option<(usize, usize)>) -> Result<Board, DiceError> {
         let (rows, cols) = size.unwrap_or((self.rows, self.cols));
-        if rows == 0 || cols == 0 || rows * cols > self.dice.len() {
+        let cells = rows.checked_mul(cols).unwrap_or(usize::MAX);
+        if rows == 0 || cols == 0 || cells > self.dice.len() {
             return Err(DiceError::Size(format!(
-                "--size {rows}x{cols} needs {} dice; {} has {}",
-                rows * cols,
+                "--size {rows}x{cols} needs {cells} dice; {} has {}",
                 self.name,
                 self.dice.len()
             )));
