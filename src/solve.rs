@@ -102,6 +102,32 @@ struct Cells {
     shape: (usize, usize),
 }
 
+/// Is there a face on `board`, and is none of them made of bytes `lexicon`'s words
+/// use? Then no word can be found, and the caller may say why (a Hindi board with
+/// an English dictionary), rather than report a bare "0 words".
+///
+/// ```
+/// use polyboggle::{solve, Board, Lexicon, Rules};
+///
+/// let english = Lexicon::builtin("enable2k")?;
+/// let hindi: Board = "क्ष मा/न _".parse()?;
+/// assert!(solve::foreign_board(&hindi, &english, &Rules::hasbro()));
+/// assert!(!solve::foreign_board(&"ATEE/APYO/TINU/EDSE".parse()?, &english, &Rules::hasbro()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn foreign_board(board: &Board, lexicon: &Lexicon, rules: &Rules) -> bool {
+    let alphabet = lexicon.automaton().alphabet();
+    let mut faces = board.faces().iter().filter(|f| !f.is_blank()).peekable();
+    faces.peek().is_some()
+        && faces.all(|face| {
+            let mut key = lexicon.profile().key(face.text());
+            if rules.qu && key == "q" {
+                key.push('u');
+            }
+            !key.bytes().all(|b| alphabet[b as usize])
+        })
+}
+
 /// Finds words on boards, reusing its buffers from one board to the next.
 ///
 /// Create one per thread and dictionary; each [`Solver::solve`] or
