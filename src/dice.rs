@@ -256,7 +256,7 @@ impl DiceSet {
     /// `size` (rows, cols) may ask for a smaller grid than the set's own.
     pub fn roll(&self, seed: u64, size: Option<(usize, usize)>) -> Result<Board, DiceError> {
         let (rows, cols) = size.unwrap_or((self.rows, self.cols));
-        let cells = rows.checked_mul(cols).unwrap_or(usize::MAX);
+        let cells = rows.saturating_mul(cols);
         if rows == 0 || cols == 0 || cells > self.dice.len() {
             return Err(DiceError::Size(format!(
                 "--size {rows}x{cols} needs {cells} dice; {} has {}",
