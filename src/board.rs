@@ -111,10 +111,11 @@ pub enum BoardError {
     /// More cells than [`MAX_CELLS`] (`usize::MAX` when the count overflows).
     #[error("the board has {0} cells; at most {MAX_CELLS} are supported")]
     TooLarge(usize),
-    /// A face holding `/` or `,`, which separate rows in the inline form: such a board
-    /// could not be written back on one line.
+    /// A face holding `/`, `,` or whitespace, which separate rows and faces: such a
+    /// board could not be written back on one line.
     #[error(
-        "row {row}, face {col}: '{face}' contains `/` or `,`, which separate rows, not letters"
+        "row {row}, face {col}: '{face}' contains `/`, `,` or a space, which separate rows and \
+         faces, not letters"
     )]
     Separator {
         /// The row (from 1).
@@ -154,7 +155,8 @@ impl Board {
         if faces.len() > MAX_CELLS {
             return Err(BoardError::TooLarge(faces.len()));
         }
-        if let Some(at) = faces.iter().position(|f| f.text().contains(['/', ','])) {
+        let separator = |c: char| c == '/' || c == ',' || c.is_whitespace();
+        if let Some(at) = faces.iter().position(|f| f.text().contains(separator)) {
             return Err(BoardError::Separator {
                 row: at / cols + 1,
                 col: at % cols + 1,

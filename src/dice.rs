@@ -198,6 +198,16 @@ impl DiceSet {
                 ));
             }
             let faces: Vec<String> = line.split(' ').map(str::to_string).collect();
+            let separator = |c: char| c == '/' || c == ',' || c.is_whitespace();
+            if let Some(face) = faces.iter().find(|f| f.contains(separator)) {
+                return Err(syntax(
+                    i + 1,
+                    format!(
+                        "face '{face}' contains `/`, `,` or a space other than the one between \
+                         faces, which no board can show"
+                    ),
+                ));
+            }
             if faces.iter().any(String::is_empty) {
                 return Err(syntax(
                     i + 1,
@@ -328,7 +338,7 @@ impl DiceSet {
     /// The set in its file format.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "# name: {}", self.name);
+        let _ = writeln!(out, "# name: {}", self.field_text(&self.name));
         let _ = writeln!(out, "# grid: {}x{}", self.rows, self.cols);
         for (key, value) in [
             ("confidence", &self.confidence),
@@ -336,13 +346,23 @@ impl DiceSet {
             ("note", &self.note),
         ] {
             if !value.is_empty() {
-                let _ = writeln!(out, "# {key}: {value}");
+                let _ = writeln!(out, "# {key}: {}", self.field_text(value));
             }
         }
         for die in &self.dice {
             let _ = writeln!(out, "{}", die.join(" "));
         }
         out
+    }
+
+    /// A header value as written: one that itself holds `; grid:` gets the grid
+    /// appended, since the reader takes the last `; grid:` of a line as the grid.
+    fn field_text(&self, value: &str) -> String {
+        if value.contains("; grid:") {
+            format!("{value}; grid: {}x{}", self.rows, self.cols)
+        } else {
+            value.to_string()
+        }
     }
 
     /// Designs a set for a language from its word list: counts the keys' graphemes
@@ -515,6 +535,40 @@ mod tests {
         }
         assert_eq!(files, names.len());
         assert!(names.len() >= 23);
+    }
+
+    #[test]
+    fn faces_no_board_can_show_are_refused() {
+        for (die, face) in [("A B/C", "B/C"), ("A,B C", "A,B"), ("A\tB C", "A\tB")] {
+            let text = format!("# name: t\n# grid: 1x1\n{die}\n");
+            let err = DiceSet::parse(&text, "t.txt").unwrap_err().to_string();
+            assert!(err.starts_with("t.txt, line 3: face '"), "{err}");
+            assert!(err.contains(face), "{err}");
+        }
+    }
+
+    #[test]
+    fn huge_grids_are_refused_not_overflowed() {
+        let set = DiceSet::builtin("english-new-4x4").unwrap();
+        let err = set
+            .roll(1, Some((1 << 33, 1 << 33)))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("english-new-4x4 has 16"), "{err}");
+        let text = "# name: t\n# grid: 99999999999x99999999999\nA\n";
+        assert!(DiceSet::parse(text, "t").is_err());
+    }
+
+    #[test]
+    fn a_header_value_holding_the_grid_marker_writes_back() {
+        let text = "# name: t\n# grid: 1x1\n# source: a; grid: b; grid: 1x1\nA B\n";
+        let set = DiceSet::parse(text, "t").unwrap();
+        assert_eq!((set.source.as_str(), set.rows), ("a; grid: b", 1));
+        assert_eq!(DiceSet::parse(&set.to_text(), "t").unwrap(), set);
+        for set in DiceSet::builtin_names() {
+            let set = DiceSet::builtin(&set).unwrap();
+            assert_eq!(DiceSet::parse(&set.to_text(), "built-in").unwrap(), set);
+        }
     }
 
     #[test]

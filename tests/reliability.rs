@@ -201,5 +201,5 @@ fn a_princeton_board_on_one_line_solves() {
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(2), Some(2)));
     let err = common::bad(&["solve", "2 2\na/ b c d"]);
-    assert!(err.contains("contains `/` or `,`"), "{err}");
+    assert!(err.contains("contains `/`, `,` or a space"), "{err}");
 }
