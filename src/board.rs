@@ -499,6 +499,7 @@ mod tests {
             "2 2\na \u{301} b c",
             "2 2\n\u{1F1FA} \u{1F1F8} a b",
             // One face of several graphemes (control characters are graphemes too).
+            "1 1 =\u{f}\u{7} ",
             "1 1\n=\u{f}\u{7}",
             "1 1\nQu",
         ] {
