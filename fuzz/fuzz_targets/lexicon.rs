@@ -8,14 +8,15 @@ use polyboggle::{Board, Lexicon, Rules};
 use polyboggle_fuzz::{check_lexicon, check_solution};
 
 /// Boards to solve with whatever opened: the dictionary's first words laid out, and
-/// a fixed mixed board.
+/// fixed mixed boards. At most 3×3: a damaged automaton may accept every string, and
+/// then every simple path of the board is a word (millions on 4×4).
 fn boards(lexicon: &Lexicon) -> Vec<Board> {
-    let mut boards: Vec<Board> = ["ATEE/APYO/TINU/EDSE", "क्ष मा न/मक ल क/a b c"]
+    let mut boards: Vec<Board> = ["ATE/APY/TIN", "क्ष मा न/मक ल क/a b c"]
         .iter()
         .map(|b| b.parse().expect("fixed boards parse"))
         .collect();
     let letters: String = lexicon.words().take(4).collect();
-    let side = letters.chars().count().isqrt().clamp(1, 8);
+    let side = letters.chars().count().isqrt().clamp(1, 3);
     let faces: Vec<&str> = letters
         .char_indices()
         .map(|(i, c)| &letters[i..i + c.len_utf8()])
