@@ -943,6 +943,21 @@ mod tests {
         assert!(lexicon.words().count() <= lexicon.word_count());
     }
 
+    /// A mutated file (fuzz target `lexicon`, checksum bypassed) whose automaton loops,
+    /// accepting long runs of letters: every simple path of a board is then a prefix,
+    /// so a 4×4 board took the fuzzer past its time limit. It opens and solves small
+    /// boards without a panic; only the checksum keeps such files out in use.
+    #[test]
+    fn a_looping_automaton_solves_without_a_panic() {
+        let found = include_bytes!("../tests/data/fuzz/lexicon-accepts-every-path.pbd");
+        assert!(Lexicon::from_bytes(found.to_vec(), "t").is_err());
+        let lexicon = Lexicon::from_bytes_unchecked(found.to_vec(), "t").unwrap();
+        let mut solver = crate::Solver::new(&lexicon, crate::Rules::hasbro());
+        for board in ["ATE/APY/TIN", "pea/ttp/eat"] {
+            solver.solve(&board.parse().unwrap());
+        }
+    }
+
     #[test]
     fn words_come_back_by_index() {
         let words = ["a", "ab", "abc", "b", "queue", "क्षमा", "ísık"];

@@ -716,6 +716,25 @@ mod tests {
         assert_eq!(words(&list, "SCH U/E L", Rules::cs106b()), ["schule"]);
     }
 
+    /// The solver's worst case, met by the fuzz target `compile` (docs/reliability.md):
+    /// one letter on every cell and a word repeating it, so every simple path spells a
+    /// prefix. It costs millions of steps on 4×4, but stays bounded and right.
+    #[test]
+    fn a_board_of_one_letter_and_a_word_repeating_it() {
+        let profile = Profile {
+            turkic: true,
+            ..Profile::default()
+        };
+        let word = format!("a{}dmiration", "I".repeat(17));
+        let lexicon = Lexicon::from_words([word.as_str(), "aıı"], &profile).unwrap();
+        let board: Board = "a ı ı ı/ı ı ı ı/ı ı ı ı/ı ı ı ı".parse().unwrap();
+        let solution = Solver::new(&lexicon, Rules::hasbro()).solve(&board);
+        let found: Vec<&str> = solution.words.iter().map(|f| f.word.as_str()).collect();
+        assert_eq!(found, ["aıı"]);
+        let tally = Solver::new(&lexicon, Rules::hasbro()).tally(&board);
+        assert_eq!((tally.words, tally.points), (1, 1));
+    }
+
     #[test]
     fn blank_cells_block_paths() {
         assert_eq!(words(&["abc"], "a b c", Rules::hasbro()), ["abc"]);
