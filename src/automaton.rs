@@ -243,6 +243,31 @@ impl<'a> Automaton<'a> {
         self.records[state as usize][2] & FINAL != 0
     }
 
+    /// The transitions leaving `state`, as (input byte, next state, output), in record
+    /// order (not always byte order).
+    pub fn children(&self, state: State) -> impl Iterator<Item = (u8, State, u32)> + '_ {
+        let from = self.transitions(state);
+        let first = from.first as usize;
+        (first..first + from.classes.count_ones() as usize)
+            .map(|i| (self.bytes[i], i as State, self.records[i][3]))
+    }
+
+    /// The bytes some transition reads: the alphabet of the dictionary's keys.
+    pub fn alphabet(&self) -> [bool; 256] {
+        let mut used = [false; 256];
+        if self.exact {
+            for (b, &class) in self.classes.iter().enumerate() {
+                used[b] = class != NO_CLASS;
+            }
+        } else {
+            // Record 0 stands for the root, which no transition leads to.
+            for &b in self.bytes.iter().skip(1) {
+                used[b as usize] = true;
+            }
+        }
+        used
+    }
+
     /// Does any transition leave `state`?
     #[inline(always)]
     pub fn has_transitions(&self, state: State) -> bool {

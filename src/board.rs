@@ -108,9 +108,23 @@ pub enum BoardError {
          (ATEE/APYO/TINU/EDSE) or one row with spaces between faces (A T E E)"
     )]
     NotSquare(usize),
-    /// More cells than [`MAX_CELLS`].
+    /// More cells than [`MAX_CELLS`] (`usize::MAX` when the count overflows).
     #[error("the board has {0} cells; at most {MAX_CELLS} are supported")]
     TooLarge(usize),
+    /// A face holding `/`, `,` or whitespace, which separate rows and faces: such a
+    /// board could not be written back on one line.
+    #[error(
+        "row {row}, face {col}: '{face}' contains `/`, `,` or a space, which separate rows and \
+         faces, not letters"
+    )]
+    Separator {
+        /// The row (from 1).
+        row: usize,
+        /// The face's place in its row (from 1).
+        col: usize,
+        /// The face as written.
+        face: String,
+    },
 }
 
 /// An R×C grid of faces, row-major.
@@ -127,16 +141,27 @@ impl Board {
         if rows == 0 || cols == 0 {
             return Err(BoardError::Empty);
         }
-        if faces.len() != rows * cols {
+        let Some(cells) = rows.checked_mul(cols) else {
+            return Err(BoardError::TooLarge(usize::MAX));
+        };
+        if faces.len() != cells {
             return Err(BoardError::Count {
                 rows,
                 cols,
-                expected: rows * cols,
+                expected: cells,
                 found: faces.len(),
             });
         }
         if faces.len() > MAX_CELLS {
             return Err(BoardError::TooLarge(faces.len()));
+        }
+        let separator = |c: char| c == '/' || c == ',' || c.is_whitespace();
+        if let Some(at) = faces.iter().position(|f| f.text().contains(separator)) {
+            return Err(BoardError::Separator {
+                row: at / cols + 1,
+                col: at % cols + 1,
+                face: faces[at].text().into(),
+            });
         }
         Ok(Board { rows, cols, faces })
     }
@@ -178,7 +203,12 @@ impl Board {
 
     /// The board on one line, in the form that parses back to it: rows joined by `/`,
     /// faces separated by spaces when any face has more than one grapheme (or the
-    /// board is one row), otherwise written together (`ATEE/APYO/TINU/EDSE`).
+    /// board is one row, or faces written together would fuse into one grapheme, like
+    /// a letter and a lone combining accent), otherwise written together
+    /// (`ATEE/APYO/TINU/EDSE`). A one-row board starting with numbers (`7`, `3 4 A`)
+    /// ends with `/`, so it does not read as a Lab 6 or Princeton header; a one-column
+    /// board with a face of several graphemes is written in the Princeton form on one
+    /// line (`2 1 Qu A`).
     ///
     /// ```
     /// use polyboggle::Board;
@@ -189,17 +219,33 @@ impl Board {
     /// # Ok::<(), polyboggle::BoardError>(())
     /// ```
     pub fn inline(&self) -> String {
+        let fused = |row: &[Face]| {
+            let joined: String = row.iter().map(Face::text).collect();
+            joined.graphemes(true).count() != row.len()
+        };
+        let several = |face: &Face| face.text().graphemes(true).nth(1).is_some();
         let spaced = self.rows == 1
-            || self
-                .faces
-                .iter()
-                .any(|face| face.text().graphemes(true).nth(1).is_some());
+            || self.faces.iter().any(several)
+            || self.faces.chunks(self.cols).any(fused);
+        if self.cols == 1 && self.faces.iter().any(several) {
+            // A row of one face of several graphemes would read as several faces:
+            // write the Princeton form on one line instead.
+            let faces: Vec<&str> = self.faces.iter().map(Face::text).collect();
+            return format!("{} 1 {}", self.rows, faces.join(" "));
+        }
         let join = if spaced { " " } else { "" };
-        self.faces
+        let mut text = self
+            .faces
             .chunks(self.cols)
             .map(|row| row.iter().map(Face::text).collect::<Vec<_>>().join(join))
             .collect::<Vec<_>>()
-            .join("/")
+            .join("/");
+        let number = |face: &Face| face.text().parse::<usize>().is_ok();
+        let header_like = self.rows == 1 && self.faces.iter().take(2).all(number);
+        if header_like {
+            text.push('/');
+        }
+        text
     }
 
     /// Sets the face of `cell` (row-major index), reusing the old face's memory.
@@ -235,6 +281,10 @@ impl FromStr for Board {
             return Err(BoardError::Empty);
         };
         let head: Vec<&str> = first.split_whitespace().collect();
+        if let Some((rows, cols)) = princeton_on_one_line(&lines, &head) {
+            let faces: Vec<Face> = head[2..].iter().map(|t| Face::new(t)).collect();
+            return Board::new(rows, cols, faces);
+        }
         let numbers: Option<Vec<usize>> = head.iter().map(|t| t.parse().ok()).collect();
         match numbers.as_deref() {
             Some(&[rows, cols]) => {
@@ -244,10 +294,13 @@ impl FromStr for Board {
             Some(&[n]) => {
                 let rows: Vec<Vec<Face>> = lines[1..].iter().map(|l| parse_row(l)).collect();
                 let found = rows.iter().map(Vec::len).sum();
+                let Some(expected) = n.checked_mul(n) else {
+                    return Err(BoardError::TooLarge(usize::MAX));
+                };
                 let count = BoardError::Count {
                     rows: n,
                     cols: n,
-                    expected: n * n,
+                    expected,
                     found,
                 };
                 if rows.is_empty() {
@@ -266,6 +319,20 @@ impl FromStr for Board {
             _ => Board::from_rows(lines.iter().map(|l| parse_row(l)).collect()),
         }
     }
+}
+
+/// The Princeton form written on one line (`2 1 Qu A`): `m n` and exactly `m*n` faces,
+/// with no `/` or `,` (a one-row board of numbers written inline ends with `/`).
+fn princeton_on_one_line(lines: &[&str], head: &[&str]) -> Option<(usize, usize)> {
+    if lines.len() != 1 || lines[0].contains(['/', ',']) || head.len() < 3 {
+        return None;
+    }
+    let (rows, cols) = (
+        head[0].parse::<usize>().ok()?,
+        head[1].parse::<usize>().ok()?,
+    );
+    let cells = rows.checked_mul(cols)?;
+    (cells.checked_add(2)? == head.len()).then_some((rows, cols))
 }
 
 /// A bare string of N² graphemes: an N×N board, row by row.
@@ -419,6 +486,59 @@ mod tests {
         }
         let board: Board = "perslatgsineters".parse().unwrap();
         assert_eq!(board.inline(), "pers/latg/sine/ters");
+    }
+
+    // Inputs found by the fuzz target `board` (docs/reliability.md).
+    #[test]
+    fn awkward_boards_print_back_to_themselves() {
+        for text in [
+            // One column of faces of several graphemes.
+            "2 1\npesla\0#\0\nt\0\0\0\0\0\0\0\0Eineteers",
+            "2 1\nQu\nA\n",
+            // One-row boards of numbers (not a Lab 6 or Princeton header).
+            "1\n7\n",
+            "3 4/",
+            "1 1 x/",
+            // A lone accent after a letter, and two regional indicators: written
+            // together they would fuse into one grapheme.
+            "2 2\na \u{301} b c",
+            "2 2\n\u{1F1FA} \u{1F1F8} a b",
+            // One face of several graphemes (control characters are graphemes too).
+            "1 1 =\u{f}\u{7} ",
+            "1 1\n=\u{f}\u{7}",
+            "1 1\nQu",
+        ] {
+            let board: Board = text.parse().unwrap();
+            let line = board.inline();
+            assert_eq!(line.parse::<Board>(), Ok(board), "{text:?} -> {line:?}");
+        }
+        let column: Board = "Qu A".parse::<Board>().unwrap();
+        assert_eq!(column.inline(), "Qu A");
+        assert_eq!("2 1\nQu\nA".parse::<Board>().unwrap().inline(), "2 1 Qu A");
+        assert_eq!("3 4/".parse::<Board>().unwrap().inline(), "3 4/");
+        assert_eq!("1 1\nQu".parse::<Board>().unwrap().inline(), "1 1 Qu");
+    }
+
+    #[test]
+    fn faces_with_row_separators_are_refused() {
+        assert_eq!(
+            "2 2\na/ b c d".parse::<Board>(),
+            Err(BoardError::Separator {
+                row: 1,
+                col: 1,
+                face: "a/".into()
+            })
+        );
+        let err = "1\n,".parse::<Board>().unwrap_err().to_string();
+        assert!(err.contains("row 1, face 1"), "{err}");
+    }
+
+    #[test]
+    fn huge_headers_are_refused_not_overflowed() {
+        let big = "99999999999 99999999999\na b".parse::<Board>();
+        assert_eq!(big, Err(BoardError::TooLarge(usize::MAX)));
+        let lab6 = "9999999999\nab\ncd".parse::<Board>();
+        assert_eq!(lab6, Err(BoardError::TooLarge(usize::MAX)));
     }
 
     #[test]

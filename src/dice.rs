@@ -148,22 +148,18 @@ impl DiceSet {
             .ok_or_else(|| DiceError::Unknown(name.into()))
     }
 
-    /// A built-in name, or else a dice file's path.
+    /// A dice file's path, or else a built-in name: an existing file is preferred to
+    /// a built-in set of the same name.
     pub fn load(name: &str) -> Result<DiceSet, DiceError> {
-        match DiceSet::builtin(name) {
-            Ok(set) => Ok(set),
-            Err(unknown) => {
-                let path = std::path::Path::new(name);
-                if !path.is_file() {
-                    return Err(unknown);
-                }
-                let text = std::fs::read_to_string(path).map_err(|e| DiceError::Io {
-                    origin: name.into(),
-                    message: e.to_string(),
-                })?;
-                DiceSet::parse(&text, name)
-            }
+        let path = std::path::Path::new(name);
+        if !path.is_file() {
+            return DiceSet::builtin(name);
         }
+        let text = std::fs::read_to_string(path).map_err(|e| DiceError::Io {
+            origin: name.into(),
+            message: e.to_string(),
+        })?;
+        DiceSet::parse(&text, name)
     }
 
     /// Parses a dice file (see the module documentation); `origin` names it in errors.
@@ -202,6 +198,16 @@ impl DiceSet {
                 ));
             }
             let faces: Vec<String> = line.split(' ').map(str::to_string).collect();
+            let separator = |c: char| c == '/' || c == ',' || c.is_whitespace();
+            if let Some(face) = faces.iter().find(|f| f.contains(separator)) {
+                return Err(syntax(
+                    i + 1,
+                    format!(
+                        "face '{face}' contains `/`, `,` or a space other than the one between \
+                         faces, which no board can show"
+                    ),
+                ));
+            }
             if faces.iter().any(String::is_empty) {
                 return Err(syntax(
                     i + 1,
@@ -235,12 +241,12 @@ impl DiceSet {
         if dice.is_empty() {
             return Err(syntax(text.lines().count().max(1), "no dice".into()));
         }
-        if dice.len() != rows * cols {
+        if Some(dice.len()) != rows.checked_mul(cols) {
             return Err(syntax(
                 grid_line,
                 format!(
                     "grid {rows}x{cols} needs {} dice, the file has {}",
-                    rows * cols,
+                    rows as u128 * cols as u128,
                     dice.len()
                 ),
             ));
@@ -260,10 +266,10 @@ impl DiceSet {
     /// `size` (rows, cols) may ask for a smaller grid than the set's own.
     pub fn roll(&self, seed: u64, size: Option<(usize, usize)>) -> Result<Board, DiceError> {
         let (rows, cols) = size.unwrap_or((self.rows, self.cols));
-        if rows == 0 || cols == 0 || rows * cols > self.dice.len() {
+        let cells = rows.saturating_mul(cols);
+        if rows == 0 || cols == 0 || cells > self.dice.len() {
             return Err(DiceError::Size(format!(
-                "--size {rows}x{cols} needs {} dice; {} has {}",
-                rows * cols,
+                "--size {rows}x{cols} needs {cells} dice; {} has {}",
                 self.name,
                 self.dice.len()
             )));
@@ -332,7 +338,7 @@ impl DiceSet {
     /// The set in its file format.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "# name: {}", self.name);
+        let _ = writeln!(out, "# name: {}", self.field_text(&self.name));
         let _ = writeln!(out, "# grid: {}x{}", self.rows, self.cols);
         for (key, value) in [
             ("confidence", &self.confidence),
@@ -340,13 +346,23 @@ impl DiceSet {
             ("note", &self.note),
         ] {
             if !value.is_empty() {
-                let _ = writeln!(out, "# {key}: {value}");
+                let _ = writeln!(out, "# {key}: {}", self.field_text(value));
             }
         }
         for die in &self.dice {
             let _ = writeln!(out, "{}", die.join(" "));
         }
         out
+    }
+
+    /// A header value as written: one that itself holds `; grid:` gets the grid
+    /// appended, since the reader takes the last `; grid:` of a line as the grid.
+    fn field_text(&self, value: &str) -> String {
+        if value.contains("; grid:") {
+            format!("{value}; grid: {}x{}", self.rows, self.cols)
+        } else {
+            value.to_string()
+        }
     }
 
     /// Designs a set for a language from its word list: counts the keys' graphemes
@@ -519,6 +535,40 @@ mod tests {
         }
         assert_eq!(files, names.len());
         assert!(names.len() >= 23);
+    }
+
+    #[test]
+    fn faces_no_board_can_show_are_refused() {
+        for (die, face) in [("A B/C", "B/C"), ("A,B C", "A,B"), ("A\tB C", "A\tB")] {
+            let text = format!("# name: t\n# grid: 1x1\n{die}\n");
+            let err = DiceSet::parse(&text, "t.txt").unwrap_err().to_string();
+            assert!(err.starts_with("t.txt, line 3: face '"), "{err}");
+            assert!(err.contains(face), "{err}");
+        }
+    }
+
+    #[test]
+    fn huge_grids_are_refused_not_overflowed() {
+        let set = DiceSet::builtin("english-new-4x4").unwrap();
+        let err = set
+            .roll(1, Some((1 << 33, 1 << 33)))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("english-new-4x4 has 16"), "{err}");
+        let text = "# name: t\n# grid: 99999999999x99999999999\nA\n";
+        assert!(DiceSet::parse(text, "t").is_err());
+    }
+
+    #[test]
+    fn a_header_value_holding_the_grid_marker_writes_back() {
+        let text = "# name: t\n# grid: 1x1\n# source: a; grid: b; grid: 1x1\nA B\n";
+        let set = DiceSet::parse(text, "t").unwrap();
+        assert_eq!((set.source.as_str(), set.rows), ("a; grid: b", 1));
+        assert_eq!(DiceSet::parse(&set.to_text(), "t").unwrap(), set);
+        for set in DiceSet::builtin_names() {
+            let set = DiceSet::builtin(&set).unwrap();
+            assert_eq!(DiceSet::parse(&set.to_text(), "built-in").unwrap(), set);
+        }
     }
 
     #[test]

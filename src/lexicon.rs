@@ -201,10 +201,10 @@ pub struct Header {
     pub file_size: u64,
 }
 
-/// An opened dictionary: the FST of its keys, their lengths, and the solver's
-/// automaton.
+/// An opened dictionary: its words' lengths and the solver's automaton, which also
+/// answers lookups (the FST section, the same states in the `fst` crate's form, is
+/// checked against the header when the file is opened).
 pub struct Lexicon {
-    fst: Fst<Section>,
     lengths: Section,
     automaton_words: Words,
     automaton_bytes: Section,
@@ -265,6 +265,16 @@ impl Lexicon {
         Lexicon::from_storage(Storage::Owned(bytes), origin)
     }
 
+    /// [`Lexicon::from_bytes`] without the checksum test, so that fuzzing reaches the
+    /// section checks behind it (a random change almost never keeps the CRC right).
+    /// Only in test builds and with the `fuzzing` feature: nothing a user runs can skip
+    /// the checksum.
+    #[cfg(any(test, feature = "fuzzing"))]
+    #[doc(hidden)]
+    pub fn from_bytes_unchecked(bytes: Vec<u8>, origin: &str) -> Result<Lexicon, LexiconError> {
+        Lexicon::open_storage(Storage::Owned(bytes), origin, Integrity::Unchecked)
+    }
+
     /// Opens a built-in dictionary by name (see [`builtin_names`]).
     ///
     /// ```
@@ -295,12 +305,20 @@ impl Lexicon {
     }
 
     /// Opens what `--dict` names: a compiled file, a plain UTF-8 word list (compiled
-    /// in memory with `profile`), or a built-in name.
+    /// in memory with `profile`), or a built-in name. An existing file is preferred to
+    /// a built-in of the same name.
     pub fn load(name: &str, profile: &Profile) -> Result<Lexicon, LexiconError> {
+        // A file of that name wins over a built-in of the same spelling (the binary
+        // says so when both exist); a folder of that name does not hide a built-in.
         let path = Path::new(name);
-        if !path.exists() {
+        let folder = path.is_dir();
+        if folder || !path.exists() {
             return match Lexicon::builtin(name) {
                 Ok(lexicon) => Ok(lexicon),
+                Err(LexiconError::Unknown { .. }) if folder => Err(LexiconError::Io {
+                    origin: name.into(),
+                    source: io::Error::new(io::ErrorKind::InvalidInput, "a folder, not a file"),
+                }),
                 Err(LexiconError::Unknown { .. }) if name.contains(['/', '.']) => {
                     Err(LexiconError::Io {
                         origin: name.into(),
@@ -324,8 +342,16 @@ impl Lexicon {
     }
 
     fn from_storage(storage: Storage, origin: &str) -> Result<Lexicon, LexiconError> {
+        Lexicon::open_storage(storage, origin, Integrity::Checked)
+    }
+
+    fn open_storage(
+        storage: Storage,
+        origin: &str,
+        integrity: Integrity,
+    ) -> Result<Lexicon, LexiconError> {
         let bytes = storage.bytes();
-        let (header, ranges) = parse_header(bytes, origin)?;
+        let (header, ranges) = parse_header(bytes, origin, integrity)?;
         let storage = Arc::new(storage);
         let corrupt = |what: String| LexiconError::Corrupt {
             origin: origin.into(),
@@ -345,7 +371,6 @@ impl Lexicon {
             )));
         }
         let lexicon = Lexicon {
-            fst,
             lengths: section(ranges.lengths),
             automaton_words: Words::new(section(ranges.automaton_words)),
             automaton_bytes: section(ranges.automaton_bytes),
@@ -390,15 +415,20 @@ impl Lexicon {
     }
 
     /// Classifies an already normalized key.
+    ///
+    /// Lookups walk the solver's automaton, whose every index was checked when the
+    /// dictionary was opened, so no file that opens can make them panic (the `fst`
+    /// crate trusts its bytes and panics on a damaged FST the checksum did not catch).
     pub fn lookup_key(&self, key: &[u8]) -> Lookup {
-        let mut node = self.fst.root();
+        let automaton = self.automaton();
+        let mut state = automaton::ROOT;
         for &b in key {
-            match node.find_input(b) {
-                Some(i) => node = self.fst.node(node.transition_addr(i)),
+            match automaton.step(state, b) {
+                Some((next, _)) => state = next,
                 None => return Lookup::Absent,
             }
         }
-        if node.is_final() {
+        if automaton.is_final(state) {
             Lookup::Word
         } else {
             Lookup::Prefix
@@ -407,8 +437,28 @@ impl Lexicon {
 
     /// The key of the word with this index, if any.
     pub fn word(&self, index: u64) -> Option<String> {
-        let bytes = self.fst.get_key(index)?;
-        String::from_utf8(bytes).ok()
+        if index >= self.header.word_count {
+            return None;
+        }
+        // A word's rank is the sum of the outputs along its path, and a state's
+        // outputs grow with its transitions' bytes: follow the largest output not past
+        // what is left. A damaged automaton may loop; no path is longer than the
+        // automaton itself.
+        let automaton = self.automaton();
+        let (mut state, mut rest, mut key) = (automaton::ROOT, index, Vec::new());
+        for _ in 0..automaton.len() {
+            if rest == 0 && automaton.is_final(state) {
+                return String::from_utf8(key).ok();
+            }
+            let (byte, next, output) = automaton
+                .children(state)
+                .filter(|&(.., output)| output as u64 <= rest)
+                .max_by_key(|&(.., output)| output)?;
+            key.push(byte);
+            state = next;
+            rest -= output as u64;
+        }
+        None
     }
 
     /// Every word's key, in sorted order.
@@ -416,10 +466,15 @@ impl Lexicon {
         (0..self.header.word_count).filter_map(|i| self.word(i))
     }
 
-    /// The length in graphemes of the word with this index.
+    /// The length in graphemes of the word with this index (0 for an index past the
+    /// last word, which only a forged file's automaton can produce: the checksum ties
+    /// the automaton to the word list, and a panic is no answer to a bad file).
     #[inline]
     pub fn word_len(&self, index: u64) -> usize {
-        self.lengths.as_ref()[index as usize] as usize
+        self.lengths
+            .as_ref()
+            .get(index as usize)
+            .map_or(0, |&len| len as usize)
     }
 
     /// The solver's automaton (checked when the dictionary was opened).
@@ -480,8 +535,21 @@ fn header_len(keep: usize, lang: usize) -> usize {
     (FIXED_HEADER + keep + lang).next_multiple_of(8)
 }
 
+/// Whether opening tests the checksum: always, except where fuzzing asks to reach
+/// the section checks behind it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Integrity {
+    Checked,
+    #[cfg_attr(not(any(test, feature = "fuzzing")), allow(dead_code))]
+    Unchecked,
+}
+
 /// Validates the header and returns it with the sections' ranges.
-fn parse_header(bytes: &[u8], origin: &str) -> Result<(Header, Ranges), LexiconError> {
+fn parse_header(
+    bytes: &[u8],
+    origin: &str,
+    integrity: Integrity,
+) -> Result<(Header, Ranges), LexiconError> {
     if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
         return Err(LexiconError::NotADictionary {
             origin: origin.into(),
@@ -517,7 +585,7 @@ fn parse_header(bytes: &[u8], origin: &str) -> Result<(Header, Ranges), LexiconE
     }
     let stored = read_u32(bytes, CHECKSUM_AT.start);
     let computed = checksum(bytes);
-    if stored != computed {
+    if stored != computed && integrity == Integrity::Checked {
         return Err(LexiconError::Checksum {
             origin: origin.into(),
             stored,
@@ -716,8 +784,13 @@ impl Compiler {
     }
 }
 
+/// The temporary files of writes under way, for [`remove_unfinished_writes`].
+static UNFINISHED: std::sync::Mutex<Vec<std::path::PathBuf>> = std::sync::Mutex::new(Vec::new());
+
 /// Writes `bytes` to `path` through a temporary file in the same folder and a
-/// rename, so `path` is never left half-written.
+/// rename, so `path` is never left half-written: it holds its old contents (or does
+/// not exist) until the new ones are complete. On an error the temporary file is
+/// removed; a program stopped by a signal calls [`remove_unfinished_writes`] first.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), LexiconError> {
     let io_err = |source| LexiconError::Io {
         origin: path.display().to_string(),
@@ -727,18 +800,45 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), LexiconError> {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
-    let mut temp = tempfile::NamedTempFile::new_in(dir).map_err(io_err)?;
-    temp.write_all(bytes).map_err(io_err)?;
-    temp.as_file().sync_all().map_err(io_err)?;
-    // A temporary file is private (0600); the result is an ordinary file.
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let perms = std::fs::Permissions::from_mode(0o644);
-        temp.as_file().set_permissions(perms).map_err(io_err)?;
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+    let mut temp = tempfile::Builder::new()
+        .prefix(&format!(".{}.", name.as_deref().unwrap_or("polyboggle")))
+        .suffix(".partial")
+        .tempfile_in(dir)
+        .map_err(io_err)?;
+    let temp_path = temp.path().to_path_buf();
+    let unfinished = |add: bool| {
+        let mut list = UNFINISHED.lock().unwrap_or_else(|e| e.into_inner());
+        list.retain(|p| p != &temp_path);
+        if add {
+            list.push(temp_path.clone());
+        }
+    };
+    unfinished(true);
+    let written = (|| {
+        temp.write_all(bytes)?;
+        temp.as_file().sync_all()?;
+        // A temporary file is private (0600); the result is an ordinary file.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let perms = std::fs::Permissions::from_mode(0o644);
+            temp.as_file().set_permissions(perms)?;
+        }
+        temp.persist(path).map(drop).map_err(|e| e.error)
+    })();
+    unfinished(false);
+    written.map_err(io_err)
+}
+
+/// Removes the temporary files of [`write_atomically`] calls still under way: for a
+/// signal handler about to end the program (Ctrl-C), which skips the destructors that
+/// would remove them.
+pub fn remove_unfinished_writes() {
+    let list = UNFINISHED.lock().unwrap_or_else(|e| e.into_inner());
+    for path in list.iter() {
+        let _ = std::fs::remove_file(path);
     }
-    temp.persist(path).map_err(|e| io_err(e.error))?;
-    Ok(())
 }
 
 #[cfg(test)]
@@ -811,6 +911,69 @@ mod tests {
         }
     }
 
+    /// A mutated file (found by the fuzz target `lexicon`, checksum bypassed) whose
+    /// automaton leads to word ranks past the end of the word list.
+    #[test]
+    fn a_rank_past_the_last_word_has_no_length() {
+        let lexicon = Lexicon::from_bytes(compiled(&["cat", "dog"]), "t").unwrap();
+        assert_eq!((lexicon.word_len(1), lexicon.word_len(67108865)), (3, 0));
+        let mut bytes = compiled(&["cat", "dog"]);
+        bytes[CHECKSUM_AT].copy_from_slice(&[0; 4]);
+        assert!(Lexicon::from_bytes(bytes.clone(), "t").is_err());
+        assert!(Lexicon::from_bytes_unchecked(bytes, "t").is_ok());
+        let found = include_bytes!("../tests/data/fuzz/lexicon-rank-past-the-end.pbd");
+        let lexicon = Lexicon::from_bytes_unchecked(found.to_vec(), "t").unwrap();
+        let mut solver = crate::Solver::new(&lexicon, crate::Rules::hasbro());
+        for board in ["ATEE/APYO/TINU/EDSE", "क्ष मा न/मक ल क/a b c"] {
+            solver.solve(&board.parse().unwrap());
+        }
+    }
+
+    /// A mutated file (found by the fuzz target `lexicon`, checksum bypassed) whose
+    /// FST section sends the `fst` crate's node decoder out of bounds: lookups and
+    /// words come from the checked automaton instead.
+    #[test]
+    fn a_damaged_fst_section_cannot_panic_a_lookup() {
+        let found = include_bytes!("../tests/data/fuzz/lexicon-damaged-fst.pbd");
+        assert!(Lexicon::from_bytes(found.to_vec(), "t").is_err());
+        let lexicon = Lexicon::from_bytes_unchecked(found.to_vec(), "t").unwrap();
+        for word in ["a", "ab", "queue", "क्षमा", "", "ısık"] {
+            lexicon.lookup(word);
+        }
+        assert!(lexicon.words().count() <= lexicon.word_count());
+    }
+
+    /// A mutated file (fuzz target `lexicon`, checksum bypassed) whose automaton loops,
+    /// accepting long runs of letters: every simple path of a board is then a prefix,
+    /// so a 4×4 board took the fuzzer past its time limit. It opens and solves small
+    /// boards without a panic; only the checksum keeps such files out in use.
+    #[test]
+    fn a_looping_automaton_solves_without_a_panic() {
+        let found = include_bytes!("../tests/data/fuzz/lexicon-accepts-every-path.pbd");
+        assert!(Lexicon::from_bytes(found.to_vec(), "t").is_err());
+        let lexicon = Lexicon::from_bytes_unchecked(found.to_vec(), "t").unwrap();
+        let mut solver = crate::Solver::new(&lexicon, crate::Rules::hasbro());
+        for board in ["ATE/APY/TIN", "pea/ttp/eat"] {
+            solver.solve(&board.parse().unwrap());
+        }
+    }
+
+    #[test]
+    fn words_come_back_by_index() {
+        let words = ["a", "ab", "abc", "b", "queue", "क्षमा", "ísık"];
+        let lexicon = Lexicon::from_words(words, &Profile::default()).unwrap();
+        let mut keys: Vec<String> = words.iter().map(|w| Profile::default().key(w)).collect();
+        keys.sort();
+        assert_eq!(lexicon.words().collect::<Vec<_>>(), keys);
+        assert_eq!(lexicon.word(7), None);
+        let english = Lexicon::builtin("enable2k").unwrap();
+        assert_eq!(english.word(0).as_deref(), Some("aa"));
+        let last = english.word_count() as u64 - 1;
+        assert_eq!(english.word(last).as_deref(), Some("zyzzyvas"));
+        assert_eq!(english.lookup("zyzzyva"), Lookup::Word);
+        assert_eq!(english.lookup("zyzzyv"), Lookup::Prefix);
+    }
+
     #[test]
     fn reports_rejections_and_duplicates() {
         let mut compiler = Compiler::new(Profile::default());
@@ -843,6 +1006,27 @@ mod tests {
         write_atomically(&path, &compiled(&["cat", "dog"])).unwrap();
         let opened = Lexicon::open(&path).unwrap();
         assert!(matches!(opened.automaton_words, Words::InPlace(_)));
+    }
+
+    #[test]
+    fn atomic_writes_leave_no_partial_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("d.pbd");
+        write_atomically(&path, b"old").unwrap();
+        write_atomically(&path, b"new").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
+        // A write that fails (the target is a folder) keeps nothing of itself.
+        let folder = dir.path().join("folder");
+        std::fs::create_dir(&folder).unwrap();
+        assert!(write_atomically(&folder, b"x").is_err());
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        assert_eq!(names.len(), 2, "{names:?}");
+        assert!(UNFINISHED.lock().unwrap().is_empty());
+        remove_unfinished_writes();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
     }
 
     #[test]

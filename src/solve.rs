@@ -154,6 +154,32 @@ struct Cells {
     shape: (usize, usize),
 }
 
+/// Is there a face on `board`, and is none of them made of bytes `lexicon`'s words
+/// use? Then no word can be found, and the caller may say why (a Hindi board with
+/// an English dictionary), rather than report a bare "0 words".
+///
+/// ```
+/// use polyboggle::{solve, Board, Lexicon, Rules};
+///
+/// let english = Lexicon::builtin("enable2k")?;
+/// let hindi: Board = "क्ष मा/न _".parse()?;
+/// assert!(solve::foreign_board(&hindi, &english, &Rules::hasbro()));
+/// assert!(!solve::foreign_board(&"ATEE/APYO/TINU/EDSE".parse()?, &english, &Rules::hasbro()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn foreign_board(board: &Board, lexicon: &Lexicon, rules: &Rules) -> bool {
+    let alphabet = lexicon.automaton().alphabet();
+    let mut faces = board.faces().iter().filter(|f| !f.is_blank()).peekable();
+    faces.peek().is_some()
+        && faces.all(|face| {
+            let mut key = lexicon.profile().key(face.text());
+            if rules.qu && key == "q" {
+                key.push('u');
+            }
+            !key.bytes().all(|b| alphabet[b as usize])
+        })
+}
+
 /// Finds words on boards, reusing its buffers from one board to the next.
 ///
 /// Create one per thread and dictionary; each [`Solver::solve`] or
@@ -787,6 +813,25 @@ mod tests {
         assert_eq!(words(&list, "Q E/N E", Rules::hasbro()), ["queen"]);
         assert!(words(&list, "Q E/N E", Rules::cs106b()).is_empty());
         assert_eq!(words(&list, "SCH U/E L", Rules::cs106b()), ["schule"]);
+    }
+
+    /// The solver's worst case, met by the fuzz target `compile` (docs/reliability.md):
+    /// one letter on every cell and a word repeating it, so every simple path spells a
+    /// prefix. It costs millions of steps on 4×4, but stays bounded and right.
+    #[test]
+    fn a_board_of_one_letter_and_a_word_repeating_it() {
+        let profile = Profile {
+            turkic: true,
+            ..Profile::default()
+        };
+        let word = format!("a{}dmiration", "I".repeat(17));
+        let lexicon = Lexicon::from_words([word.as_str(), "aıı"], &profile).unwrap();
+        let board: Board = "a ı ı ı/ı ı ı ı/ı ı ı ı/ı ı ı ı".parse().unwrap();
+        let solution = Solver::new(&lexicon, Rules::hasbro()).solve(&board);
+        let found: Vec<&str> = solution.words.iter().map(|f| f.word.as_str()).collect();
+        assert_eq!(found, ["aıı"]);
+        let tally = Solver::new(&lexicon, Rules::hasbro()).tally(&board);
+        assert_eq!((tally.words, tally.points), (1, 1));
     }
 
     #[test]

@@ -133,7 +133,7 @@ pub fn parse_board(body: &[u8]) -> Result<String, ApiError> {
     let board = board(&request.board)?;
     let value = json!({
         "rows": board.rows(), "cols": board.cols(),
-        "board": rows(&board), "inline": inline(&board),
+        "board": rows(&board), "inline": board.inline(),
     });
     Ok(value.to_string())
 }
@@ -220,7 +220,7 @@ pub fn roll(body: &[u8]) -> Result<String, ApiError> {
     let board = set.roll(seed, size).map_err(ApiError::bad)?;
     let value = json!({
         "set": set.name, "seed": seed, "rows": board.rows(), "cols": board.cols(),
-        "board": rows(&board), "dice": set.dice, "inline": inline(&board),
+        "board": rows(&board), "dice": set.dice, "inline": board.inline(),
     });
     Ok(value.to_string())
 }
@@ -230,21 +230,4 @@ pub fn rows(board: &Board) -> Vec<Vec<&str>> {
     (0..board.rows())
         .map(|r| (0..board.cols()).map(|c| board.face(r, c).text()).collect())
         .collect()
-}
-
-/// The inline form: rows joined by `/`, faces separated by spaces when any face has
-/// more than one grapheme.
-pub fn inline(board: &Board) -> String {
-    use unicode_segmentation::UnicodeSegmentation;
-    let spaced = board
-        .faces()
-        .iter()
-        .any(|f| f.text().graphemes(true).count() > 1)
-        || board.rows() == 1;
-    let separator = if spaced { " " } else { "" };
-    rows(board)
-        .iter()
-        .map(|row| row.join(separator))
-        .collect::<Vec<_>>()
-        .join("/")
 }

@@ -324,7 +324,7 @@ impl Game {
             "rows": self.board.rows(),
             "cols": self.board.cols(),
             "board": api::rows(&self.board),
-            "inline": api::inline(&self.board),
+            "inline": self.board.inline(),
             "timer": self.timer,
             "time_left": self.time_left(),
             "human": {"score": human, "words": words(HUMAN)},

@@ -43,6 +43,16 @@ pub enum Command {
     Crossword(CrosswordArgs),
 }
 
+impl Command {
+    /// Does this command write a file (so a signal must not leave a partial one)?
+    pub fn writes_files(&self) -> bool {
+        matches!(
+            self,
+            Command::Compile(_) | Command::Dice(DiceCommand::Derive { .. })
+        )
+    }
+}
+
 pub const BOARD_HELP: &str = "\
 BOARD forms (a file path, an inline string, or - / nothing for standard input):
   Princeton   first tokens `m n`, then m*n faces:     4 4  A T E E  A P Y O ...

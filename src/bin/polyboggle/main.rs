@@ -59,6 +59,21 @@ input_errors!(
     polyboggle::dice::DiceError
 );
 
+/// Ctrl-C (or a kill) while a file is being written: remove the temporary file that
+/// the write's destructor would have removed, then end as the signal would have.
+fn remove_partial_files_on_signal() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            polyboggle::lexicon::remove_unfinished_writes();
+            std::process::exit(128 + signal);
+        }
+    });
+}
+
 fn main() -> ExitCode {
     std::panic::set_hook(Box::new(|info| {
         let _ = writeln!(io::stderr(), "polyboggle: internal error: {info}");
@@ -83,6 +98,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if cli.command.writes_files() {
+        remove_partial_files_on_signal();
+    }
     match commands::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) if f.code == 0 => ExitCode::SUCCESS,

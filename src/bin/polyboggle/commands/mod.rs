@@ -99,7 +99,27 @@ fn rules(args: &RulesArgs) -> Result<Rules, Failure> {
 
 fn load_dict(name: Option<&str>, args: &ProfileArgs) -> Result<Lexicon, Failure> {
     let name = name.unwrap_or("enable2k");
-    Ok(Lexicon::load(name, &profile(args)?)?)
+    let lexicon = Lexicon::load(name, &profile(args)?)?;
+    if Path::new(name).is_file() && lexicon::builtin_names().any(|b| b.eq_ignore_ascii_case(name)) {
+        eprintln!(
+            "note: dictionary '{name}': using the file {name}, not the built-in of that name"
+        );
+    }
+    Ok(lexicon)
+}
+
+/// A dice set by file or built-in name; a file wins, and shadowing a built-in is said.
+fn load_set(name: &str) -> Result<DiceSet, Failure> {
+    let set = DiceSet::load(name)?;
+    let builtin = || {
+        DiceSet::builtin_names()
+            .iter()
+            .any(|b| b.eq_ignore_ascii_case(name))
+    };
+    if Path::new(name).is_file() && builtin() {
+        eprintln!("note: dice set '{name}': using the file {name}, not the built-in of that name");
+    }
+    Ok(set)
 }
 
 /// Reads a board from a file, standard input (`-` or nothing) or an inline string.
@@ -133,7 +153,7 @@ fn random_seed() -> u64 {
 fn load_dice(name: &str, file: Option<&Path>) -> Result<DiceSet, Failure> {
     match file {
         Some(path) => Ok(DiceSet::load(&path.display().to_string())?),
-        None => Ok(DiceSet::load(name)?),
+        None => load_set(name),
     }
 }
 
@@ -150,6 +170,13 @@ fn solve(args: SolveArgs) -> Result<(), Failure> {
         }
         None => read_board(args.board.as_deref())?,
     };
+    if polyboggle::solve::foreign_board(&board, &lexicon, &rules) {
+        let name = args.dict.dict.as_deref().unwrap_or("enable2k");
+        eprintln!(
+            "warning: no face of this board occurs in the words of dictionary '{name}' (another \
+             script or language?): choose one with --dict"
+        );
+    }
     let solution = Solver::new(&lexicon, rules).solve(&board);
     let profile = lexicon.profile();
     let mut out = stdout();
@@ -311,7 +338,7 @@ fn roll(args: RollArgs) -> Result<(), Failure> {
         }
         return Ok(out.flush()?);
     }
-    let set = DiceSet::load(args.set.as_deref().unwrap_or_default())?;
+    let set = load_set(args.set.as_deref().unwrap_or_default())?;
     let size = args.size.as_deref().map(dice::parse_size).transpose()?;
     let seed = args.seed.unwrap_or_else(random_seed);
     let board = set.roll(seed, size)?;
@@ -337,7 +364,7 @@ fn roll(args: RollArgs) -> Result<(), Failure> {
 }
 
 fn dice_check(set: &str, board: &str) -> Result<(), Failure> {
-    let set = DiceSet::load(set)?;
+    let set = load_set(set)?;
     let board = read_board(Some(board))?;
     match set.check(&board) {
         Ok(()) => {
@@ -390,24 +417,37 @@ fn bench(args: BenchArgs) -> Result<(), Failure> {
     let rules = rules(&args.rules)?;
     let started = Instant::now();
     let lexicon = load_dict(args.dict.dict.as_deref(), &args.dict.profile)?;
-    let open = started.elapsed();
-    let boards = match &args.boards_file {
+    let open_time = started.elapsed();
+    let report = match &args.boards_file {
         Some(path) => {
+            // Streamed: the file is read a chunk at a time, never held whole.
             let origin = path.display().to_string();
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| Failure::input(format!("{origin}: {e}")))?;
-            let mut boards = bench::parse_boards(&text, &origin).map_err(Failure::input)?;
-            if let Some(n) = args.boards {
-                boards.truncate(n);
-            }
-            boards
+            let open = || std::fs::File::open(path).map(io::BufReader::new);
+            bench::run_file(
+                &lexicon,
+                &rules,
+                open,
+                &origin,
+                args.boards,
+                args.threads,
+                args.repeat,
+                open_time,
+            )
+            .map_err(Failure::input)?
         }
         None => {
-            let set = DiceSet::load(args.dice.as_deref().unwrap_or("english-new-4x4"))?;
-            bench::roll_boards(&set, args.boards.unwrap_or(10_000), args.seed)
+            let set = load_set(args.dice.as_deref().unwrap_or("english-new-4x4"))?;
+            let boards = bench::roll_boards(&set, args.boards.unwrap_or(10_000), args.seed);
+            bench::run(
+                &lexicon,
+                &rules,
+                &boards,
+                args.threads,
+                args.repeat,
+                open_time,
+            )
         }
     };
-    let report = bench::run(&lexicon, &rules, &boards, args.threads, args.repeat, open);
     let mut out = stdout();
     match args.format {
         Format::Json => writeln!(
@@ -419,7 +459,7 @@ fn bench(args: BenchArgs) -> Result<(), Failure> {
             writeln!(
                 out,
                 "{} boards x {} in {:.3} s on {} thread(s): {:.0} boards/s",
-                boards.len(),
+                report.boards / args.repeat as u64,
                 args.repeat,
                 report.seconds,
                 args.threads,
@@ -496,7 +536,7 @@ fn play(args: PlayArgs) -> Result<(), Failure> {
             .into(),
         (None, None, None) => "english-new-4x4".into(),
     };
-    let set = DiceSet::load(&dice_name)?;
+    let set = load_set(&dice_name)?;
     if let Some(size) = args.size.as_deref() {
         let (rows, cols) = dice::parse_size(size)?;
         if (rows, cols) != (set.rows, set.cols) {

@@ -1,0 +1,56 @@
+//! Opening a compiled dictionary from any bytes, with the checksum and without it (so
+//! mutated files reach the section checks): refused with an error, or usable without
+//! a panic; with the checksum held, consistent with its own word list.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use polyboggle::{Board, Lexicon, Rules};
+use polyboggle_fuzz::{check_lexicon, check_solution};
+
+/// Boards to solve with whatever opened: the dictionary's first words laid out, and
+/// fixed mixed boards. At most 3×3: a damaged automaton may accept every string, and
+/// then every simple path of the board is a word (millions on 4×4).
+fn boards(lexicon: &Lexicon) -> Vec<Board> {
+    let mut boards: Vec<Board> = ["ATE/APY/TIN", "क्ष मा न/मक ल क/a b c"]
+        .iter()
+        .map(|b| b.parse().expect("fixed boards parse"))
+        .collect();
+    let letters: String = lexicon.words().take(4).collect();
+    let side = letters.chars().count().isqrt().clamp(1, 3);
+    let faces: Vec<&str> = letters
+        .char_indices()
+        .map(|(i, c)| &letters[i..i + c.len_utf8()])
+        .take(side * side)
+        .collect();
+    if faces.len() == side * side && !faces.iter().any(|f| f.contains(['/', ','])) {
+        let faces = faces.into_iter().map(polyboggle::Face::new).collect();
+        if let Ok(board) = Board::new(side, side, faces) {
+            boards.push(board);
+        }
+    }
+    boards
+}
+
+fuzz_target!(|data: &[u8]| {
+    let checked = Lexicon::from_bytes(data.to_vec(), "fuzz");
+    let unchecked = Lexicon::from_bytes_unchecked(data.to_vec(), "fuzz");
+    if let Ok(lexicon) = &checked {
+        assert!(unchecked.is_ok(), "the checksum is not the only difference");
+        check_lexicon(lexicon, 2000);
+        for board in boards(lexicon) {
+            check_solution(lexicon, &Rules::hasbro(), &board, true);
+        }
+    }
+    if let Ok(lexicon) = &unchecked {
+        // Sections that only the checksum ties together may disagree, but nothing may
+        // panic, and whatever the solver reports must still be on the board, once.
+        let _ = lexicon.words().take(256).count();
+        for word in ["a", "ab", "queue", "क्षमा", ""] {
+            let _ = lexicon.lookup(word);
+        }
+        for board in boards(lexicon) {
+            check_solution(lexicon, &Rules::hasbro(), &board, false);
+            let _ = polyboggle::Solver::new(lexicon, Rules::cs106b()).tally(&board);
+        }
+    }
+});
