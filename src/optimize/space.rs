@@ -58,6 +58,9 @@ pub enum SpaceError {
     /// More distinct faces than a candidate can index.
     #[error("{0} distinct faces: at most 255 are supported")]
     TooManyFaces(usize),
+    /// A face no board can hold (it holds `/`, `,` or whitespace).
+    #[error("the face {0:?} cannot be on a board: faces may not hold '/', ',' or spaces")]
+    Face(String),
     /// The dice set has too few dice for the grid.
     #[error("a {rows}x{cols} board needs {cells} dice; {set} has {dice}")]
     TooFewDice {
@@ -478,6 +481,9 @@ impl<'p> FaceTable<'p> {
 
     fn id(&mut self, text: &str) -> Result<u8, SpaceError> {
         let face = Face::new(text.trim());
+        if Board::new(1, 1, vec![face.clone()]).is_err() {
+            return Err(SpaceError::Face(text.to_string()));
+        }
         let key = if face.is_blank() {
             "#".to_string()
         } else {
@@ -680,6 +686,11 @@ mod tests {
             Space::letters(4, 4, &["a".into(), "A".into()], &p),
             Err(SpaceError::Letters(_))
         ));
+        // Found by the optimize fuzz target: a face with a control space in it.
+        assert_eq!(
+            Space::letters(2, 2, &["a".into(), "m\0\u{c}\u{2}".into()], &p).unwrap_err(),
+            SpaceError::Face("m\0\u{c}\u{2}".into())
+        );
         let set = DiceSet::builtin("english-new-4x4").unwrap();
         let err = Space::dice(&set, 5, 5, &p).unwrap_err();
         assert_eq!(
