@@ -301,6 +301,9 @@ fn bad_flags_get_one_line_and_exit_2() {
     assert!(line.contains("unknown objective 'best'"), "{line}");
     let line = bad(&["optimize", "--size", "0x4"]);
     assert!(line.contains("bad grid size"), "{line}");
+    // A cell count that overflows (found by the optimize fuzz target).
+    let line = bad(&["optimize", "--size", "18446744073709551615"]);
+    assert!(line.contains("at most 1024 cells"), "{line}");
     let line = bad(&["optimize", "--dice", "english-new-4x4", "--size", "5x5"]);
     assert!(
         line.contains("needs 25 dice; english-new-4x4 has 16"),

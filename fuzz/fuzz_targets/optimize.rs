@@ -32,7 +32,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     // Small grids only: every neighbour of a board is listed below.
-    if rows * cols > 16 {
+    if rows.checked_mul(cols).is_none_or(|n| n > 16) {
         return;
     }
     let Ok(space) = Space::letters(rows, cols, &faces, &profile) else {

@@ -456,7 +456,7 @@ pub fn exclude(faces: &[String], exclude: &[String], profile: &Profile) -> Vec<S
 }
 
 fn check_size(rows: usize, cols: usize) -> Result<(), SpaceError> {
-    if rows == 0 || cols == 0 || rows * cols > MAX_CELLS {
+    if rows == 0 || cols == 0 || rows.checked_mul(cols).is_none_or(|n| n > MAX_CELLS) {
         return Err(SpaceError::Size { rows, cols });
     }
     Ok(())
@@ -686,7 +686,12 @@ mod tests {
             Space::letters(4, 4, &["a".into(), "A".into()], &p),
             Err(SpaceError::Letters(_))
         ));
-        // Found by the optimize fuzz target: a face with a control space in it.
+        // Found by the optimize fuzz target: a size whose cell count overflows...
+        assert!(matches!(
+            Space::letters(usize::MAX, usize::MAX, &["a".into(), "b".into()], &p),
+            Err(SpaceError::Size { .. })
+        ));
+        // ... and a face with a control space in it.
         assert_eq!(
             Space::letters(2, 2, &["a".into(), "m\0\u{c}\u{2}".into()], &p).unwrap_err(),
             SpaceError::Face("m\0\u{c}\u{2}".into())

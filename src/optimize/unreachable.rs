@@ -71,7 +71,7 @@ pub fn unreachable(
     let search = Search {
         faces: &faces,
         dice: dice.len(),
-        cells: (rows * cols).min(dice.len()),
+        cells: rows.saturating_mul(cols).min(dice.len()),
     };
     let mut split = Vec::new();
     lexicon

@@ -403,10 +403,10 @@ pub fn unreachable(
         Some(size) => dice::parse_size(size)?,
         None => (set.rows, set.cols),
     };
-    if rows * cols > set.dice.len() {
+    if rows.saturating_mul(cols) > set.dice.len() {
         return Err(Failure::input(format!(
             "a {rows}x{cols} board needs {} dice; {} has {}",
-            rows * cols,
+            rows.saturating_mul(cols),
             set.name,
             set.dice.len()
         )));
