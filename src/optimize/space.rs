@@ -691,7 +691,11 @@ mod tests {
             Space::letters(usize::MAX, usize::MAX, &["a".into(), "b".into()], &p),
             Err(SpaceError::Size { .. })
         ));
-        // ... and a face with a control space in it.
+        // ... and faces holding a separator or a control space.
+        assert_eq!(
+            Space::letters(2, 2, &["a".into(), "/".into()], &p).unwrap_err(),
+            SpaceError::Face("/".into())
+        );
         assert_eq!(
             Space::letters(2, 2, &["a".into(), "m\0\u{c}\u{2}".into()], &p).unwrap_err(),
             SpaceError::Face("m\0\u{c}\u{2}".into())
