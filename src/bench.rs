@@ -49,6 +49,31 @@ pub struct Report {
     pub threads: usize,
 }
 
+impl Report {
+    /// A report of `boards` solved in `solving`, with the rate and peak memory
+    /// worked out.
+    fn new(
+        boards: u64,
+        solving: Duration,
+        total_score: u64,
+        words: u64,
+        open: Duration,
+        threads: usize,
+    ) -> Report {
+        let seconds = solving.as_secs_f64();
+        Report {
+            boards,
+            boards_per_sec: boards as f64 / seconds.max(1e-9),
+            total_score,
+            words,
+            open_ms: open.as_secs_f64() * 1e3,
+            peak_rss_mb: peak_rss_mb(),
+            seconds,
+            threads,
+        }
+    }
+}
+
 /// A line of a boards file that is not a square board.
 #[derive(Debug, thiserror::Error)]
 #[error("{origin}, line {line}: {error}")]
@@ -194,17 +219,14 @@ pub fn run_file<R: BufRead>(
             current = next?;
         }
     }
-    let seconds = solving.as_secs_f64();
-    Ok(Report {
-        boards: solved,
-        boards_per_sec: solved as f64 / seconds.max(1e-9),
+    Ok(Report::new(
+        solved,
+        solving,
         total_score,
         words,
-        open_ms: open_time.as_secs_f64() * 1e3,
-        peak_rss_mb: peak_rss_mb(),
-        seconds,
+        open_time,
         threads,
-    })
+    ))
 }
 
 /// Words and points of every board, with one solver, and the time it took.
@@ -300,18 +322,8 @@ pub fn run(
             .map(|w| w.join().expect("a solver thread panicked"))
             .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
     });
-    let seconds = started.elapsed().as_secs_f64();
     let solved = (boards.len() * repeat) as u64;
-    Report {
-        boards: solved,
-        boards_per_sec: solved as f64 / seconds.max(1e-9),
-        total_score,
-        words,
-        open_ms: open.as_secs_f64() * 1e3,
-        peak_rss_mb: peak_rss_mb(),
-        seconds,
-        threads,
-    }
+    Report::new(solved, started.elapsed(), total_score, words, open, threads)
 }
 
 /// The process's peak resident set size (Linux: `VmHWM` in `/proc/self/status`).
