@@ -112,6 +112,12 @@ pub trait Scorer: Sync {
 
     /// The rules it scores with.
     fn rules(&self) -> &Rules;
+
+    /// How many boards a call should bring to keep the scorer busy (a GPU wants
+    /// far more than a few CPU cores do).
+    fn batch_hint(&self) -> usize {
+        8192
+    }
 }
 
 /// The CPU scorer: [`Solver::tally`] on each board, spread over a thread pool.
