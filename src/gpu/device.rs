@@ -234,3 +234,50 @@ impl Kernel for Cuda {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// NVRTC's library: `POLYBOGGLE_NVRTC_LIB` (a path to libnvrtc.so.13, as the
+    /// `nvidia-cuda-nvrtc` wheel installs it; scripts/nvrtc-check.sh sets it), loaded
+    /// by path so that the bindings' later load by name finds it; or whatever the
+    /// bindings find themselves.
+    fn nvrtc_loaded() -> Result<(), String> {
+        if let Ok(path) = std::env::var("POLYBOGGLE_NVRTC_LIB") {
+            // SAFETY: NVRTC is a library meant to be loaded; kept loaded for the
+            // rest of the process.
+            let lib = unsafe { libloading::Library::new(&path) }
+                .map_err(|e| format!("POLYBOGGLE_NVRTC_LIB={path}: {e}"))?;
+            std::mem::forget(lib);
+        }
+        // SAFETY: only tries to load the library, as the bindings would.
+        if unsafe { cudarc::nvrtc::sys::is_culib_present() } {
+            Ok(())
+        } else {
+            Err("no NVRTC library (set POLYBOGGLE_NVRTC_LIB, or run scripts/nvrtc-check.sh)".into())
+        }
+    }
+
+    #[test]
+    fn the_kernel_compiles_with_nvrtc() {
+        if let Err(why) = nvrtc_loaded() {
+            println!("SKIPPED: {why}");
+            return;
+        }
+        // The architectures of the GPUs this project meets (H100 and H200 are 9.0).
+        for arch in ["compute_80", "compute_90"] {
+            let options = CompileOptions {
+                options: vec![format!("--gpu-architecture={arch}")],
+                name: Some("polyboggle_kernel.cu".into()),
+                ..Default::default()
+            };
+            let ptx = match compile_ptx_with_opts(KERNEL_SOURCE, options) {
+                Ok(ptx) => ptx.to_src(),
+                Err(e) => panic!("kernel.cu does not compile for {arch}: {}", one_line(&e)),
+            };
+            assert!(ptx.contains(".entry pb_score"), "{arch}: no pb_score entry");
+            println!("kernel.cu compiles for {arch}: {} bytes of PTX", ptx.len());
+        }
+    }
+}
