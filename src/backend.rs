@@ -75,14 +75,14 @@ pub fn open(
         Backend::Gpu => {
             let gpu = GpuScorer::new(lexicon, rules, threads)?;
             Ok(Chosen {
-                description: format!("gpu: {}", gpu.device()),
+                description: gpu.backend(),
                 scorer: Box::new(gpu),
                 note: None,
             })
         }
         Backend::Auto => match GpuScorer::new(lexicon, rules.clone(), threads) {
             Ok(gpu) => Ok(Chosen {
-                description: format!("gpu: {}", gpu.device()),
+                description: gpu.backend(),
                 note: Some(format!("note: scoring on the GPU ({})", gpu.device())),
                 scorer: Box::new(gpu),
             }),

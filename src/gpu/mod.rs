@@ -230,4 +230,8 @@ impl Scorer for GpuScorer<'_> {
     fn batch_hint(&self) -> usize {
         1 << 17
     }
+
+    fn backend(&self) -> String {
+        format!("gpu: {}", self.device)
+    }
 }
