@@ -149,12 +149,14 @@ pub enum StreamError {
     },
 }
 
-/// Boards read, parsed and scored at once: enough to keep a GPU busy, few enough that
-/// memory does not grow with the file (a chunk is kept as a byte a cell).
+/// Boards read, parsed and scored at once (more when the scorer asks for more, as a
+/// GPU does): few enough that memory does not grow with the file (a chunk is kept
+/// as a byte a cell).
 pub const CHUNK: usize = 65_536;
 
 /// Scores every board of a boards file (the first `limit`, if given) `repeat` times
-/// with `scorer`, reading [`CHUNK`] boards at a time: `open` is called once per
+/// with `scorer`, reading [`CHUNK`] boards at a time (or the scorer's
+/// [`Scorer::batch_hint`], when larger): `open` is called once per
 /// repeat for a fresh reader. The next chunk is read and parsed while the scorer
 /// scores the current one; the time reported is the scoring time, as for boards
 /// held in memory, so the numbers compare. `threads` is the scorer's, for the report.
@@ -183,7 +185,7 @@ pub fn run_file<R: BufRead + Send>(
     open_time: Duration,
     threads: usize,
 ) -> Result<Report, StreamError> {
-    let chunk = CHUNK;
+    let chunk = CHUNK.max(scorer.batch_hint());
     stream(
         scorer, lexicon, open, origin, limit, repeat, open_time, threads, chunk,
     )
@@ -325,7 +327,7 @@ pub fn run(
 ) -> Report {
     let mut packer = Packer::default();
     let mut packed = Vec::new();
-    for chunk in boards.chunks(CHUNK) {
+    for chunk in boards.chunks(CHUNK.max(scorer.batch_hint())) {
         for board in chunk {
             packer.add(board);
         }

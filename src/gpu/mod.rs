@@ -227,8 +227,10 @@ impl Scorer for GpuScorer<'_> {
         &self.rules
     }
 
+    /// A million boards: a launch long enough (milliseconds) that its fixed costs
+    /// (upload, launch, download) stay small.
     fn batch_hint(&self) -> usize {
-        1 << 17
+        1 << 20
     }
 
     fn backend(&self) -> String {
