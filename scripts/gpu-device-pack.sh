@@ -12,7 +12,11 @@ rm -rf "$out"
 mkdir -p "$out/bin" "$out/shared/data/bench" "$out/shared/data/princeton"
 cargo build --release
 test_exe=$(cargo test --release --no-run --test gpu --message-format=json 2>/dev/null \
-  | grep -o '"executable":"[^"]*"' | tail -n 1 | cut -d'"' -f4)
+  | python3 -c 'import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "gpu" and m.get("executable"):
+        print(m["executable"])')
 [ -x "$test_exe" ] || { echo "gpu-device-pack: no test binary for tests/gpu.rs" >&2; exit 1; }
 cp target/release/polyboggle "$out/bin/polyboggle"
 cp "$test_exe" "$out/bin/gpu-tests"
