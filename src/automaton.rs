@@ -203,6 +203,13 @@ impl<'a> Automaton<'a> {
         }
     }
 
+    /// The section as flat arrays, for a device that walks the same records:
+    /// the records (four `u32` each), each record's input byte, and the class of
+    /// every byte.
+    pub(crate) fn raw(&self) -> (&'a [u32], &'a [u8], &'a [u8]) {
+        (bytemuck::cast_slice(self.records), self.bytes, self.classes)
+    }
+
     /// Does every byte have a class of its own (at most 64 distinct bytes)?
     pub fn is_exact(&self) -> bool {
         self.exact

@@ -24,6 +24,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
 
 use rayon::prelude::*;
@@ -105,6 +106,121 @@ impl Batch {
     }
 }
 
+/// A run of boards as [`pack`] groups them.
+#[derive(Clone, Debug)]
+pub enum Packed {
+    /// Boards of one shape over at most 256 distinct faces.
+    Batch(Batch),
+    /// A board of more than 256 distinct faces, which no batch holds (the solver
+    /// scores it alone).
+    Alone(Board),
+}
+
+/// Packs `boards` into batches, in order (a board's tally is at its place when the
+/// batches' tallies are put end to end): a batch ends where the shape changes or
+/// its face table is full.
+///
+/// ```
+/// use polyboggle::batch::{self, Packed};
+/// use polyboggle::Board;
+///
+/// let boards: Vec<Board> = ["ab/cd", "Qu b/c d", "abc/def/ghi"]
+///     .iter()
+///     .map(|b| b.parse().unwrap())
+///     .collect();
+/// let packed = batch::pack(&boards);
+/// assert_eq!(packed.len(), 2);
+/// let Packed::Batch(first) = &packed[0] else { panic!() };
+/// assert_eq!(first.len(), 2);
+/// assert_eq!(first.board(1), boards[1]);
+/// ```
+pub fn pack(boards: &[Board]) -> Vec<Packed> {
+    let mut packer = Packer::default();
+    for board in boards {
+        packer.add(board);
+    }
+    packer.finish()
+}
+
+/// [`pack`] a board at a time, for boards read one by one: only the face indices
+/// are kept, so a batch takes a byte a cell.
+#[derive(Default)]
+pub struct Packer {
+    packed: Vec<Packed>,
+    /// The last batch's faces, by face.
+    index: HashMap<Face, u8>,
+    cells: Vec<u8>,
+    boards: usize,
+}
+
+impl Packer {
+    /// Adds a board after the others.
+    pub fn add(&mut self, board: &Board) {
+        self.boards += 1;
+        let shape = (board.rows(), board.cols());
+        let index = &mut self.index;
+        let new: HashSet<&Face> = board
+            .faces()
+            .iter()
+            .filter(|f| !index.contains_key(*f))
+            .collect();
+        let fits = index.len() + new.len() <= 256;
+        let batch = match self.packed.last_mut() {
+            Some(Packed::Batch(last)) if last.shape() == shape && fits => last,
+            _ => {
+                index.clear();
+                let distinct: HashSet<&Face> = board.faces().iter().collect();
+                if distinct.len() > 256 {
+                    self.packed.push(Packed::Alone(board.clone()));
+                    return;
+                }
+                self.packed
+                    .push(Packed::Batch(Batch::new(shape.0, shape.1, Vec::new())));
+                let Some(Packed::Batch(batch)) = self.packed.last_mut() else {
+                    unreachable!("a batch was just pushed")
+                };
+                batch
+            }
+        };
+        self.cells.clear();
+        for face in board.faces() {
+            let i = match index.get(face) {
+                Some(&i) => i,
+                None => {
+                    batch.faces.push(face.clone());
+                    let i = (batch.faces.len() - 1) as u8;
+                    index.insert(face.clone(), i);
+                    i
+                }
+            };
+            self.cells.push(i);
+        }
+        batch.push(&self.cells);
+    }
+
+    /// How many boards were added.
+    pub fn boards(&self) -> usize {
+        self.boards
+    }
+
+    /// The batches, in order.
+    pub fn finish(self) -> Vec<Packed> {
+        self.packed
+    }
+}
+
+/// Every board's tally, in order: batches by `scorer`, boards alone by `solver`.
+pub fn tally_packed(scorer: &dyn Scorer, solver: &mut Solver, packed: &[Packed]) -> Vec<Tally> {
+    let mut out = Vec::new();
+    for run in packed {
+        match run {
+            Packed::Batch(batch) => out.extend(scorer.tally(batch)),
+            Packed::Alone(board) => out.push(solver.tally(board)),
+        }
+    }
+    out
+}
+
 /// Something that scores a batch of boards: words and points of each.
 pub trait Scorer: Sync {
     /// One tally per board of `batch`, in order.
@@ -112,6 +228,17 @@ pub trait Scorer: Sync {
 
     /// The rules it scores with.
     fn rules(&self) -> &Rules;
+
+    /// How many boards a call should bring to keep the scorer busy (a GPU wants
+    /// far more than a few CPU cores do).
+    fn batch_hint(&self) -> usize {
+        8192
+    }
+
+    /// What it scores on, for reports: `cpu`, or `gpu: <device>`.
+    fn backend(&self) -> String {
+        "cpu".into()
+    }
 }
 
 /// The CPU scorer: [`Solver::tally`] on each board, spread over a thread pool.

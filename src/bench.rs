@@ -1,19 +1,22 @@
-//! Benchmarks: solving many boards and reporting boards per second.
+//! Benchmarks: scoring many boards and reporting boards per second.
 //!
-//! Rolled boards are prepared before the clock starts; the timed part is only
-//! [`Solver::tally`] over every board, once per repeat, on one or more threads, each
-//! with its own solver. A boards file is streamed ([`run_file`]): read and parsed a
-//! chunk of lines at a time while the threads solve the chunk before, so memory
-//! stays the same however long the file is.
+//! Boards are scored through a [`Scorer`] (the CPU solver on a pool of threads, or a
+//! GPU), a batch of up to [`CHUNK`] boards a call. Rolled boards are packed into
+//! batches before the clock starts; the timed part is only the scoring, once per
+//! repeat. A boards file is streamed ([`run_file`]): read, parsed and packed a chunk
+//! at a time while the scorer scores the chunk before, so memory stays the same
+//! however long the file is.
 //!
 //! ```
+//! use polyboggle::batch::CpuScorer;
 //! use polyboggle::{bench, Lexicon, Rules};
 //!
 //! let lexicon = Lexicon::builtin("enable2k")?;
 //! let boards = bench::parse_boards("perslatgsineters\n", "inline")?;
-//! let report = bench::run(&lexicon, &Rules::hasbro(), &boards, 1, 2, Default::default());
+//! let scorer = CpuScorer::new(&lexicon, Rules::hasbro(), 1);
+//! let report = bench::run(&scorer, &lexicon, &boards, 2, Default::default(), 1);
 //! assert_eq!(report.boards, 2);
-//! assert_eq!(report.total_score % 2, 0); // summed over both repeats
+//! assert_eq!(report.total_score, 2 * 3625); // summed over both repeats
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -22,11 +25,11 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
+use crate::batch::{self, Packed, Packer, Scorer};
 use crate::board::{Board, BoardError, Face};
 use crate::dice::DiceSet;
 use crate::lexicon::Lexicon;
-use crate::score::Rules;
-use crate::solve::Solver;
+use crate::solve::{Solver, Tally};
 
 /// What a benchmark measured.
 #[derive(Clone, Debug, Serialize)]
@@ -47,6 +50,8 @@ pub struct Report {
     pub seconds: f64,
     /// Worker threads.
     pub threads: usize,
+    /// What scored the boards: `cpu`, or `gpu: <device>`.
+    pub backend: String,
 }
 
 impl Report {
@@ -59,6 +64,7 @@ impl Report {
         words: u64,
         open: Duration,
         threads: usize,
+        backend: String,
     ) -> Report {
         let seconds = solving.as_secs_f64();
         Report {
@@ -70,6 +76,7 @@ impl Report {
             peak_rss_mb: peak_rss_mb(),
             seconds,
             threads,
+            backend,
         }
     }
 }
@@ -142,44 +149,64 @@ pub enum StreamError {
     },
 }
 
-/// Boards read and parsed at once from a boards file: enough to keep the threads
-/// busy between reads, few enough that memory does not grow with the file.
-pub const CHUNK: usize = 4096;
+/// Boards read, parsed and scored at once (more when the scorer asks for more, as a
+/// GPU does): few enough that memory does not grow with the file (a chunk is kept
+/// as a byte a cell).
+pub const CHUNK: usize = 65_536;
 
-/// Solves every board of a boards file (the first `limit`, if given) `repeat` times on
-/// `threads` threads, reading [`CHUNK`] boards at a time: `open` is called once per
-/// repeat for a fresh reader. The next chunk is read and parsed while the threads
-/// solve the current one; the time reported is the solving time (each chunk's
-/// slowest thread), as for boards held in memory, so the numbers compare.
+/// Scores every board of a boards file (the first `limit`, if given) `repeat` times
+/// with `scorer`, reading [`CHUNK`] boards at a time (or the scorer's
+/// [`Scorer::batch_hint`], when larger): `open` is called once per
+/// repeat for a fresh reader. The next chunk is read and parsed while the scorer
+/// scores the current one; the time reported is the scoring time, as for boards
+/// held in memory, so the numbers compare. `threads` is the scorer's, for the report.
 ///
 /// ```
+/// use polyboggle::batch::CpuScorer;
 /// use polyboggle::{bench, Lexicon, Rules};
 ///
 /// let lexicon = Lexicon::builtin("enable2k")?;
 /// let text = "perslatgsineters\nATEE/APYO/TINU/EDSE\n";
 /// let open = || Ok(text.as_bytes());
-/// let rules = Rules::hasbro();
-/// let report = bench::run_file(&lexicon, &rules, open, "inline", None, 2, 3, Default::default())?;
+/// let scorer = CpuScorer::new(&lexicon, Rules::hasbro(), 2);
+/// let report = bench::run_file(&scorer, &lexicon, open, "inline", None, 3, Default::default(), 2)?;
 /// assert_eq!(report.boards, 6);
+/// assert_eq!(report.total_score, 3 * (3625 + 221));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[allow(clippy::too_many_arguments)]
-pub fn run_file<R: BufRead>(
+pub fn run_file<R: BufRead + Send>(
+    scorer: &dyn Scorer,
     lexicon: &Lexicon,
-    rules: &Rules,
+    open: impl FnMut() -> io::Result<R>,
+    origin: &str,
+    limit: Option<usize>,
+    repeat: usize,
+    open_time: Duration,
+    threads: usize,
+) -> Result<Report, StreamError> {
+    let chunk = CHUNK.max(scorer.batch_hint());
+    stream(
+        scorer, lexicon, open, origin, limit, repeat, open_time, threads, chunk,
+    )
+}
+
+/// [`run_file`], `chunk` boards at a time.
+#[allow(clippy::too_many_arguments)]
+fn stream<R: BufRead + Send>(
+    scorer: &dyn Scorer,
+    lexicon: &Lexicon,
     mut open: impl FnMut() -> io::Result<R>,
     origin: &str,
     limit: Option<usize>,
-    threads: usize,
     repeat: usize,
     open_time: Duration,
+    threads: usize,
+    chunk: usize,
 ) -> Result<Report, StreamError> {
-    let threads = threads.max(1);
-    let mut solvers: Vec<Solver> = (0..threads)
-        .map(|_| Solver::new(lexicon, rules.clone()))
-        .collect();
-    let (mut solved, mut words, mut total_score) = (0u64, 0u64, 0u64);
-    let mut solving = Duration::ZERO;
+    let mut solver = Solver::new(lexicon, scorer.rules().clone());
+    let (mut scored, mut words, mut total_score) = (0u64, 0u64, 0u64);
+    let mut scoring = Duration::ZERO;
     for _ in 0..repeat {
         let reader = open().map_err(|source| StreamError::Open {
             origin: origin.into(),
@@ -191,52 +218,50 @@ pub fn run_file<R: BufRead>(
             number: 0,
             taken: 0,
             limit: limit.unwrap_or(usize::MAX),
+            chunk,
             text: String::new(),
         };
         let mut current = lines.chunk()?;
-        while !current.is_empty() {
-            // Solve this chunk on the threads while this thread reads the next one.
-            let (next, (w, p, time)) = std::thread::scope(|scope| {
-                let part = current.len().div_ceil(threads).max(1);
-                let workers: Vec<_> = solvers
-                    .iter_mut()
-                    .zip(current.chunks(part))
-                    .map(|(solver, boards)| scope.spawn(move || tally_all(solver, boards)))
-                    .collect();
+        while current.boards() > 0 {
+            let boards = current.boards() as u64;
+            let packed = current.finish();
+            // Score this chunk on another thread while this one reads the next.
+            let (next, (sums, time)) = std::thread::scope(|scope| {
+                let solver = &mut solver;
+                let work = scope.spawn(move || timed(scorer, solver, &packed));
                 let next = lines.chunk();
-                let sums = workers
-                    .into_iter()
-                    .map(|w| w.join().expect("a solver thread panicked"))
-                    .fold((0, 0, Duration::ZERO), |a, b| {
-                        (a.0 + b.0, a.1 + b.1, a.2.max(b.2))
-                    });
-                (next, sums)
+                (next, work.join().expect("a scoring thread panicked"))
             });
-            solved += current.len() as u64;
-            words += w;
-            total_score += p;
-            solving += time;
+            scored += boards;
+            words += sums.0;
+            total_score += sums.1;
+            scoring += time;
             current = next?;
         }
     }
     Ok(Report::new(
-        solved,
-        solving,
+        scored,
+        scoring,
         total_score,
         words,
         open_time,
         threads,
+        scorer.backend(),
     ))
 }
 
-/// Words and points of every board, with one solver, and the time it took.
-fn tally_all(solver: &mut Solver, boards: &[Board]) -> (u64, u64, Duration) {
+/// Words and points summed over `packed`'s boards, and the time their scoring took.
+fn timed(scorer: &dyn Scorer, solver: &mut Solver, packed: &[Packed]) -> ((u64, u64), Duration) {
     let started = Instant::now();
-    let (words, points) = boards.iter().fold((0, 0), |(words, points), board| {
-        let tally = solver.tally(board);
-        (words + tally.words, points + tally.points)
-    });
-    (words, points, started.elapsed())
+    let tallies = batch::tally_packed(scorer, solver, packed);
+    let time = started.elapsed();
+    (sum(&tallies), time)
+}
+
+fn sum(tallies: &[Tally]) -> (u64, u64) {
+    tallies
+        .iter()
+        .fold((0, 0), |(w, p), t| (w + t.words, p + t.points))
 }
 
 /// A boards file being read a chunk at a time.
@@ -246,14 +271,17 @@ struct Lines<'o, R> {
     number: usize,
     taken: usize,
     limit: usize,
+    /// Boards a chunk.
+    chunk: usize,
     text: String,
 }
 
 impl<R: BufRead> Lines<'_, R> {
-    /// The next (up to) [`CHUNK`] boards; empty at the end of the file or the limit.
-    fn chunk(&mut self) -> Result<Vec<Board>, StreamError> {
-        let mut boards = Vec::with_capacity(CHUNK);
-        while boards.len() < CHUNK && self.taken < self.limit {
+    /// The next (up to) `chunk` boards, packed; none at the end of the file or
+    /// the limit.
+    fn chunk(&mut self) -> Result<Packer, StreamError> {
+        let mut boards = Packer::default();
+        while boards.boards() < self.chunk && self.taken < self.limit {
             self.text.clear();
             self.number += 1;
             let read = self
@@ -270,7 +298,7 @@ impl<R: BufRead> Lines<'_, R> {
             if self.text.trim().is_empty() {
                 continue;
             }
-            boards.push(parse_line(&self.text, self.origin, self.number)?);
+            boards.add(&parse_line(&self.text, self.origin, self.number)?);
             self.taken += 1;
         }
         Ok(boards)
@@ -287,43 +315,36 @@ pub fn roll_boards(set: &DiceSet, n: usize, seed: u64) -> Vec<Board> {
         .collect()
 }
 
-/// Solves every board `repeat` times on `threads` threads and reports the speed.
+/// Scores every board `repeat` times with `scorer` and reports the speed (`threads`
+/// is the scorer's, for the report).
 pub fn run(
+    scorer: &dyn Scorer,
     lexicon: &Lexicon,
-    rules: &Rules,
     boards: &[Board],
-    threads: usize,
     repeat: usize,
     open: Duration,
+    threads: usize,
 ) -> Report {
-    let threads = threads.max(1);
-    let chunk = boards.len().div_ceil(threads).max(1);
-    let started = Instant::now();
-    let (words, total_score) = std::thread::scope(|scope| {
-        let workers: Vec<_> = boards
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    let mut solver = Solver::new(lexicon, rules.clone());
-                    let (mut words, mut points) = (0, 0);
-                    for _ in 0..repeat {
-                        for board in part {
-                            let tally = solver.tally(board);
-                            words += tally.words;
-                            points += tally.points;
-                        }
-                    }
-                    (words, points)
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().expect("a solver thread panicked"))
-            .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
-    });
-    let solved = (boards.len() * repeat) as u64;
-    Report::new(solved, started.elapsed(), total_score, words, open, threads)
+    let mut packer = Packer::default();
+    let mut packed = Vec::new();
+    for chunk in boards.chunks(CHUNK.max(scorer.batch_hint())) {
+        for board in chunk {
+            packer.add(board);
+        }
+        packed.extend(std::mem::take(&mut packer).finish());
+    }
+    let mut solver = Solver::new(lexicon, scorer.rules().clone());
+    let (mut words, mut total_score) = (0, 0);
+    let mut scoring = Duration::ZERO;
+    for _ in 0..repeat {
+        let ((w, p), time) = timed(scorer, &mut solver, &packed);
+        words += w;
+        total_score += p;
+        scoring += time;
+    }
+    let scored = (boards.len() * repeat) as u64;
+    let backend = scorer.backend();
+    Report::new(scored, scoring, total_score, words, open, threads, backend)
 }
 
 /// The process's peak resident set size (Linux: `VmHWM` in `/proc/self/status`).
@@ -342,6 +363,8 @@ pub fn peak_rss_mb() -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::batch::CpuScorer;
+    use crate::score::Rules;
 
     #[test]
     fn parses_letters_and_spaced_faces() {
@@ -353,27 +376,59 @@ mod tests {
         assert!(err.to_string().starts_with("f, line 1:"), "{err}");
     }
 
+    fn scorer(lexicon: &Lexicon, threads: usize) -> CpuScorer<'_> {
+        CpuScorer::new(lexicon, Rules::hasbro(), threads)
+    }
+
+    /// Words and points board by board with one solver, the reference.
+    fn solved(lexicon: &Lexicon, boards: &[Board]) -> (u64, u64) {
+        let mut solver = Solver::new(lexicon, Rules::hasbro());
+        sum(&boards.iter().map(|b| solver.tally(b)).collect::<Vec<_>>())
+    }
+
     #[test]
     fn a_streamed_file_scores_like_the_boards_in_memory() {
         let lexicon = Lexicon::builtin("enable2k").unwrap();
         let set = DiceSet::builtin("english-new-4x4").unwrap();
-        let boards = roll_boards(&set, CHUNK * 2 + 10, 3);
+        // Chunks of 1,000 boards (a test in debug mode cannot afford 65,536).
+        let chunk = 1000;
+        let mut boards = roll_boards(&set, chunk + 10, 3);
+        // Another shape, many faces, and a board of more faces than a batch holds.
+        boards.insert(7, "Qu a b/c # d".parse().unwrap());
+        let wide: Vec<String> = (0..300).map(|i| format!("x{i}")).collect();
+        boards.insert(
+            chunk - 1,
+            Board::new(15, 20, wide.iter().map(|f| Face::new(f)).collect()).unwrap(),
+        );
         let text: String = boards.iter().map(|b| b.inline() + "\n\n").collect();
-        let rules = Rules::hasbro();
-        let held = run(&lexicon, &rules, &boards, 1, 2, Duration::ZERO);
+        let scorer = scorer(&lexicon, 2);
+        let held = run(&scorer, &lexicon, &boards, 2, Duration::ZERO, 2);
+        let (words, points) = solved(&lexicon, &boards);
+        assert_eq!((held.words, held.total_score), (2 * words, 2 * points));
         let open = || Ok(text.as_bytes());
-        let streamed = run_file(&lexicon, &rules, open, "f", None, 3, 2, Duration::ZERO).unwrap();
+        let streamed = run_file(&scorer, &lexicon, open, "f", None, 2, Duration::ZERO, 2).unwrap();
         assert_eq!(
             (streamed.boards, streamed.words, streamed.total_score),
             (held.boards, held.words, held.total_score)
         );
-        let first = run_file(&lexicon, &rules, open, "f", Some(5), 2, 1, Duration::ZERO).unwrap();
-        let five = run(&lexicon, &rules, &boards[..5], 1, 1, Duration::ZERO);
+        let first = run_file(&scorer, &lexicon, open, "f", Some(5), 1, Duration::ZERO, 2).unwrap();
+        let five = run(&scorer, &lexicon, &boards[..5], 1, Duration::ZERO, 2);
         assert_eq!((first.boards, first.words), (5, five.words));
         let bad = format!("{text}abc\n");
         let open = || Ok(bad.as_bytes());
-        let err = run_file(&lexicon, &rules, open, "f", None, 2, 1, Duration::ZERO).unwrap_err();
-        let line = (CHUNK * 2 + 10) * 2 + 1;
+        let err = stream(
+            &scorer,
+            &lexicon,
+            open,
+            "f",
+            None,
+            1,
+            Duration::ZERO,
+            2,
+            chunk,
+        );
+        let err = err.unwrap_err();
+        let line = (chunk + 12) * 2 + 1;
         assert!(
             err.to_string().starts_with(&format!("f, line {line}:")),
             "{err}"
@@ -385,10 +440,25 @@ mod tests {
         let lexicon = Lexicon::builtin("enable2k").unwrap();
         let set = DiceSet::builtin("english-new-4x4").unwrap();
         let boards = roll_boards(&set, 50, 7);
-        let one = run(&lexicon, &Rules::hasbro(), &boards, 1, 1, Duration::ZERO);
-        let two = run(&lexicon, &Rules::hasbro(), &boards, 2, 2, Duration::ZERO);
+        let one = run(
+            &scorer(&lexicon, 1),
+            &lexicon,
+            &boards,
+            1,
+            Duration::ZERO,
+            1,
+        );
+        let two = run(
+            &scorer(&lexicon, 2),
+            &lexicon,
+            &boards,
+            2,
+            Duration::ZERO,
+            2,
+        );
         assert_eq!(two.total_score, 2 * one.total_score);
         assert_eq!(two.words, 2 * one.words);
+        assert_eq!((one.words, one.total_score), solved(&lexicon, &boards));
         assert!(one.total_score > 0);
     }
 }

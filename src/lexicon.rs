@@ -477,6 +477,12 @@ impl Lexicon {
             .map_or(0, |&len| len as usize)
     }
 
+    /// Every word's length in graphemes, by index (for a device that counts
+    /// words without calling back).
+    pub(crate) fn lengths(&self) -> &[u8] {
+        self.lengths.as_ref()
+    }
+
     /// The solver's automaton (checked when the dictionary was opened).
     pub fn automaton(&self) -> Automaton<'_> {
         Automaton::trusted(self.automaton_words.get(), self.automaton_bytes.as_ref())

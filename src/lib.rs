@@ -5,8 +5,9 @@
 //! [`Board`] of grapheme faces ([`board`], rolled by [`dice`]) and a lexicon go into a
 //! [`Solver`] ([`solve`]), which walks the automaton a face at a time and returns every
 //! word [`Found`], scored by [`Rules`] ([`score`]). [`game`] and [`bench`](mod@bench) are built on
-//! the solver; [`batch`] scores many boards at once, and [`optimize`] searches for the
-//! best boards through it; [`web`] serves the game and the solver as a page and a JSON API.
+//! the solver; [`batch`] scores many boards at once, on the CPU or on a GPU ([`gpu`],
+//! chosen by [`backend`]), and [`optimize`] searches for the best boards through it;
+//! [`web`] serves the game and the solver as a page and a JSON API.
 //! [`crossword`] lays word lists out as crossword grids, in any script.
 //!
 //! ```
@@ -21,12 +22,14 @@
 #![warn(missing_docs)]
 
 pub mod automaton;
+pub mod backend;
 pub mod batch;
 pub mod bench;
 pub mod board;
 pub mod crossword;
 pub mod dice;
 pub mod game;
+pub mod gpu;
 pub mod lexicon;
 pub mod normalize;
 pub mod optimize;

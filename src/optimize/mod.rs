@@ -289,22 +289,35 @@ impl RunState<'_> {
     /// Scores `candidates` in order, a slice at a time, and offers each to the
     /// run's best. Stops early (returning fewer tallies) when time is up or the
     /// goal is reached.
+    ///
+    /// A scorer that wants more boards a call (a GPU) gets several slices at once,
+    /// but they are offered and checked a slice at a time as before: the boards
+    /// scored past the slice where a run stops are dropped, so a seed gives the
+    /// same result on every backend.
     fn score(&mut self, candidates: &[Candidate]) -> Vec<Tally> {
+        let group = self.scorer.batch_hint().max(SLICE) / SLICE * SLICE;
         let mut tallies = Vec::with_capacity(candidates.len());
-        for slice in candidates.chunks(SLICE) {
+        for part in candidates.chunks(group) {
             if self.done() {
                 break;
             }
             self.batch.clear();
-            for candidate in slice {
+            for candidate in part {
                 self.batch.push(&candidate.cells);
             }
             let scored = self.scorer.tally(&self.batch);
-            self.scored += scored.len() as u64;
-            for (candidate, &tally) in slice.iter().zip(&scored) {
-                self.offer(candidate, tally);
+            let slices = part.chunks(SLICE).zip(scored.chunks(SLICE));
+            for (k, (slice, scored)) in slices.enumerate() {
+                // The first slice of a part was checked above, before scoring.
+                if k > 0 && self.done() {
+                    return tallies;
+                }
+                self.scored += scored.len() as u64;
+                for (candidate, &tally) in slice.iter().zip(scored) {
+                    self.offer(candidate, tally);
+                }
+                tallies.extend_from_slice(scored);
             }
-            tallies.extend(scored);
         }
         tallies
     }

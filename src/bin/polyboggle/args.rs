@@ -75,6 +75,28 @@ pub enum OnOff {
     Off,
 }
 
+/// Where boards are scored (bench, solve --batch --counts, optimize).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BackendArg {
+    /// The CPU solver
+    Cpu,
+    /// An NVIDIA GPU (CUDA driver and NVRTC 13); an error where none is usable
+    Gpu,
+    /// The GPU when one is usable, else the CPU (one line on stderr says which)
+    Auto,
+}
+
+impl BackendArg {
+    pub fn backend(self) -> polyboggle::backend::Backend {
+        use polyboggle::backend::Backend;
+        match self {
+            BackendArg::Cpu => Backend::Cpu,
+            BackendArg::Gpu => Backend::Gpu,
+            BackendArg::Auto => Backend::Auto,
+        }
+    }
+}
+
 /// Which dictionary, and how to normalize a plain word list given as one.
 #[derive(Args, Debug, Clone)]
 pub struct DictArgs {
@@ -143,6 +165,13 @@ pub struct SolveArgs {
     /// cores, printing one JSON line per board in input order
     #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "roll"])]
     pub batch: Option<PathBuf>,
+    /// With --batch: print each board's word count and score only
+    /// ({"cols","count","rows","score"}), scored by --backend
+    #[arg(long, requires = "batch")]
+    pub counts: bool,
+    /// With --batch --counts: where to score (words and paths are always listed on the CPU)
+    #[arg(long, value_enum, default_value = "cpu")]
+    pub backend: BackendArg,
 }
 
 #[derive(Args, Debug)]
@@ -331,6 +360,9 @@ pub struct OptimizeArgs {
     /// Skip the runs already finished in --log
     #[arg(long, requires = "log")]
     pub resume: bool,
+    /// Where boards are scored: the same seed gives the same boards on each
+    #[arg(long, value_enum, default_value = "cpu")]
+    pub backend: BackendArg,
     /// Merge the finished runs of these logs into one summary, and search nothing
     #[arg(long, value_name = "LOG", num_args = 1.., conflicts_with_all = ["dice", "letters", "resume", "tasks"])]
     pub summarize: Vec<PathBuf>,
@@ -362,6 +394,9 @@ pub struct BenchArgs {
     /// Passes over the boards
     #[arg(long, default_value_t = 1, value_name = "R")]
     pub repeat: usize,
+    /// Where boards are scored
+    #[arg(long, value_enum, default_value = "cpu")]
+    pub backend: BackendArg,
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
 }

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use polyboggle::dice::{self, DiceSet};
 use polyboggle::lexicon::{self, Lexicon};
-use polyboggle::{bench, game, normalize, Board, Compiler, Lookup, Profile, Rules, Solver};
+use polyboggle::{batch, bench, game, normalize, Board, Compiler, Lookup, Profile, Rules, Solver};
 use rayon::prelude::*;
 use serde_json::json;
 
@@ -143,6 +143,21 @@ fn read_board(arg: Option<&str>) -> Result<Board, Failure> {
         .map_err(|e| Failure::input(format!("{origin}: {e}")))
 }
 
+/// The scorer `backend` asks for; an automatic choice is said in one line on stderr.
+fn open_scorer(
+    backend: BackendArg,
+    lexicon: &Lexicon,
+    rules: Rules,
+    threads: usize,
+) -> Result<polyboggle::backend::Chosen<'_>, Failure> {
+    let chosen = polyboggle::backend::open(backend.backend(), lexicon, rules, threads)
+        .map_err(|e| Failure::input(format!("--backend gpu: {e}")))?;
+    if let Some(note) = &chosen.note {
+        eprintln!("{note}");
+    }
+    Ok(chosen)
+}
+
 fn random_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -160,7 +175,15 @@ fn load_dice(name: &str, file: Option<&Path>) -> Result<DiceSet, Failure> {
 fn solve(args: SolveArgs) -> Result<(), Failure> {
     let rules = rules(&args.rules)?;
     let lexicon = load_dict(args.dict.dict.as_deref(), &args.dict.profile)?;
+    if args.backend != BackendArg::Cpu && !args.counts {
+        return Err(Failure::input(
+            "--backend: only solve --batch FILE --counts scores on a GPU (words and paths are listed on the CPU)",
+        ));
+    }
     if let Some(path) = &args.batch {
+        if args.counts {
+            return solve_batch_counts(path, &lexicon, rules, args.backend);
+        }
         return solve_batch(path, &lexicon, &rules);
     }
     let board = match &args.roll {
@@ -198,21 +221,59 @@ fn solve(args: SolveArgs) -> Result<(), Failure> {
     Ok(out.flush()?)
 }
 
-fn solve_batch(path: &Path, lexicon: &Lexicon, rules: &Rules) -> Result<(), Failure> {
+/// Boards `solve --batch` solves or scores at once (then prints).
+const BATCH_CHUNK: usize = bench::CHUNK;
+
+/// Every board of a `--batch` file (parsed whole first, so a bad line prints nothing).
+fn read_batch(path: &Path) -> Result<Vec<Board>, Failure> {
     let origin = path.display().to_string();
     let text =
         std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{origin}: {e}")))?;
-    let boards = bench::parse_boards(&text, &origin).map_err(Failure::input)?;
-    let lines: Vec<String> = boards
-        .par_iter()
-        .map_init(
-            || Solver::new(lexicon, rules.clone()),
-            |solver, board| solver.solve(board).to_json(board, lexicon.profile()),
-        )
-        .collect();
+    bench::parse_boards(&text, &origin).map_err(Failure::input)
+}
+
+fn solve_batch(path: &Path, lexicon: &Lexicon, rules: &Rules) -> Result<(), Failure> {
+    let boards = read_batch(path)?;
     let mut out = stdout();
-    for line in lines {
-        writeln!(out, "{line}")?;
+    for chunk in boards.chunks(BATCH_CHUNK) {
+        let lines: Vec<String> = chunk
+            .par_iter()
+            .map_init(
+                || Solver::new(lexicon, rules.clone()),
+                |solver, board| solver.solve(board).to_json(board, lexicon.profile()),
+            )
+            .collect();
+        for line in lines {
+            writeln!(out, "{line}")?;
+        }
+    }
+    Ok(out.flush()?)
+}
+
+/// `solve --batch --counts`: each board's word count and score, as the full line
+/// without its words, scored by `backend` a chunk at a time.
+fn solve_batch_counts(
+    path: &Path,
+    lexicon: &Lexicon,
+    rules: Rules,
+    backend: BackendArg,
+) -> Result<(), Failure> {
+    let boards = read_batch(path)?;
+    let chosen = open_scorer(backend, lexicon, rules.clone(), 0)?;
+    let mut solver = Solver::new(lexicon, rules);
+    let mut out = stdout();
+    for chunk in boards.chunks(BATCH_CHUNK) {
+        let tallies = batch::tally_packed(&*chosen.scorer, &mut solver, &batch::pack(chunk));
+        for (board, tally) in chunk.iter().zip(tallies) {
+            writeln!(
+                out,
+                r#"{{"cols":{},"count":{},"rows":{},"score":{}}}"#,
+                board.cols(),
+                tally.words,
+                board.rows(),
+                tally.points
+            )?;
+        }
     }
     Ok(out.flush()?)
 }
@@ -418,35 +479,45 @@ fn bench(args: BenchArgs) -> Result<(), Failure> {
     let started = Instant::now();
     let lexicon = load_dict(args.dict.dict.as_deref(), &args.dict.profile)?;
     let open_time = started.elapsed();
-    let report = match &args.boards_file {
-        Some(path) => {
+    let set = match &args.boards_file {
+        Some(_) => None,
+        None => Some(load_set(args.dice.as_deref().unwrap_or("english-new-4x4"))?),
+    };
+    let chosen = open_scorer(args.backend, &lexicon, rules, args.threads)?;
+    let scorer = &*chosen.scorer;
+    let report = match (&args.boards_file, set) {
+        (Some(path), _) => {
             // Streamed: the file is read a chunk at a time, never held whole.
             let origin = path.display().to_string();
             let open = || std::fs::File::open(path).map(io::BufReader::new);
             bench::run_file(
+                scorer,
                 &lexicon,
-                &rules,
                 open,
                 &origin,
                 args.boards,
-                args.threads,
                 args.repeat,
                 open_time,
+                args.threads,
             )
             .map_err(Failure::input)?
         }
-        None => {
-            let set = load_set(args.dice.as_deref().unwrap_or("english-new-4x4"))?;
+        (None, set) => {
+            let set = set.expect("a dice set when there is no boards file");
             let boards = bench::roll_boards(&set, args.boards.unwrap_or(10_000), args.seed);
             bench::run(
+                scorer,
                 &lexicon,
-                &rules,
                 &boards,
-                args.threads,
                 args.repeat,
                 open_time,
+                args.threads,
             )
         }
+    };
+    let on = match chosen.description.as_str() {
+        "cpu" => format!("{} thread(s)", args.threads),
+        gpu => gpu.to_string(),
     };
     let mut out = stdout();
     match args.format {
@@ -458,11 +529,10 @@ fn bench(args: BenchArgs) -> Result<(), Failure> {
         Format::Text => {
             writeln!(
                 out,
-                "{} boards x {} in {:.3} s on {} thread(s): {:.0} boards/s",
+                "{} boards x {} in {:.3} s on {on}: {:.0} boards/s",
                 report.boards / args.repeat as u64,
                 args.repeat,
                 report.seconds,
-                args.threads,
                 report.boards_per_sec
             )?;
             writeln!(

@@ -8,7 +8,6 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use polyboggle::batch::CpuScorer;
 use polyboggle::dice::{self, DiceSet};
 use polyboggle::optimize::{self, Event, LogLine, Method, Objective, RunReport, Settings, Space};
 use polyboggle::Lexicon;
@@ -70,7 +69,8 @@ pub fn optimize(args: OptimizeArgs) -> Result<(), Failure> {
         None => None,
     };
 
-    let scorer = CpuScorer::new(&lexicon, settings.scoring_rules(), threads);
+    let chosen = super::open_scorer(args.backend, &lexicon, settings.scoring_rules(), threads)?;
+    let scorer = &*chosen.scorer;
     let progress = Progress::new(runs.len(), std::io::stdout().is_terminal());
     let log_error: Mutex<Option<String>> = Mutex::new(None);
     let write_log = |line: &LogLine| {
@@ -104,7 +104,7 @@ pub fn optimize(args: OptimizeArgs) -> Result<(), Failure> {
         }
     };
     let started = Instant::now();
-    let reports = optimize::run(&lexicon, &space, &scorer, &settings, &runs, &observer);
+    let reports = optimize::run(&lexicon, &space, scorer, &settings, &runs, &observer);
     progress.clear();
     if let Some(error) = log_error.into_inner().expect("no panic") {
         return Err(Failure::input(error));
