@@ -188,7 +188,7 @@ fn random_italian_boards_are_exact_on_the_gpu() {
 
 #[test]
 fn random_hindi_boards_are_exact_on_the_gpu() {
-    // Syllable faces of several code points (क्ष is five bytes... three code points),
+    // Syllable faces of several code points (क्ष is three code points, nine bytes),
     // over an automaton of more than 64 distinct bytes, so classes are shared.
     let syllables = [
         "क्ष",
