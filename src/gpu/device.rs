@@ -69,15 +69,7 @@ impl Cuda {
         let multiprocessors = ctx
             .attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
             .map_err(driver("counting multiprocessors"))? as u32;
-        let options = CompileOptions {
-            options: vec![
-                format!("--gpu-architecture=compute_{major}{minor}"),
-                "-O3".into(),
-            ],
-            name: Some("polyboggle_kernel.cu".into()),
-            ..Default::default()
-        };
-        let ptx = compile_ptx_with_opts(KERNEL_SOURCE, options)
+        let ptx = compile_ptx_with_opts(KERNEL_SOURCE, compile_options(major, minor))
             .map_err(|e| GpuError(format!("the kernel does not compile: {}", one_line(&e))))?;
         let module = ctx
             .load_module(ptx)
@@ -152,6 +144,16 @@ impl Cuda {
         self.table_bits = bits;
         self.threads = threads as u32;
         Ok(())
+    }
+}
+
+/// NVRTC's options for a device of compute capability `major.minor` (NVRTC optimizes
+/// by default and refuses `-O3`).
+fn compile_options(major: i32, minor: i32) -> CompileOptions {
+    CompileOptions {
+        options: vec![format!("--gpu-architecture=compute_{major}{minor}")],
+        name: Some("polyboggle_kernel.cu".into()),
+        ..Default::default()
     }
 }
 
@@ -266,13 +268,10 @@ mod tests {
             return;
         }
         // The architectures of the GPUs this project meets (H100 and H200 are 9.0).
-        for arch in ["compute_80", "compute_90"] {
-            let options = CompileOptions {
-                options: vec![format!("--gpu-architecture={arch}")],
-                name: Some("polyboggle_kernel.cu".into()),
-                ..Default::default()
-            };
-            let ptx = match compile_ptx_with_opts(KERNEL_SOURCE, options) {
+        // The very options a scorer compiles with.
+        for (major, minor) in [(8, 0), (9, 0)] {
+            let arch = format!("compute_{major}{minor}");
+            let ptx = match compile_ptx_with_opts(KERNEL_SOURCE, compile_options(major, minor)) {
                 Ok(ptx) => ptx.to_src(),
                 Err(e) => panic!("kernel.cu does not compile for {arch}: {}", one_line(&e)),
             };
