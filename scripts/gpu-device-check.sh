@@ -29,6 +29,20 @@ data=$shared/data
 
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | log device.txt
 
+# The bindings load libcuda and libnvrtc by name: when the loader does not know NVRTC,
+# point it at the first copy found (the CUDA toolkit's, or a pip wheel's).
+ldconfig -p 2>/dev/null | grep -E 'libcuda\.so|libnvrtc\.so' | log device.txt
+if ! ldconfig -p 2>/dev/null | grep -q 'libnvrtc\.so'; then
+  nvrtc=$(ls /usr/local/cuda*/lib64/libnvrtc.so* /usr/local/cuda*/targets/*/lib/libnvrtc.so* \
+    /usr/lib/python3*/*-packages/nvidia/*/lib/libnvrtc.so* 2>/dev/null | head -n 1)
+  if [ -n "$nvrtc" ]; then
+    export LD_LIBRARY_PATH="$(dirname "$nvrtc")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+    echo "LD_LIBRARY_PATH=$LD_LIBRARY_PATH (for $nvrtc)" | log device.txt
+  fi
+fi
+# A first smoke run: a missing library or a kernel that does not load shows at once.
+"$B" bench --backend gpu --boards 1000 2>&1 | log device.txt
+
 tests() {
   "$pack/bin/gpu-tests" --include-ignored --nocapture --test-threads 1 2>&1 | log tests.txt
 }

@@ -143,6 +143,7 @@ fn agree(gpu: &GpuScorer, cpu: &CpuScorer, batch: &Batch) -> u64 {
         assert_eq!(g, w, "board {i}: {}", batch.board(i).inline());
     }
     assert_eq!(got.len(), want.len());
+    assert_on_the_gpu(gpu);
     want.iter().map(|t| t.words).sum()
 }
 
@@ -284,6 +285,7 @@ fn bench_totals_match_the_cross_check_on_the_gpu() {
             (100_000, expected.0, expected.1),
             "{file}"
         );
+        assert_on_the_gpu(&gpu);
         println!("{file}: {:.0} boards/s", report.boards_per_sec);
     }
 }
@@ -319,5 +321,15 @@ fn a_seed_gives_the_same_optimizer_result_on_cpu_and_gpu() {
                 .collect::<Vec<_>>()
         };
         assert_eq!(on(&gpu), on(&cpu), "{size:?} {method:?}");
+        assert_on_the_gpu(&gpu);
     }
+}
+
+/// The GPU scored boards and never fell back to the CPU (which would make a
+/// comparison with the CPU pass on its own).
+fn assert_on_the_gpu(gpu: &GpuScorer) {
+    let (failed, scored, overflowed) = gpu.health();
+    assert!(!failed, "the GPU failed: the CPU scored these boards");
+    assert!(scored > 0, "no board was scored on the GPU");
+    println!("{scored} boards on the GPU so far, {overflowed} overflowed to the CPU");
 }

@@ -9,10 +9,11 @@
 use std::sync::Arc;
 
 use cudarc::driver::sys::CUdevice_attribute;
+use cudarc::driver::sys::CUresult;
 use cudarc::driver::{
     CudaContext, CudaFunction, CudaSlice, CudaStream, DriverError, LaunchConfig, PushKernelArg,
 };
-use cudarc::nvrtc::{compile_ptx_with_opts, CompileOptions};
+use cudarc::nvrtc::{compile_ptx_with_opts, CompileOptions, Ptx};
 
 use super::tables::Dictionary;
 use super::{GpuError, Kernel, Launch, KERNEL_NAME, KERNEL_SOURCE};
@@ -44,6 +45,14 @@ pub(crate) struct Cuda {
     multiprocessors: u32,
 }
 
+impl Drop for Cuda {
+    fn drop(&mut self) {
+        // The buffers' drops free without binding the context (cudarc 0.19): a
+        // scorer dropped on a thread that never used CUDA would leak them.
+        let _ = self.stream.context().bind_to_thread();
+    }
+}
+
 // SAFETY: the stream, function and buffers belong to one context, which the driver
 // lets any thread use; the scorer hands the kernel to one thread at a time (a mutex).
 unsafe impl Send for Cuda {}
@@ -71,9 +80,14 @@ impl Cuda {
             .map_err(driver("counting multiprocessors"))? as u32;
         let ptx = compile_ptx_with_opts(KERNEL_SOURCE, compile_options(major, minor))
             .map_err(|e| GpuError(format!("the kernel does not compile: {}", one_line(&e))))?;
-        let module = ctx
-            .load_module(ptx)
-            .map_err(driver("loading the kernel (driver older than NVRTC?)"))?;
+        let module = match ctx.load_module(ptx) {
+            // PTX from an NVRTC newer than the driver does not load; machine code
+            // for the device does, from any NVRTC of the driver's major version.
+            Err(e) if e.0 == CUresult::CUDA_ERROR_UNSUPPORTED_PTX_VERSION => ctx
+                .load_module(Ptx::from_binary(cubin(major, minor)?))
+                .map_err(driver("loading the kernel (driver older than NVRTC?)"))?,
+            other => other.map_err(driver("loading the kernel"))?,
+        };
         let function = module
             .load_function(KERNEL_NAME)
             .map_err(driver("finding the kernel"))?;
@@ -125,12 +139,18 @@ impl Cuda {
         if self.tables.is_some() && bits <= self.table_bits {
             return Ok(());
         }
+        // Bind first: cudarc 0.19 frees a CudaSlice on drop (cuMemFreeAsync) without
+        // binding its context, and this may be the thread's first CUDA call (bench
+        // scores each chunk on a new thread).
+        let ctx = self.stream.context().clone();
+        ctx.bind_to_thread()
+            .map_err(driver("making GPU 0 current on this thread"))?;
         self.tables = None;
-        let (free, _) = self
-            .stream
-            .context()
-            .mem_get_info()
-            .map_err(driver("reading free memory"))?;
+        // The pool hands freed memory back to the device at a synchronization.
+        self.stream
+            .synchronize()
+            .map_err(driver("freeing the word tables"))?;
+        let (free, _) = ctx.mem_get_info().map_err(driver("reading free memory"))?;
         let per_thread = 8u64 << bits;
         let affordable = (free as u64 / 4 / per_thread).max(self.block as u64);
         let wanted = knob("POLYBOGGLE_GPU_THREADS").unwrap_or(self.multiprocessors * 1024) as u64;
@@ -155,6 +175,33 @@ fn compile_options(major: i32, minor: i32) -> CompileOptions {
         name: Some("polyboggle_kernel.cu".into()),
         ..Default::default()
     }
+}
+
+/// The kernel compiled to the device's own machine code (`sm_XY`, a CUBIN).
+fn cubin(major: i32, minor: i32) -> Result<Vec<u8>, GpuError> {
+    use cudarc::nvrtc::{result, sys};
+    let fail = |e: result::NvrtcError| {
+        GpuError(format!(
+            "the kernel does not compile to sm_{major}{minor}: {e}"
+        ))
+    };
+    let src = std::ffi::CString::new(KERNEL_SOURCE).expect("no NUL in kernel.cu");
+    let prog = result::create_program(&src, None).map_err(fail)?;
+    // SAFETY: `prog` was just created and is destroyed once, below.
+    let out = unsafe {
+        result::compile_program(prog, &[format!("--gpu-architecture=sm_{major}{minor}")]).and_then(
+            |()| {
+                let mut size = 0usize;
+                sys::nvrtcGetCUBINSize(prog, &mut size).result()?;
+                let mut cubin = vec![0u8; size];
+                sys::nvrtcGetCUBIN(prog, cubin.as_mut_ptr().cast()).result()?;
+                Ok(cubin)
+            },
+        )
+    };
+    // SAFETY: as above.
+    let _ = unsafe { result::destroy_program(prog) };
+    out.map_err(fail)
 }
 
 /// A compile error's log on one line (the contract's one line on stderr).
@@ -277,6 +324,15 @@ mod tests {
             };
             assert!(ptx.contains(".entry pb_score"), "{arch}: no pb_score entry");
             println!("kernel.cu compiles for {arch}: {} bytes of PTX", ptx.len());
+            let sass = cubin(major, minor).unwrap_or_else(|e| panic!("{e}"));
+            assert!(
+                sass.starts_with(b"\x7fELF"),
+                "sm_{major}{minor}: not a CUBIN"
+            );
+            println!(
+                "kernel.cu compiles for sm_{major}{minor}: {} bytes of CUBIN",
+                sass.len()
+            );
         }
     }
 }

@@ -77,6 +77,9 @@ struct State {
     tag_base: u32,
     /// The device failed: the CPU scores from then on.
     failed: bool,
+    /// Boards the device scored, and those of them it handed back (overflow).
+    scored: u64,
+    overflowed: u64,
 }
 
 /// The GPU scorer. Batches of boards of up to [`tables::MAX_CELLS`] cells are
@@ -122,9 +125,19 @@ impl<'l> GpuScorer<'l> {
                 kernel,
                 tag_base: 1,
                 failed: false,
+                scored: 0,
+                overflowed: 0,
             }),
             device,
         }
+    }
+
+    /// Has the device failed (everything since scored on the CPU), boards the
+    /// device scored, and how many of them overflowed to the CPU: for tests, which
+    /// would otherwise pass on the CPU fallback alone.
+    pub fn health(&self) -> (bool, u64, u64) {
+        let state = self.state.lock().expect("no thread panics holding the GPU");
+        (state.failed, state.scored, state.overflowed)
     }
 
     /// The device's name, as the driver gives it.
@@ -167,6 +180,8 @@ impl<'l> GpuScorer<'l> {
                 Err(e) => return self.fail(state, e),
             };
             state.tag_base += count;
+            state.scored += count as u64;
+            state.overflowed += words.iter().filter(|&&w| w == OVERFLOW).count() as u64;
             out.extend(words.iter().zip(&points).map(|(&words, &points)| Tally {
                 words: words as u64,
                 points,
@@ -234,6 +249,10 @@ impl Scorer for GpuScorer<'_> {
     }
 
     fn backend(&self) -> String {
-        format!("gpu: {}", self.device)
+        if self.health().0 {
+            format!("cpu (the GPU {} failed)", self.device)
+        } else {
+            format!("gpu: {}", self.device)
+        }
     }
 }

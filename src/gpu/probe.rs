@@ -54,6 +54,8 @@ const NVRTC_SYMBOLS: &[&str] = &[
     "nvrtcGetPTXSize",
     "nvrtcGetProgramLog",
     "nvrtcGetProgramLogSize",
+    "nvrtcGetCUBIN",
+    "nvrtcGetCUBINSize",
 ];
 
 /// Checks that the CUDA driver and NVRTC libraries load and have every function the
