@@ -515,9 +515,10 @@ fn bench(args: BenchArgs) -> Result<(), Failure> {
             )
         }
     };
-    let on = match chosen.description.as_str() {
+    // The report's backend: a GPU that failed mid-run says so there.
+    let on = match report.backend.as_str() {
         "cpu" => format!("{} thread(s)", args.threads),
-        gpu => gpu.to_string(),
+        other => other.to_string(),
     };
     let mut out = stdout();
     match args.format {
