@@ -155,13 +155,7 @@ impl Searcher<'_> {
     /// Lifts a few free words, drops whatever no longer connects, and lays words again.
     fn perturb(&mut self, current: &Grid) -> Grid {
         let mut g = current.clone();
-        let placed: Vec<usize> = self
-            .problem
-            .free
-            .iter()
-            .copied()
-            .filter(|&w| g.spots[w].is_some())
-            .collect();
+        let placed = self.free_words(&g, true);
         if !placed.is_empty() {
             let most = (placed.len() / 3).clamp(1, 8);
             let lifts = 1 + self.below(most);
@@ -194,19 +188,23 @@ impl Searcher<'_> {
         }
         // Half the time, one word left out goes first: room is made for it.
         let first = if self.below(2) == 0 {
-            let out: Vec<usize> = self
-                .problem
-                .free
-                .iter()
-                .copied()
-                .filter(|&w| g.spots[w].is_none())
-                .collect();
+            let out = self.free_words(&g, false);
             (!out.is_empty()).then(|| out[self.below(out.len())])
         } else {
             None
         };
         self.relay(&mut g, first);
         g
+    }
+
+    /// The free words on the grid (`placed`) or left out, in word order.
+    fn free_words(&self, g: &Grid, placed: bool) -> Vec<usize> {
+        self.problem
+            .free
+            .iter()
+            .copied()
+            .filter(|&w| g.spots[w].is_some() == placed)
+            .collect()
     }
 
     /// Lifts a free word when the rules allow; says whether it did.
