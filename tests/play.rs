@@ -31,7 +31,7 @@ fn a_scripted_game() {
     );
     assert!(text.contains("Correct.\n"), "{text}");
     assert!(text.contains("pat is too short.\n"), "{text}");
-    assert!(text.contains("You: 1 points: PATE\n"), "{text}");
+    assert!(text.contains("You: 1 point: PATE\n"), "{text}");
     assert!(text.contains("\nComputer: "), "{text}");
 }
 

@@ -31,6 +31,11 @@ pub fn run(game: Play<'_>) -> io::Result<()> {
 }
 
 /// The terminal UI's event loop.
+/// "1 point", "2 points".
+fn points(n: u64) -> String {
+    format!("{n} point{}", if n == 1 { "" } else { "s" })
+}
+
 fn tui<B: Backend>(terminal: &mut Terminal<B>, mut game: Play<'_>) -> io::Result<()> {
     let mut typed = String::new();
     let mut highlighted_at = Instant::now();
@@ -89,7 +94,7 @@ pub fn draw(frame: &mut Frame, game: &Play<'_>, typed: &str) {
         (COMPUTER, computer_area, "Computer"),
     ] {
         let words = game.words(player).join(" ");
-        let title = format!("{name}: {} points", game.score(player));
+        let title = format!("{name}: {}", points(game.score(player)));
         frame.render_widget(
             Paragraph::new(words)
                 .wrap(Wrap { trim: true })
@@ -176,8 +181,8 @@ fn plain(mut game: Play<'_>, input: impl BufRead, out: &mut impl Write) -> io::R
             for (player, name) in [(HUMAN, "You"), (COMPUTER, "Computer")] {
                 writeln!(
                     out,
-                    "{name}: {} points: {}",
-                    game.score(player),
+                    "{name}: {}: {}",
+                    points(game.score(player)),
                     game.words(player).join(" ")
                 )?;
             }
@@ -276,7 +281,7 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("Correct.\n"), "{text}");
-        assert!(text.contains("You: 1 points: PATE\n"), "{text}");
+        assert!(text.contains("You: 1 point: PATE\n"), "{text}");
         assert!(
             text.contains("The computer wins. Play again? (y/n)"),
             "{text}"
