@@ -165,6 +165,17 @@ fn a_plain_word_list_works_as_dict() {
 }
 
 #[test]
+fn one_word_and_one_point_are_singular() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("words.txt");
+    std::fs::write(&list, "cat\nmouse\n").unwrap();
+    let out = ok(&["solve", "C/A/T", "--dict", list.to_str().unwrap()]);
+    assert!(out.trim_end().ends_with("\n1 word, 1 point"), "{out}");
+    let none = ok(&["solve", "D/O/G", "--dict", list.to_str().unwrap()]);
+    assert!(none.trim_end().ends_with("\n0 words, 0 points"), "{none}");
+}
+
+#[test]
 fn odd_shapes() {
     let algs4 = repo("dictionaries/algs4.txt");
     let long = json(&[

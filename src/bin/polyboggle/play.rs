@@ -6,6 +6,8 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use polyboggle::game::{Phase, Play, COMPUTER, HUMAN};
+
+use crate::commands::counted;
 use ratatui::backend::Backend;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout};
@@ -31,9 +33,8 @@ pub fn run(game: Play<'_>) -> io::Result<()> {
 }
 
 /// The terminal UI's event loop.
-/// "1 point", "2 points".
 fn points(n: u64) -> String {
-    format!("{n} point{}", if n == 1 { "" } else { "s" })
+    counted(n, "point")
 }
 
 fn tui<B: Backend>(terminal: &mut Terminal<B>, mut game: Play<'_>) -> io::Result<()> {

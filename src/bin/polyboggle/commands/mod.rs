@@ -212,13 +212,18 @@ fn solve(args: SolveArgs) -> Result<(), Failure> {
             }
             writeln!(
                 out,
-                "\n{} words, {} points",
-                solution.words.len(),
-                solution.score
+                "\n{}, {}",
+                counted(solution.words.len() as u64, "word"),
+                counted(solution.score, "point")
             )?;
         }
     }
     Ok(out.flush()?)
+}
+
+/// "1 word", "2 words": a count and its noun, singular for one.
+pub(crate) fn counted(n: u64, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
 /// Boards `solve --batch` solves or scores at once (then prints).
