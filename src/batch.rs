@@ -158,19 +158,20 @@ impl Packer {
     pub fn add(&mut self, board: &Board) {
         self.boards += 1;
         let shape = (board.rows(), board.cols());
+        let faces = board.faces();
         let index = &mut self.index;
-        let new: HashSet<&Face> = board
-            .faces()
+        // Faces the batch has not seen, each once (rare once a batch is under way).
+        let new = faces
             .iter()
-            .filter(|f| !index.contains_key(*f))
-            .collect();
-        let fits = index.len() + new.len() <= 256;
+            .enumerate()
+            .filter(|&(i, f)| !index.contains_key(f) && !faces[..i].contains(f))
+            .count();
+        let fits = index.len() + new <= 256;
         let batch = match self.packed.last_mut() {
             Some(Packed::Batch(last)) if last.shape() == shape && fits => last,
             _ => {
                 index.clear();
-                let distinct: HashSet<&Face> = board.faces().iter().collect();
-                if distinct.len() > 256 {
+                if faces.len() > 256 && faces.iter().collect::<HashSet<_>>().len() > 256 {
                     self.packed.push(Packed::Alone(board.clone()));
                     return;
                 }
@@ -352,5 +353,53 @@ mod tests {
             assert_eq!(tallies[i], solver.tally(board), "board {i}");
         }
         assert!(tallies.iter().any(|t| t.points > 0));
+    }
+
+    /// Faces `tag0`, `tag1`, ...: boards over as many distinct faces as wanted.
+    fn tagged(rows: usize, cols: usize, tag: &str, first: usize) -> Board {
+        let faces = (first..first + rows * cols)
+            .map(|i| Face::new(&format!("{tag}{i}")))
+            .collect();
+        Board::new(rows, cols, faces).unwrap()
+    }
+
+    #[test]
+    fn packing_splits_where_the_shape_changes_or_the_face_table_fills() {
+        let boards = vec![
+            "ab/cd".parse::<Board>().unwrap(),
+            "ba/dc".parse().unwrap(),
+            // Another shape: a new batch.
+            "abc/def".parse().unwrap(),
+            // 17×17 distinct faces: more than a batch holds, scored alone.
+            tagged(17, 17, "x", 0),
+            // 2×3 again, then 41 boards of 6 new faces each: 252 faces.
+            "abc/def".parse().unwrap(),
+        ];
+        let mut boards = boards;
+        boards.extend((0..41).map(|i| tagged(2, 3, "y", 6 * i)));
+        // A face repeated within a board counts once: 253 faces, still one batch...
+        boards.push("www/www".parse().unwrap());
+        // ...and 6 more would pass 256: a new batch.
+        boards.push(tagged(2, 3, "z", 0));
+        let packed = pack(&boards);
+        let shapes: Vec<String> = packed
+            .iter()
+            .map(|p| match p {
+                Packed::Batch(b) => format!("{}x{}:{}:{}", b.rows, b.cols, b.len(), b.faces.len()),
+                Packed::Alone(b) => format!("alone {}x{}", b.rows(), b.cols()),
+            })
+            .collect();
+        assert_eq!(
+            shapes,
+            ["2x2:2:4", "2x3:1:6", "alone 17x17", "2x3:43:253", "2x3:1:6"]
+        );
+        let mut again = Vec::new();
+        for run in &packed {
+            match run {
+                Packed::Batch(b) => again.extend((0..b.len()).map(|i| b.board(i))),
+                Packed::Alone(b) => again.push(b.clone()),
+            }
+        }
+        assert_eq!(again, boards, "every board, in order");
     }
 }
