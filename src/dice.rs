@@ -41,7 +41,7 @@ use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::board::{Board, Face};
+use crate::board::{Board, Face, MAX_CELLS};
 use crate::normalize::Profile;
 
 /// The dice sets shipped in `dice-sets/`, embedded so they work without the folder.
@@ -238,6 +238,12 @@ impl DiceSet {
             .get("grid")
             .ok_or_else(|| syntax(1, "missing '# grid: RxC' line".into()))?;
         let (rows, cols) = parse_size(grid).map_err(|e| syntax(grid_line, e.to_string()))?;
+        if rows.saturating_mul(cols) > MAX_CELLS {
+            return Err(syntax(
+                grid_line,
+                format!("grid {rows}x{cols}: a board holds at most {MAX_CELLS} cells"),
+            ));
+        }
         if dice.is_empty() {
             return Err(syntax(text.lines().count().max(1), "no dice".into()));
         }
@@ -287,7 +293,7 @@ impl DiceSet {
                 Face::new(&die[below(&mut rng, die.len())])
             })
             .collect();
-        Ok(Board::new(rows, cols, faces).expect("the size was checked"))
+        Board::new(rows, cols, faces).map_err(|e| DiceError::Size(e.to_string()))
     }
 
     /// Can `board` be rolled with these dice? Matches cells to distinct dice
@@ -383,6 +389,16 @@ impl DiceSet {
         if dice == 0 || faces == 0 || side * side != dice {
             return Err(DiceError::Size(format!(
                 "--dice {dice} must be a square (16, 25, 36) and --faces at least 1"
+            )));
+        }
+        if name.trim().is_empty() || name.chars().any(char::is_control) {
+            return Err(DiceError::Size(format!(
+                "--name {name:?}: a set's name is one line of text"
+            )));
+        }
+        if dice > MAX_CELLS {
+            return Err(DiceError::Size(format!(
+                "--dice {dice}: a board holds at most {MAX_CELLS} cells"
             )));
         }
         let mut units: Vec<String> = units
@@ -511,7 +527,9 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), DiceError> {
     let rows: usize = r.trim().parse().map_err(|_| bad())?;
     let cols: usize = c.trim().parse().map_err(|_| bad())?;
     if rows == 0 || cols == 0 {
-        return Err(bad());
+        return Err(DiceError::Size(format!(
+            "bad grid size '{text}': rows and columns start at 1"
+        )));
     }
     Ok((rows, cols))
 }
@@ -653,5 +671,34 @@ mod tests {
         assert!(all.iter().filter(|f| f.as_str() == "A").count() >= 4);
         let reparsed = DiceSet::parse(&set.to_text(), "es.txt").unwrap();
         assert_eq!(reparsed, set);
+    }
+
+    #[test]
+    fn sets_larger_than_a_board_are_refused_not_rolled() {
+        let words = ["alpha", "beta", "gamma"];
+        let units: [String; 0] = [];
+        let big = DiceSet::derive("big", words, &Profile::default(), &units, 1089, 2);
+        assert_eq!(
+            big.unwrap_err().to_string(),
+            "--dice 1089: a board holds at most 1024 cells"
+        );
+        let ok = DiceSet::derive("ok", words, &Profile::default(), &units, 1024, 2).unwrap();
+        assert!(ok.roll(1, None).is_ok());
+        // A file written by hand (or by an older version) with a grid too large.
+        let mut text = ok.to_text().replace("grid: 32x32", "grid: 33x33");
+        for _ in 0..65 {
+            text.push_str("A B\n");
+        }
+        let err = DiceSet::parse(&text, "big.txt").unwrap_err().to_string();
+        assert!(
+            err.contains("grid 33x33: a board holds at most 1024 cells"),
+            "{err}"
+        );
+        let named = DiceSet::derive("a\nb", words, &Profile::default(), &units, 4, 2);
+        assert!(named.unwrap_err().to_string().contains("one line"));
+        assert!(parse_size("0x0")
+            .unwrap_err()
+            .to_string()
+            .contains("start at 1"));
     }
 }
