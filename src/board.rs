@@ -90,6 +90,9 @@ pub enum BoardError {
         /// The first row's.
         expected: usize,
     },
+    /// An inline board with nothing between two row separators (`ATEE//APYO`).
+    #[error("row {0} is empty (nothing between two `/` or `,`)")]
+    EmptyRow(usize),
     /// A Princeton or Lab 6 header does not match the faces that follow.
     #[error("the header says {rows}×{cols} ({expected} faces) but {found} follow")]
     Count {
@@ -272,6 +275,7 @@ impl FromStr for Board {
 
     /// Parses any of the board forms (see the module documentation).
     fn from_str(text: &str) -> Result<Board, BoardError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let lines: Vec<&str> = text
             .lines()
             .map(str::trim)
@@ -313,7 +317,15 @@ impl FromStr for Board {
                 Ok(board)
             }
             _ if lines.len() == 1 && first.contains(['/', ',']) => {
-                Board::from_rows(first.split(['/', ',']).map(parse_row).collect())
+                let mut rows: Vec<Vec<Face>> = first.split(['/', ',']).map(parse_row).collect();
+                // One separator may end the board (a one-row board of numbers needs it).
+                if rows.len() > 1 && rows.last().is_some_and(Vec::is_empty) {
+                    rows.pop();
+                }
+                if let Some(i) = rows.iter().position(Vec::is_empty) {
+                    return Err(BoardError::EmptyRow(i + 1));
+                }
+                Board::from_rows(rows)
             }
             _ if lines.len() == 1 && !first.contains(char::is_whitespace) => parse_bare(first),
             _ => Board::from_rows(lines.iter().map(|l| parse_row(l)).collect()),
@@ -439,6 +451,13 @@ mod tests {
             })
         );
         assert_eq!("  \n".parse::<Board>(), Err(BoardError::Empty));
+        assert_eq!("ATEE//APYO".parse::<Board>(), Err(BoardError::EmptyRow(2)));
+        assert_eq!(",AB,CD".parse::<Board>(), Err(BoardError::EmptyRow(1)));
+        assert_eq!("AB/CD/".parse::<Board>().map(|b| b.rows()), Ok(2));
+        assert_eq!(
+            "\u{feff}AB/CD".parse::<Board>().map(|b| b.inline()),
+            Ok("AB/CD".into())
+        );
     }
 
     #[test]

@@ -647,11 +647,13 @@ fn parse_header(
 }
 
 /// Returns the text of a word list, or says where it stops being UTF-8.
+/// A byte-order mark at the start is skipped.
 pub fn word_list_text<'a>(bytes: &'a [u8], origin: &str) -> Result<&'a str, LexiconError> {
-    std::str::from_utf8(bytes).map_err(|e| LexiconError::NotText {
+    let text = std::str::from_utf8(bytes).map_err(|e| LexiconError::NotText {
         origin: origin.into(),
         offset: e.valid_up_to(),
-    })
+    })?;
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
 }
 
 /// What a compilation read, kept and refused.
