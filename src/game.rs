@@ -248,10 +248,13 @@ impl<'l> Play<'l> {
 
     fn setup(&mut self, line: &str) {
         let board = if line.is_empty() {
-            self.seed = self.seed.wrapping_add(1);
-            self.dice
+            // The first shake rolls `seed` itself, as `polyboggle roll --seed` does.
+            let board = self
+                .dice
                 .roll(self.seed, None)
-                .expect("a set rolls its own grid")
+                .expect("a set rolls its own grid");
+            self.seed = self.seed.wrapping_add(1);
+            board
         } else {
             match self.custom_board(line) {
                 Ok(board) => board,

@@ -44,6 +44,16 @@ fn shaken_boards_follow_the_size() {
         board.iter().all(|row| row.split_whitespace().count() == 5),
         "{text}"
     );
+    // The first shake is the board `roll` gives for the same seed.
+    let rolled = run(&["roll", "english-big-original-5x5", "--seed", "4"], "");
+    let rolled = String::from_utf8(rolled.stdout).unwrap();
+    let rolled: Vec<&str> = rolled.lines().take(5).collect();
+    let squeeze = |rows: &[&str]| -> Vec<String> {
+        rows.iter()
+            .map(|r| r.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    assert_eq!(squeeze(&board), squeeze(&rolled), "{text}");
     assert!(bad(&["play", "--size", "7x3"]).contains("no default dice"));
     assert!(bad(&["play", "--lang", "hi"]).contains("no built-in dice"));
 }
