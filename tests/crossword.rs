@@ -705,8 +705,8 @@ fn bad_input_gets_one_line_and_exit_2() {
         (&[&fruit, "--pin", "l3mon@0,0,down"], "'3' is not a letter"),
         (&[&fruit, "--size", "0x3"], "bad grid size"),
         (
-            &[&fruit, "--time=-1"],
-            "--time -1: expected a positive number",
+            &[&fruit, "--time", "-1"],
+            "--time -1: expected seconds, more than 0",
         ),
         (&[&fruit, "--time", "NaN"], "--time NaN"),
         (&[&fruit, "--format", "pdf"], "pdf"),

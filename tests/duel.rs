@@ -114,3 +114,24 @@ fn uses_english_words_txt_in_the_working_directory() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("Player 1 Score: 0\nCorrect.\n"), "{text}");
 }
+
+#[test]
+fn input_that_is_not_utf8_is_bad_input() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_polyboggle"))
+        .arg("duel")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"3\nTAS\n\xff\xfe\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.starts_with("polyboggle: standard input: "), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

@@ -176,6 +176,52 @@ fn one_word_and_one_point_are_singular() {
 }
 
 #[test]
+fn a_byte_order_mark_is_not_part_of_the_first_word_or_face() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("words.txt");
+    std::fs::write(&list, "\u{feff}cat\ndog\n").unwrap();
+    let board = dir.path().join("board.txt");
+    std::fs::write(&board, "\u{feff}C A T\nD O G\n").unwrap();
+    let list = list.to_str().unwrap();
+    let out = ok(&["solve", board.to_str().unwrap(), "--dict", list]);
+    assert!(out.contains("CAT") && out.contains("DOG"), "{out}");
+    let compiled = dir.path().join("w.pbd");
+    let report = ok(&["compile", list, "-o", compiled.to_str().unwrap()]);
+    assert!(report.contains(": 2 words ("), "{report}");
+    assert!(report.contains(" 0 rejected"), "{report}");
+}
+
+#[test]
+fn defaults_are_the_built_ins_even_beside_files_of_their_names() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("enable2k"), "zzz\n").unwrap();
+    std::fs::write(dir.path().join("english-new-4x4"), "not a dice file\n").unwrap();
+    let bin = env!("CARGO_BIN_EXE_polyboggle");
+    let out = std::process::Command::new(bin)
+        .args(["solve", "ATEE/APYO/TINU/EDSE"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.trim_end().ends_with("156 words, 221 points"), "{text}");
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bench = std::process::Command::new(bin)
+        .args(["bench", "--boards", "10", "--format", "json"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        bench.status.success(),
+        "{}",
+        String::from_utf8_lossy(&bench.stderr)
+    );
+}
+
+#[test]
 fn odd_shapes() {
     let algs4 = repo("dictionaries/algs4.txt");
     let long = json(&[
@@ -249,7 +295,36 @@ fn every_bad_input_is_one_line_and_exit_2() {
     );
     assert!(!dir.path().join("out.pbd").exists());
     assert!(bad(&["frobnicate"]).contains("frobnicate"));
-    assert!(bad(&["bench", "--threads", "0"]).contains("--threads and --repeat must be at least 1"));
+    assert!(bad(&["bench", "--threads", "0"]).contains("--threads 0: expected 1 to 1024"));
+    assert!(bad(&["bench", "--threads", "100000"]).contains("--threads 100000: expected 1 to 1024"));
+    assert!(bad(&["optimize", "--threads", "5000"]).contains("expected 1 to 1024"));
+    assert!(bad(&["bench", "--boards", "0"]).contains("--boards and --repeat must be at least 1"));
+    // A mistyped file name or a folder is not read as an inline board.
+    assert!(bad(&["solve", "missingboard.txt"]).contains("missingboard.txt: no such file"));
+    assert!(bad(&["solve", &folder]).contains("a folder, not a board file"));
+    assert!(bad(&["roll", &folder]).contains("a folder, not a file"));
+    assert!(bad(&["solve", "ATEE//APYO"]).contains("row 2 is empty"));
+    // Flags that only mean something beside another.
+    assert!(bad(&["solve", "ABC", "--seed", "3"]).contains("--seed goes with --roll"));
+    assert!(bad(&["solve", "ABC", "--counts"]).contains("--counts goes with --batch"));
+    assert!(bad(&["solve", "ABC", "--keep", "ñ"]).contains("add --strip-marks"));
+    // Clap's own errors keep what they list, on one line.
+    let missing = bad(&["compile", &path("ragged.txt")]);
+    assert!(
+        missing.contains("not provided: --output <OUT>"),
+        "{missing}"
+    );
+    assert!(bad(&["solve", "ABC", "--format", "xml"]).contains("[possible values: text, json]"));
+    // A huge input echoed back is cut.
+    let long = "a".repeat(10_000);
+    let cut = bad(&["solve", &long]);
+    assert!(
+        cut.len() < 500 && cut.contains("characters in all"),
+        "{cut}"
+    );
+    assert!(bad(&["bench", "--time", "1e300"]).contains("unexpected argument"));
+    assert!(bad(&["optimize", "--time", "1e300"]).contains("--time 1e300: expected seconds"));
+    assert!(bad(&["optimize", "--time", "-1"]).contains("--time -1: expected seconds"));
     assert!(bad(&["bench", "--boards-file", &path("ragged.txt")]).contains("ragged.txt, line 1"));
     assert!(bad(&["solve", "--batch", &path("nope.txt")]).contains("nope.txt"));
 }

@@ -337,7 +337,7 @@ pub struct OptimizeArgs {
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub runs: usize,
     /// Stop each run after SECS seconds
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
     pub time: Option<f64>,
     /// Stop a run as soon as a board reaches this value
     #[arg(long, value_name = "V")]
@@ -478,7 +478,7 @@ pub struct CrosswordArgs {
     #[arg(long, conflicts_with = "pin")]
     pub auto: bool,
     /// Time budget in seconds; the search may finish sooner [default: 1]
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
     pub time: Option<f64>,
     /// Seed of the search's random choices
     #[arg(long, value_name = "S", default_value_t = 1)]

@@ -91,10 +91,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
         Err(e) => {
-            let text = e.to_string();
-            let first = text.lines().next().unwrap_or_default();
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            let _ = writeln!(io::stderr(), "polyboggle: {first} (see --help)");
+            let _ = writeln!(io::stderr(), "polyboggle: {} (see --help)", usage_line(&e));
             return ExitCode::from(2);
         }
     };
@@ -105,8 +102,45 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) if f.code == 0 => ExitCode::SUCCESS,
         Err(f) => {
-            let _ = writeln!(io::stderr(), "polyboggle: {}", f.message);
+            let _ = writeln!(io::stderr(), "polyboggle: {}", one_line(&f.message));
             ExitCode::from(f.code)
         }
     }
+}
+
+/// A clap usage error as one line: its first line, with what clap lists below it
+/// (the missing arguments, the possible values, a suggestion) joined on.
+fn usage_line(e: &clap::Error) -> String {
+    let text = e.to_string();
+    let mut lines = text
+        .lines()
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .map(str::trim)
+        .filter(|l| !l.is_empty());
+    let first = lines.next().unwrap_or_default();
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    let rest: Vec<&str> = lines.collect();
+    let line = match (rest.is_empty(), first.strip_suffix(':')) {
+        (true, _) => first.to_string(),
+        (false, Some(head)) => format!("{head}: {}", rest.join(", ")),
+        (false, None) => format!("{first}; {}", rest.join("; ")),
+    };
+    one_line(&line)
+}
+
+/// Longest error line printed; longer ones (a huge inline board echoed back) are cut.
+const MAX_LINE: usize = 300;
+
+/// `message` on one line, cut to [`MAX_LINE`] characters.
+fn one_line(message: &str) -> String {
+    let flat: String = message
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let count = flat.chars().count();
+    if count <= MAX_LINE {
+        return flat;
+    }
+    let cut: String = flat.chars().take(MAX_LINE).collect();
+    format!("{cut}… ({count} characters in all)")
 }

@@ -18,15 +18,15 @@ const MAX_SIDE: usize = 255;
 
 pub fn run(args: CrosswordArgs) -> Result<(), Failure> {
     let profile = super::profile(&args.profile)?;
-    let time = match args.time {
-        Some(secs) if !(secs.is_finite() && secs > 0.0 && secs <= 1e6) => {
-            return Err(Failure::input(format!(
-                "--time {secs}: expected a positive number of seconds"
-            )))
-        }
-        Some(secs) => Some(Duration::from_secs_f64(secs)),
-        None => None,
-    };
+    let time = args
+        .time
+        .map(|secs| super::check_seconds(secs, 1e6))
+        .transpose()?;
+    if args.solution && args.format != CrosswordFormat::Svg {
+        return Err(Failure::input(
+            "--solution goes with --format svg (the other formats always hold the letters)",
+        ));
+    }
     if args.bench {
         return bench(args.words.as_deref(), time, &profile);
     }

@@ -78,6 +78,11 @@ fn profile(args: &ProfileArgs) -> Result<Profile, Failure> {
     profile.strip_marks |= args.strip_marks;
     profile.turkic |= args.turkic;
     if let Some(keep) = &args.keep {
+        if !profile.strip_marks {
+            return Err(Failure::input(format!(
+                "--keep {keep}: nothing strips accents to keep them from; add --strip-marks"
+            )));
+        }
         profile.keep = keep.clone();
     }
     Ok(profile)
@@ -97,8 +102,47 @@ fn rules(args: &RulesArgs) -> Result<Rules, Failure> {
     Ok(rules)
 }
 
+/// The dictionary used when no --dict is given.
+const DEFAULT_DICT: &str = "enable2k";
+
+/// The dice set used when none is named.
+const DEFAULT_DICE: &str = "english-new-4x4";
+
+/// Worker threads a command accepts at most.
+const MAX_THREADS: usize = 1024;
+
+/// Refuses a thread count of 0 or more than [`MAX_THREADS`].
+fn check_threads(threads: usize) -> Result<usize, Failure> {
+    if threads == 0 || threads > MAX_THREADS {
+        return Err(Failure::input(format!(
+            "--threads {threads}: expected 1 to {MAX_THREADS}"
+        )));
+    }
+    Ok(threads)
+}
+
+/// Checks a `--time` in seconds: more than 0 and at most `most`.
+fn check_seconds(secs: f64, most: f64) -> Result<Duration, Failure> {
+    if secs > 0.0 && secs <= most {
+        return Ok(Duration::from_secs_f64(secs));
+    }
+    // 1e300 shown as such, not as 301 digits.
+    let shown = if secs.abs() >= 1e6 {
+        format!("{secs:e}")
+    } else {
+        secs.to_string()
+    };
+    Err(Failure::input(format!(
+        "--time {shown}: expected seconds, more than 0 and at most {most}"
+    )))
+}
+
 fn load_dict(name: Option<&str>, args: &ProfileArgs) -> Result<Lexicon, Failure> {
-    let name = name.unwrap_or("enable2k");
+    let Some(name) = name else {
+        // The built-in, even when a file of that name sits in the current folder.
+        profile(args)?;
+        return Ok(Lexicon::builtin(DEFAULT_DICT)?);
+    };
     let lexicon = Lexicon::load(name, &profile(args)?)?;
     if Path::new(name).is_file() && lexicon::builtin_names().any(|b| b.eq_ignore_ascii_case(name)) {
         eprintln!(
@@ -106,6 +150,14 @@ fn load_dict(name: Option<&str>, args: &ProfileArgs) -> Result<Lexicon, Failure>
         );
     }
     Ok(lexicon)
+}
+
+/// The dice set `name`d, or the default built-in set (never a file of that name).
+fn named_or_default_set(name: Option<&str>) -> Result<DiceSet, Failure> {
+    match name {
+        Some(name) => load_set(name),
+        None => Ok(DiceSet::builtin(DEFAULT_DICE)?),
+    }
 }
 
 /// A dice set by file or built-in name; a file wins, and shadowing a built-in is said.
@@ -136,6 +188,13 @@ fn read_board(arg: Option<&str>) -> Result<Board, Failure> {
             let text =
                 std::fs::read_to_string(arg).map_err(|e| Failure::input(format!("{arg}: {e}")))?;
             (text, arg.to_string())
+        }
+        Some(arg) if Path::new(arg).is_dir() => {
+            return Err(Failure::input(format!("{arg}: a folder, not a board file")))
+        }
+        // No board is written with a `.`: a name like `board.txt` is a missing file.
+        Some(arg) if arg.contains('.') => {
+            return Err(Failure::input(format!("{arg}: no such file")))
         }
         Some(arg) => (arg.to_string(), format!("board {arg:?}")),
     };
@@ -180,6 +239,14 @@ fn solve(args: SolveArgs) -> Result<(), Failure> {
             "--backend: only solve --batch FILE --counts scores on a GPU (words and paths are listed on the CPU)",
         ));
     }
+    if args.seed.is_some() && args.roll.is_none() {
+        return Err(Failure::input(
+            "--seed goes with --roll (a board given inline or in a file has no seed)",
+        ));
+    }
+    if args.counts && args.batch.is_none() {
+        return Err(Failure::input("--counts goes with --batch FILE"));
+    }
     if let Some(path) = &args.batch {
         if args.counts {
             return solve_batch_counts(path, &lexicon, rules, args.backend);
@@ -189,12 +256,17 @@ fn solve(args: SolveArgs) -> Result<(), Failure> {
     let board = match &args.roll {
         Some(set) => {
             let set = load_dice(set, args.dice.as_deref())?;
-            set.roll(args.seed.unwrap_or_else(random_seed), None)?
+            let seed = args.seed.unwrap_or_else(|| {
+                let seed = random_seed();
+                eprintln!("note: rolled with --seed {seed}");
+                seed
+            });
+            set.roll(seed, None)?
         }
         None => read_board(args.board.as_deref())?,
     };
     if polyboggle::solve::foreign_board(&board, &lexicon, &rules) {
-        let name = args.dict.dict.as_deref().unwrap_or("enable2k");
+        let name = args.dict.dict.as_deref().unwrap_or(DEFAULT_DICT);
         eprintln!(
             "warning: no face of this board occurs in the words of dictionary '{name}' (another \
              script or language?): choose one with --dict"
@@ -400,7 +472,17 @@ fn roll(args: RollArgs) -> Result<(), Failure> {
     if args.list {
         for name in DiceSet::builtin_names() {
             let set = DiceSet::builtin(&name)?;
-            writeln!(out, "{name}\t{}x{}\t{}", set.rows, set.cols, set.confidence)?;
+            match args.format {
+                Format::Json => writeln!(
+                    out,
+                    "{}",
+                    json!({"set": name, "rows": set.rows, "cols": set.cols,
+                           "confidence": set.confidence, "source": set.source})
+                )?,
+                Format::Text => {
+                    writeln!(out, "{name}\t{}x{}\t{}", set.rows, set.cols, set.confidence)?
+                }
+            }
         }
         return Ok(out.flush()?);
     }
@@ -477,8 +559,9 @@ fn dice_derive(
 }
 
 fn bench(args: BenchArgs) -> Result<(), Failure> {
-    if args.threads == 0 || args.repeat == 0 {
-        return Err(Failure::input("--threads and --repeat must be at least 1"));
+    check_threads(args.threads)?;
+    if args.repeat == 0 || args.boards == Some(0) {
+        return Err(Failure::input("--boards and --repeat must be at least 1"));
     }
     let rules = rules(&args.rules)?;
     let started = Instant::now();
@@ -486,7 +569,7 @@ fn bench(args: BenchArgs) -> Result<(), Failure> {
     let open_time = started.elapsed();
     let set = match &args.boards_file {
         Some(_) => None,
-        None => Some(load_set(args.dice.as_deref().unwrap_or("english-new-4x4"))?),
+        None => Some(named_or_default_set(args.dice.as_deref())?),
     };
     let chosen = open_scorer(args.backend, &lexicon, rules, args.threads)?;
     let scorer = &*chosen.scorer;
@@ -560,15 +643,20 @@ fn bench(args: BenchArgs) -> Result<(), Failure> {
 }
 
 fn duel(args: DuelArgs) -> Result<(), Failure> {
-    let name = match args.dict {
-        Some(name) => name,
-        None if Path::new("EnglishWords.txt").is_file() => "EnglishWords.txt".into(),
-        None => "enable2k".into(),
+    let lexicon = match args.dict.as_deref() {
+        Some(name) => Lexicon::load(name, &Profile::default())?,
+        // The Lab 6 programs read EnglishWords.txt from the current folder.
+        None if Path::new("EnglishWords.txt").is_file() => {
+            Lexicon::load("EnglishWords.txt", &Profile::default())?
+        }
+        None => Lexicon::builtin(DEFAULT_DICT)?,
     };
-    let lexicon = Lexicon::load(&name, &Profile::default())?;
     let stdin = io::stdin();
     let mut out = stdout();
     game::duel(&lexicon, stdin.lock(), &mut out).map_err(|e| match e {
+        game::DuelError::Io(e) if e.kind() == io::ErrorKind::InvalidData => {
+            Failure::input(format!("standard input: {e}"))
+        }
         game::DuelError::Io(e) => Failure::from(e),
         other => Failure::input(other),
     })?;
@@ -592,27 +680,28 @@ fn dice_for_language(lang: &str) -> Option<&'static str> {
 
 fn play(args: PlayArgs) -> Result<(), Failure> {
     let lang = args.dict.profile.lang.clone();
-    let dice_name = match (&args.dice, args.size.as_deref(), lang.as_deref()) {
-        (Some(name), ..) => name.clone(),
+    // A set the user named (a file or a built-in), else the built-in the size or
+    // language calls for.
+    let set = match (&args.dice, args.size.as_deref(), lang.as_deref()) {
+        (Some(name), ..) => load_set(name)?,
         (None, Some(size), _) => match dice::parse_size(size)? {
-            (4, 4) => "english-new-4x4".into(),
-            (5, 5) => "english-big-original-5x5".into(),
+            (4, 4) => DiceSet::builtin(DEFAULT_DICE)?,
+            (5, 5) => DiceSet::builtin("english-big-original-5x5")?,
             (r, c) => {
                 return Err(Failure::input(format!(
                     "--size {r}x{c}: no default dice; choose a set with --dice"
                 )))
             }
         },
-        (None, None, Some(lang)) => dice_for_language(lang)
-            .ok_or_else(|| {
+        (None, None, Some(lang)) => {
+            DiceSet::builtin(dice_for_language(lang).ok_or_else(|| {
                 Failure::input(format!(
                     "--lang {lang}: no built-in dice; choose a set with --dice"
                 ))
-            })?
-            .into(),
-        (None, None, None) => "english-new-4x4".into(),
+            })?)?
+        }
+        (None, None, None) => DiceSet::builtin(DEFAULT_DICE)?,
     };
-    let set = load_set(&dice_name)?;
     if let Some(size) = args.size.as_deref() {
         let (rows, cols) = dice::parse_size(size)?;
         if (rows, cols) != (set.rows, set.cols) {
@@ -622,9 +711,9 @@ fn play(args: PlayArgs) -> Result<(), Failure> {
             )));
         }
     }
-    let dict = match (&args.dict.dict, lang.as_deref()) {
-        (Some(name), _) => name.clone(),
-        (None, Some("en") | None) => "enable2k".into(),
+    let lexicon = match (&args.dict.dict, lang.as_deref()) {
+        (Some(name), _) => load_dict(Some(name), &args.dict.profile)?,
+        (None, Some("en") | None) => load_dict(None, &args.dict.profile)?,
         (None, Some(lang)) => {
             let built = format!("dictionaries/build/{lang}.pbd");
             if !Path::new(&built).is_file() {
@@ -632,13 +721,15 @@ fn play(args: PlayArgs) -> Result<(), Failure> {
                     "--lang {lang}: no dictionary; pass --dict (dictionaries/build-languages.sh {lang} builds one)"
                 )));
             }
-            built
+            load_dict(Some(&built), &args.dict.profile)?
         }
     };
-    let lexicon = Lexicon::load(&dict, &profile(&args.dict.profile)?)?;
     let rules = Rules::preset(&args.rules)?;
     let mut game = game::Play::new(&lexicon, set, rules, args.seed.unwrap_or_else(random_seed));
     if let Some(secs) = args.timer {
+        if secs == 0 {
+            return Err(Failure::input("--timer 0: a turn needs at least 1 second"));
+        }
         game = game.with_timer(Duration::from_secs(secs));
     }
     Ok(crate::play::run(game)?)

@@ -55,6 +55,12 @@ pub fn optimize(args: OptimizeArgs) -> Result<(), Failure> {
         (Some(index), Some(tasks)) => optimize::task_runs(args.runs, index, tasks),
         _ => (0..args.runs).collect(),
     };
+    if let (Some(index), Some(tasks), true) = (args.task_index, args.tasks, runs.is_empty()) {
+        eprintln!(
+            "note: task {index} of {tasks} has no runs (--runs {}: runs r with r mod {tasks} = {index})",
+            args.runs
+        );
+    }
     // Runs a resumed log has finished already: kept for the summary, not run again.
     let mut done: Vec<RunReport> = Vec::new();
     if args.resume {
@@ -131,6 +137,9 @@ fn check_numbers(args: &OptimizeArgs) -> Result<(), Failure> {
             return Err(Failure::input(format!("{flag} must be at least 1")));
         }
     }
+    if let Some(threads) = args.threads {
+        super::check_threads(threads)?;
+    }
     if let (Some(index), Some(tasks)) = (args.task_index, args.tasks) {
         if index >= tasks {
             return Err(Failure::input(format!(
@@ -139,11 +148,7 @@ fn check_numbers(args: &OptimizeArgs) -> Result<(), Failure> {
         }
     }
     if let Some(time) = args.time {
-        if !(time > 0.0 && time.is_finite() && time < 1e9) {
-            return Err(Failure::input(format!(
-                "--time {time}: expected a positive number of seconds"
-            )));
-        }
+        super::check_seconds(time, 1e9)?;
     }
     Ok(())
 }
