@@ -104,6 +104,11 @@ pub fn parse_boards(text: &str, origin: &str) -> Result<Vec<Board>, BoardsFileEr
 
 /// One line of a boards file (see [`parse_boards`]); `line` counts from 1.
 fn parse_line(line: &str, origin: &str, number: usize) -> Result<Board, BoardsFileError> {
+    // A byte-order mark opening the file is not part of the first board.
+    let line = match number {
+        1 => line.strip_prefix('\u{feff}').unwrap_or(line),
+        _ => line,
+    };
     let line = line.trim();
     let error = |error| BoardsFileError {
         origin: origin.into(),
@@ -374,6 +379,9 @@ mod tests {
         assert_eq!(boards[1].face(0, 0).text(), "Qu");
         let err = parse_boards("abc\n", "f").unwrap_err();
         assert!(err.to_string().starts_with("f, line 1:"), "{err}");
+        // A byte-order mark opening the file is skipped.
+        let marked = parse_boards("\u{feff}abcd\nefgh\n", "f").unwrap();
+        assert_eq!(marked[0].face(0, 0).text(), "a");
     }
 
     fn scorer(lexicon: &Lexicon, threads: usize) -> CpuScorer<'_> {

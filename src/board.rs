@@ -275,7 +275,6 @@ impl FromStr for Board {
 
     /// Parses any of the board forms (see the module documentation).
     fn from_str(text: &str) -> Result<Board, BoardError> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let lines: Vec<&str> = text
             .lines()
             .map(str::trim)
@@ -454,10 +453,6 @@ mod tests {
         assert_eq!("ATEE//APYO".parse::<Board>(), Err(BoardError::EmptyRow(2)));
         assert_eq!(",AB,CD".parse::<Board>(), Err(BoardError::EmptyRow(1)));
         assert_eq!("AB/CD/".parse::<Board>().map(|b| b.rows()), Ok(2));
-        assert_eq!(
-            "\u{feff}AB/CD".parse::<Board>().map(|b| b.inline()),
-            Ok("AB/CD".into())
-        );
     }
 
     #[test]

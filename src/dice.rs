@@ -153,7 +153,17 @@ impl DiceSet {
     pub fn load(name: &str) -> Result<DiceSet, DiceError> {
         let path = std::path::Path::new(name);
         if !path.is_file() {
-            return DiceSet::builtin(name);
+            let missing = |message: &str| DiceError::Io {
+                origin: name.into(),
+                message: message.into(),
+            };
+            return match DiceSet::builtin(name) {
+                Err(DiceError::Unknown(_)) if path.is_dir() => Err(missing("a folder, not a file")),
+                Err(DiceError::Unknown(_)) if name.contains(['/', '.']) => {
+                    Err(missing("no such file"))
+                }
+                other => other,
+            };
         }
         let text = std::fs::read_to_string(path).map_err(|e| DiceError::Io {
             origin: name.into(),

@@ -813,7 +813,19 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), LexiconError> {
         .prefix(&format!(".{}.", name.as_deref().unwrap_or("polyboggle")))
         .suffix(".partial")
         .tempfile_in(dir)
-        .map_err(io_err)?;
+        .map_err(|e| {
+            // Name the folder, not the temporary file the error would name.
+            let why = match e.kind() {
+                io::ErrorKind::NotFound => "no such folder".to_string(),
+                io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+                _ => io::Error::from(e.kind()).to_string(),
+            };
+            let folder = dir.display();
+            io_err(io::Error::new(
+                e.kind(),
+                format!("cannot write in {folder}: {why}"),
+            ))
+        })?;
     let temp_path = temp.path().to_path_buf();
     let unfinished = |add: bool| {
         let mut list = UNFINISHED.lock().unwrap_or_else(|e| e.into_inner());
@@ -1027,6 +1039,10 @@ mod tests {
         let folder = dir.path().join("folder");
         std::fs::create_dir(&folder).unwrap();
         assert!(write_atomically(&folder, b"x").is_err());
+        let missing = dir.path().join("no-such-folder").join("out.pbd");
+        let err = write_atomically(&missing, b"x").unwrap_err().to_string();
+        assert!(err.ends_with("no-such-folder: no such folder"), "{err}");
+        assert!(!err.contains(".partial"), "{err}");
         let names: Vec<_> = std::fs::read_dir(dir.path())
             .unwrap()
             .map(|e| e.unwrap().file_name().into_string().unwrap())

@@ -138,15 +138,30 @@ fn check_seconds(secs: f64, most: f64) -> Result<Duration, Failure> {
 }
 
 fn load_dict(name: Option<&str>, args: &ProfileArgs) -> Result<Lexicon, Failure> {
-    let Some(name) = name else {
+    let wanted = profile(args)?;
+    let lexicon = match name {
         // The built-in, even when a file of that name sits in the current folder.
-        profile(args)?;
-        return Ok(Lexicon::builtin(DEFAULT_DICT)?);
+        None => Lexicon::builtin(DEFAULT_DICT)?,
+        Some(name) => {
+            let lexicon = Lexicon::load(name, &wanted)?;
+            let builtin = || lexicon::builtin_names().any(|b| b.eq_ignore_ascii_case(name));
+            if Path::new(name).is_file() && builtin() {
+                eprintln!(
+                    "note: dictionary '{name}': using the file {name}, not the built-in of that name"
+                );
+            }
+            lexicon
+        }
     };
-    let lexicon = Lexicon::load(name, &profile(args)?)?;
-    if Path::new(name).is_file() && lexicon::builtin_names().any(|b| b.eq_ignore_ascii_case(name)) {
+    // A compiled dictionary keeps the profile it was compiled with: flags asking for
+    // another one do nothing, and saying so beats a silent surprise.
+    let flags = args.lang.is_some() || args.strip_marks || args.keep.is_some() || args.turkic;
+    if flags && lexicon.profile() != &wanted {
         eprintln!(
-            "note: dictionary '{name}': using the file {name}, not the built-in of that name"
+            "note: dictionary '{}' is compiled with its own normalization ({}); \
+             --lang, --strip-marks, --keep and --turkic apply to plain word lists",
+            name.unwrap_or(DEFAULT_DICT),
+            lexicon.profile().describe()
         );
     }
     Ok(lexicon)
@@ -198,6 +213,8 @@ fn read_board(arg: Option<&str>) -> Result<Board, Failure> {
         }
         Some(arg) => (arg.to_string(), format!("board {arg:?}")),
     };
+    // A byte-order mark opening a file is not part of the first face.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     text.parse::<Board>()
         .map_err(|e| Failure::input(format!("{origin}: {e}")))
 }
@@ -401,7 +418,19 @@ fn compile(args: CompileArgs) -> Result<(), Failure> {
         started.elapsed()
     )?;
     for (why, (n, example)) in &report.rejected {
-        writeln!(out, "  rejected {n}: {} (e.g. {example:?})", why.reason())?;
+        // An example is cut to 40 characters (a whole file with no line breaks is
+        // one "word").
+        let shown: String = example.chars().take(40).collect();
+        let cut = if shown.len() < example.len() {
+            "…"
+        } else {
+            ""
+        };
+        writeln!(
+            out,
+            "  rejected {n}: {} (e.g. {shown:?}{cut})",
+            why.reason()
+        )?;
     }
     Ok(out.flush()?)
 }
