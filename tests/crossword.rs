@@ -715,6 +715,8 @@ fn bad_input_gets_one_line_and_exit_2() {
             "cannot be used with",
         ),
         (&[&fruit, "--lang", "xx"], "--lang: unknown language 'xx'"),
+        (&["--bench", "--format", "json"], "--bench prints a table"),
+        (&[&fruit, "--solution"], "--solution goes with --format svg"),
     ];
     for (args, says) in cases {
         let mut all = vec!["crossword"];

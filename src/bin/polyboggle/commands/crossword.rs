@@ -28,6 +28,11 @@ pub fn run(args: CrosswordArgs) -> Result<(), Failure> {
         ));
     }
     if args.bench {
+        if args.format != CrosswordFormat::Text {
+            return Err(Failure::input(
+                "--bench prints a table of medians; --format applies to one layout",
+            ));
+        }
         return bench(args.words.as_deref(), time, &profile);
     }
     let (rows, cols) = dice::parse_size(&args.size)?;

@@ -632,6 +632,15 @@ fn bench(args: BenchArgs) -> Result<(), Failure> {
             )
         }
     };
+    let scored = report.boards / args.repeat as u64;
+    if let (Some(asked), Some(path)) = (args.boards, &args.boards_file) {
+        if scored < asked as u64 {
+            eprintln!(
+                "note: --boards {asked}: {} holds {scored} boards",
+                path.display()
+            );
+        }
+    }
     // The report's backend: a GPU that failed mid-run says so there.
     let on = match report.backend.as_str() {
         "cpu" => format!("{} thread(s)", args.threads),
@@ -648,10 +657,7 @@ fn bench(args: BenchArgs) -> Result<(), Failure> {
             writeln!(
                 out,
                 "{} boards x {} in {:.3} s on {on}: {:.0} boards/s",
-                report.boards / args.repeat as u64,
-                args.repeat,
-                report.seconds,
-                report.boards_per_sec
+                scored, args.repeat, report.seconds, report.boards_per_sec
             )?;
             writeln!(
                 out,
