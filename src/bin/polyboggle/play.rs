@@ -174,11 +174,15 @@ fn plain(mut game: Play<'_>, input: impl BufRead, out: &mut impl Write) -> io::R
         };
         let before = game.phase();
         game.input(&line);
+        if game.phase() == Phase::Over {
+            break;
+        }
         if game.phase() == Phase::Human && before == Phase::Setup {
             write!(out, "{}", game.board().expect("a board in play"))?;
         }
-        writeln!(out, "{}", game.message())?;
+        let mut message = game.message();
         if game.phase() == Phase::Results && before == Phase::Human {
+            // The words first, then the verdict; the prompt below asks to play again.
             for (player, name) in [(HUMAN, "You"), (COMPUTER, "Computer")] {
                 writeln!(
                     out,
@@ -187,10 +191,9 @@ fn plain(mut game: Play<'_>, input: impl BufRead, out: &mut impl Write) -> io::R
                     game.words(player).join(" ")
                 )?;
             }
+            message = message.strip_suffix(game.prompt()).unwrap_or(message);
         }
-        if game.phase() == Phase::Over {
-            break;
-        }
+        writeln!(out, "{}", message.trim_end())?;
     }
     Ok(())
 }
@@ -284,8 +287,13 @@ mod tests {
         assert!(text.contains("Correct.\n"), "{text}");
         assert!(text.contains("You: 1 point: PATE\n"), "{text}");
         assert!(
-            text.contains("The computer wins. Play again? (y/n)"),
+            text.contains("\nThe computer wins.\nPlay again? (y/n):\n"),
             "{text}"
         );
+        assert!(
+            text.find("Computer: ") < text.find("The computer wins."),
+            "{text}"
+        );
+        assert_eq!(text.matches("Play again").count(), 1, "{text}");
     }
 }
