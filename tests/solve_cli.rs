@@ -192,6 +192,43 @@ fn a_byte_order_mark_is_not_part_of_the_first_word_or_face() {
 }
 
 #[test]
+fn compile_and_batch_read_standard_input_for_a_dash() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("w.pbd");
+    let compiled = run(
+        &["compile", "-", "-o", out.to_str().unwrap()],
+        "cat dog\ntac\n",
+    );
+    assert!(
+        compiled.status.success(),
+        "{}",
+        String::from_utf8_lossy(&compiled.stderr)
+    );
+    assert!(String::from_utf8_lossy(&compiled.stdout).contains(": 3 words"));
+    let solved = run(
+        &[
+            "solve",
+            "--batch",
+            "-",
+            "--counts",
+            "--dict",
+            out.to_str().unwrap(),
+        ],
+        "CA/TX\ndo/gx\n",
+    );
+    let text = String::from_utf8(solved.stdout).unwrap();
+    let counts: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let words: Vec<u64> = counts
+        .iter()
+        .map(|v| v["count"].as_u64().unwrap())
+        .collect();
+    assert_eq!(words, [2, 1], "{text}");
+}
+
+#[test]
 fn defaults_are_the_built_ins_even_beside_files_of_their_names() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("enable2k"), "zzz\n").unwrap();

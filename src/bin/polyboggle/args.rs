@@ -161,7 +161,7 @@ pub struct SolveArgs {
     /// A dice file for --roll, instead of a built-in set
     #[arg(long, value_name = "FILE")]
     pub dice: Option<PathBuf>,
-    /// Solve every board of FILE (one a line: inline rows, or N*N letters) on all
+    /// Solve every board of FILE (- for standard input; one a line: inline rows, or N*N letters) on all
     /// cores, printing one JSON line per board in input order
     #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "roll"])]
     pub batch: Option<PathBuf>,
@@ -176,7 +176,7 @@ pub struct SolveArgs {
 
 #[derive(Args, Debug)]
 pub struct CompileArgs {
-    /// Word lists: UTF-8 text, whitespace-separated words
+    /// Word lists: UTF-8 text, whitespace-separated words (- for standard input)
     #[arg(required = true, value_name = "WORDLIST")]
     pub wordlists: Vec<PathBuf>,
     /// Where to write the compiled dictionary

@@ -319,10 +319,29 @@ pub(crate) fn counted(n: u64, noun: &str) -> String {
 const BATCH_CHUNK: usize = bench::CHUNK;
 
 /// Every board of a `--batch` file (parsed whole first, so a bad line prints nothing).
-fn read_batch(path: &Path) -> Result<Vec<Board>, Failure> {
+/// The bytes of a file, or of standard input for `-`, with the name errors use.
+fn read_input(path: &Path) -> Result<(String, Vec<u8>), Failure> {
+    if path.as_os_str() == "-" {
+        let origin = "standard input".to_string();
+        let mut bytes = Vec::new();
+        io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| Failure::input(format!("{origin}: {e}")))?;
+        return Ok((origin, bytes));
+    }
     let origin = path.display().to_string();
-    let text =
-        std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{origin}: {e}")))?;
+    let bytes = std::fs::read(path).map_err(|e| Failure::input(format!("{origin}: {e}")))?;
+    Ok((origin, bytes))
+}
+
+fn read_batch(path: &Path) -> Result<Vec<Board>, Failure> {
+    let (origin, bytes) = read_input(path)?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let offset = e.utf8_error().valid_up_to();
+        Failure::input(format!(
+            "{origin}: not UTF-8 text (invalid byte at offset {offset})"
+        ))
+    })?;
     bench::parse_boards(&text, &origin).map_err(Failure::input)
 }
 
@@ -378,9 +397,7 @@ fn compile(args: CompileArgs) -> Result<(), Failure> {
     let mut compiler = Compiler::new(profile);
     let mut inputs = Vec::new();
     for path in &args.wordlists {
-        let origin = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| Failure::input(format!("{origin}: {e}")))?;
-        inputs.push((origin, bytes));
+        inputs.push(read_input(path)?);
     }
     let total: u64 = inputs.iter().map(|(_, b)| b.len() as u64).sum();
     let bar = ProgressBar::new(total).with_style(
