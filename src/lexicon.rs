@@ -256,8 +256,8 @@ impl Lexicon {
     /// and checksum.
     pub fn open(path: &Path) -> Result<Lexicon, LexiconError> {
         let origin = path.display().to_string();
-        let map = map(path, &origin)?;
-        Lexicon::from_storage(Storage::Mapped(map), &origin)
+        let storage = map(path, &origin)?;
+        Lexicon::from_storage(storage, &origin)
     }
 
     /// Opens a compiled dictionary held in memory.
@@ -330,11 +330,11 @@ impl Lexicon {
         }
         // Map the file once: a compiled dictionary is used in place, a word list is
         // read from the same map.
-        let map = map(path, name)?;
-        if map.starts_with(MAGIC) {
-            return Lexicon::from_storage(Storage::Mapped(map), name);
+        let storage = map(path, name)?;
+        if storage.bytes().starts_with(MAGIC) {
+            return Lexicon::from_storage(storage, name);
         }
-        let text = word_list_text(&map, name)?;
+        let text = word_list_text(storage.bytes(), name)?;
         let mut compiler = Compiler::new(profile.clone());
         compiler.add_text(text);
         let (bytes, _) = compiler.finish(name)?;
@@ -498,7 +498,9 @@ impl std::fmt::Debug for Lexicon {
 }
 
 /// Maps a file read-only.
-fn map(path: &Path, origin: &str) -> Result<memmap2::Mmap, LexiconError> {
+/// A file's bytes: mapped when it is a regular file, read whole when it is a pipe or a
+/// device (`--dict <(sort words.txt)`), which cannot be mapped.
+fn map(path: &Path, origin: &str) -> Result<Storage, LexiconError> {
     let io_err = |source| LexiconError::Io {
         origin: origin.into(),
         source,
@@ -507,10 +509,16 @@ fn map(path: &Path, origin: &str) -> Result<memmap2::Mmap, LexiconError> {
         let not_a_file = io::Error::new(io::ErrorKind::InvalidInput, "a folder, not a file");
         return Err(io_err(not_a_file));
     }
-    let file = File::open(path).map_err(io_err)?;
+    let mut file = File::open(path).map_err(io_err)?;
+    if !file.metadata().map_err(io_err)?.is_file() {
+        let mut bytes = Vec::new();
+        io::Read::read_to_end(&mut file, &mut bytes).map_err(io_err)?;
+        return Ok(Storage::Owned(bytes));
+    }
     // SAFETY: the map is read-only; a file changed underneath by another process is
     // caught by the checksum only at open time, the usual caveat of mmap.
-    unsafe { memmap2::Mmap::map(&file) }.map_err(io_err)
+    let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io_err)?;
+    Ok(Storage::Mapped(map))
 }
 
 fn read_u32(bytes: &[u8], at: usize) -> u32 {

@@ -228,6 +228,15 @@ fn compile_and_batch_read_standard_input_for_a_dash() {
     assert_eq!(words, [2, 1], "{text}");
 }
 
+/// A pipe cannot be memory-mapped: the word list is read instead.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_word_list_from_a_pipe_works_as_dict() {
+    let out = run(&["solve", "C/A/T", "--dict", "/dev/stdin"], "cat\ndog\n");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.trim_end().ends_with("1 word, 1 point"), "{text}");
+}
+
 #[test]
 fn defaults_are_the_built_ins_even_beside_files_of_their_names() {
     let dir = tempfile::tempdir().unwrap();
