@@ -160,13 +160,16 @@ impl Packer {
         let shape = (board.rows(), board.cols());
         let faces = board.faces();
         let index = &mut self.index;
-        // Faces the batch has not seen, each once (rare once a batch is under way).
-        let new = faces
-            .iter()
-            .enumerate()
-            .filter(|&(i, f)| !index.contains_key(f) && !faces[..i].contains(f))
-            .count();
-        let fits = index.len() + new <= 256;
+        // Does the board fit the batch's face table? Faces it has not seen are counted
+        // (each once) only when the board could overflow it, and no further than that.
+        let room = 256 - index.len();
+        let fits = faces.len() <= room
+            || faces
+                .iter()
+                .enumerate()
+                .filter(|&(i, f)| !index.contains_key(f) && !faces[..i].contains(f))
+                .nth(room)
+                .is_none();
         let batch = match self.packed.last_mut() {
             Some(Packed::Batch(last)) if last.shape() == shape && fits => last,
             _ => {

@@ -95,6 +95,8 @@ pub struct BoardsFileError {
 /// faces or one character a face (`perslatgsineters`). Under Hasbro rules a `q` face
 /// reads `Qu` (the solver applies the rules).
 pub fn parse_boards(text: &str, origin: &str) -> Result<Vec<Board>, BoardsFileError> {
+    // A byte-order mark opening the file is not part of the first board.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty())
@@ -104,11 +106,6 @@ pub fn parse_boards(text: &str, origin: &str) -> Result<Vec<Board>, BoardsFileEr
 
 /// One line of a boards file (see [`parse_boards`]); `line` counts from 1.
 fn parse_line(line: &str, origin: &str, number: usize) -> Result<Board, BoardsFileError> {
-    // A byte-order mark opening the file is not part of the first board.
-    let line = match number {
-        1 => line.strip_prefix('\u{feff}').unwrap_or(line),
-        _ => line,
-    };
     let line = line.trim();
     let error = |error| BoardsFileError {
         origin: origin.into(),
@@ -300,10 +297,15 @@ impl<R: BufRead> Lines<'_, R> {
             if read == 0 {
                 break;
             }
-            if self.text.trim().is_empty() {
+            // A byte-order mark opening the file is not part of the first board.
+            let line = match self.number {
+                1 => self.text.strip_prefix('\u{feff}').unwrap_or(&self.text),
+                _ => &self.text,
+            };
+            if line.trim().is_empty() {
                 continue;
             }
-            boards.add(&parse_line(&self.text, self.origin, self.number)?);
+            boards.add(&parse_line(line, self.origin, self.number)?);
             self.taken += 1;
         }
         Ok(boards)
@@ -382,6 +384,8 @@ mod tests {
         // A byte-order mark opening the file is skipped.
         let marked = parse_boards("\u{feff}abcd\nefgh\n", "f").unwrap();
         assert_eq!(marked[0].face(0, 0).text(), "a");
+        let alone = parse_boards("\u{feff}\nabcd\n", "f").unwrap();
+        assert_eq!(alone.len(), 1);
     }
 
     fn scorer(lexicon: &Lexicon, threads: usize) -> CpuScorer<'_> {

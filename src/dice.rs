@@ -152,7 +152,8 @@ impl DiceSet {
     /// a built-in set of the same name.
     pub fn load(name: &str) -> Result<DiceSet, DiceError> {
         let path = std::path::Path::new(name);
-        if !path.is_file() {
+        // A file or a pipe (`--dice <(...)`) is read; a folder does not hide a built-in.
+        if !path.exists() || path.is_dir() {
             let missing = |message: &str| DiceError::Io {
                 origin: name.into(),
                 message: message.into(),
@@ -169,7 +170,8 @@ impl DiceSet {
             origin: name.into(),
             message: e.to_string(),
         })?;
-        DiceSet::parse(&text, name)
+        // A byte-order mark opening the file is not part of its first line.
+        DiceSet::parse(text.strip_prefix('\u{feff}').unwrap_or(&text), name)
     }
 
     /// Parses a dice file (see the module documentation); `origin` names it in errors.

@@ -252,7 +252,7 @@ pub enum Lookup {
 }
 
 impl Lexicon {
-    /// Opens a compiled dictionary file by memory-mapping it and checking its header
+    /// Opens a compiled dictionary file (memory-mapped; a pipe is read) and checks its header
     /// and checksum.
     pub fn open(path: &Path) -> Result<Lexicon, LexiconError> {
         let origin = path.display().to_string();
@@ -497,9 +497,9 @@ impl std::fmt::Debug for Lexicon {
     }
 }
 
-/// Maps a file read-only.
-/// A file's bytes: mapped when it is a regular file, read whole when it is a pipe or a
-/// device (`--dict <(sort words.txt)`), which cannot be mapped.
+/// A file's bytes: mapped read-only when it is a regular file, read whole when it is a
+/// pipe (`--dict <(sort words.txt)`), which cannot be mapped; a device (`/dev/zero`,
+/// which would never end) is refused.
 fn map(path: &Path, origin: &str) -> Result<Storage, LexiconError> {
     let io_err = |source| LexiconError::Io {
         origin: origin.into(),
@@ -510,10 +510,16 @@ fn map(path: &Path, origin: &str) -> Result<Storage, LexiconError> {
         return Err(io_err(not_a_file));
     }
     let mut file = File::open(path).map_err(io_err)?;
-    if !file.metadata().map_err(io_err)?.is_file() {
-        let mut bytes = Vec::new();
-        io::Read::read_to_end(&mut file, &mut bytes).map_err(io_err)?;
-        return Ok(Storage::Owned(bytes));
+    let kind = file.metadata().map_err(io_err)?.file_type();
+    if !kind.is_file() {
+        #[cfg(unix)]
+        if std::os::unix::fs::FileTypeExt::is_fifo(&kind) {
+            let mut bytes = Vec::new();
+            io::Read::read_to_end(&mut file, &mut bytes).map_err(io_err)?;
+            return Ok(Storage::Owned(bytes));
+        }
+        let device = io::Error::new(io::ErrorKind::InvalidInput, "not a file or a pipe");
+        return Err(io_err(device));
     }
     // SAFETY: the map is read-only; a file changed underneath by another process is
     // caught by the checksum only at open time, the usual caveat of mmap.

@@ -80,6 +80,14 @@ impl Profile {
             .collect()
     }
 
+    /// Do the two profiles make the same keys? (The language tag is informational,
+    /// and the keep-list counts only when accents are stripped.)
+    pub fn same_keys(&self, other: &Profile) -> bool {
+        self.strip_marks == other.strip_marks
+            && self.turkic == other.turkic
+            && (!self.strip_marks || self.keep_set() == other.keep_set())
+    }
+
     /// Shows a key in upper case, the way words are printed (Turkic-aware).
     ///
     /// ```

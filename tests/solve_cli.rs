@@ -231,10 +231,26 @@ fn compile_and_batch_read_standard_input_for_a_dash() {
 /// A pipe cannot be memory-mapped: the word list is read instead.
 #[cfg(target_os = "linux")]
 #[test]
-fn a_word_list_from_a_pipe_works_as_dict() {
+fn pipes_work_as_dict_board_and_dice_but_devices_do_not() {
     let out = run(&["solve", "C/A/T", "--dict", "/dev/stdin"], "cat\ndog\n");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.trim_end().ends_with("1 word, 1 point"), "{text}");
+    let board = run(&["solve", "/dev/stdin"], "ATEE/APYO/TINU/EDSE\n");
+    let text = String::from_utf8_lossy(&board.stdout);
+    assert!(text.trim_end().ends_with("156 words, 221 points"), "{text}");
+    // A dice file from a pipe, opening with a byte-order mark.
+    let set = "\u{feff}# name: pair\n# grid: 1x2\nA B\nC D\n";
+    let rolled = run(
+        &["roll", "/dev/stdin", "--seed", "1", "--format", "json"],
+        set,
+    );
+    let v: Value = serde_json::from_slice(&rolled.stdout)
+        .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&rolled.stderr)));
+    assert_eq!(
+        (v["set"].as_str(), v["cols"].as_u64()),
+        (Some("pair"), Some(2))
+    );
+    assert!(bad(&["solve", "ABC", "--dict", "/dev/zero"]).contains("not a file or a pipe"));
 }
 
 #[test]
@@ -255,6 +271,15 @@ fn defaults_are_the_built_ins_even_beside_files_of_their_names() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // --lang en asks for the keys the built-in has: no note about profiles.
+    let en = run(&["solve", "ATEE/APYO/TINU/EDSE", "--lang", "en"], "");
+    assert!(
+        en.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&en.stderr)
+    );
+    let es = run(&["solve", "ATEE/APYO/TINU/EDSE", "--lang", "es"], "");
+    assert!(String::from_utf8_lossy(&es.stderr).starts_with("note: dictionary 'enable2k'"));
     let bench = std::process::Command::new(bin)
         .args(["bench", "--boards", "10", "--format", "json"])
         .current_dir(dir.path())
@@ -368,7 +393,7 @@ fn every_bad_input_is_one_line_and_exit_2() {
         cut.len() < 500 && cut.contains("characters in all"),
         "{cut}"
     );
-    assert!(bad(&["bench", "--time", "1e300"]).contains("unexpected argument"));
+    assert!(bad(&["crossword", "w.txt", "--time", "1e300"]).contains("--time 1e300: expected"));
     assert!(bad(&["optimize", "--time", "1e300"]).contains("--time 1e300: expected seconds"));
     assert!(bad(&["optimize", "--time", "-1"]).contains("--time -1: expected seconds"));
     assert!(bad(&["bench", "--boards-file", &path("ragged.txt")]).contains("ragged.txt, line 1"));

@@ -32,11 +32,12 @@ pub fn run(game: Play<'_>) -> io::Result<()> {
     }
 }
 
-/// The terminal UI's event loop.
+/// "1 point", "2 points".
 fn points(n: u64) -> String {
     counted(n, "point")
 }
 
+/// The terminal UI's event loop.
 fn tui<B: Backend>(terminal: &mut Terminal<B>, mut game: Play<'_>) -> io::Result<()> {
     let mut typed = String::new();
     let mut highlighted_at = Instant::now();
@@ -291,7 +292,7 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.find("Computer: ") < text.find("The computer wins."),
+            text.find("Computer: ").unwrap() < text.find("The computer wins.").unwrap(),
             "{text}"
         );
         assert_eq!(text.matches("Play again").count(), 1, "{text}");

@@ -156,7 +156,7 @@ fn load_dict(name: Option<&str>, args: &ProfileArgs) -> Result<Lexicon, Failure>
     // A compiled dictionary keeps the profile it was compiled with: flags asking for
     // another one do nothing, and saying so beats a silent surprise.
     let flags = args.lang.is_some() || args.strip_marks || args.keep.is_some() || args.turkic;
-    if flags && lexicon.profile() != &wanted {
+    if flags && !lexicon.profile().same_keys(&wanted) {
         eprintln!(
             "note: dictionary '{}' is compiled with its own normalization ({}); \
              --lang, --strip-marks, --keep and --turkic apply to plain word lists",
@@ -199,13 +199,14 @@ fn read_board(arg: Option<&str>) -> Result<Board, Failure> {
                 .map_err(|e| Failure::input(format!("standard input: {e}")))?;
             (text, "standard input".to_string())
         }
-        Some(arg) if Path::new(arg).is_file() => {
+        Some(arg) if Path::new(arg).is_dir() => {
+            return Err(Failure::input(format!("{arg}: a folder, not a board file")))
+        }
+        // A file, or a pipe (`solve <(roll ...)`, /dev/stdin).
+        Some(arg) if Path::new(arg).exists() => {
             let text =
                 std::fs::read_to_string(arg).map_err(|e| Failure::input(format!("{arg}: {e}")))?;
             (text, arg.to_string())
-        }
-        Some(arg) if Path::new(arg).is_dir() => {
-            return Err(Failure::input(format!("{arg}: a folder, not a board file")))
         }
         // No board is written with a `.`: a name like `board.txt` is a missing file.
         Some(arg) if arg.contains('.') => {
@@ -318,7 +319,6 @@ pub(crate) fn counted(n: u64, noun: &str) -> String {
 /// Boards `solve --batch` solves or scores at once (then prints).
 const BATCH_CHUNK: usize = bench::CHUNK;
 
-/// Every board of a `--batch` file (parsed whole first, so a bad line prints nothing).
 /// The bytes of a file, or of standard input for `-`, with the name errors use.
 fn read_input(path: &Path) -> Result<(String, Vec<u8>), Failure> {
     if path.as_os_str() == "-" {
@@ -334,6 +334,7 @@ fn read_input(path: &Path) -> Result<(String, Vec<u8>), Failure> {
     Ok((origin, bytes))
 }
 
+/// Every board of a `--batch` file (parsed whole first, so a bad line prints nothing).
 fn read_batch(path: &Path) -> Result<Vec<Board>, Failure> {
     let (origin, bytes) = read_input(path)?;
     let text = String::from_utf8(bytes).map_err(|e| {

@@ -129,7 +129,6 @@ fn check_numbers(args: &OptimizeArgs) -> Result<(), Failure> {
     let positive = [
         ("--pool", Some(args.pool)),
         ("--runs", Some(args.runs)),
-        ("--threads", args.threads),
         ("--tasks", args.tasks),
     ];
     for (flag, value) in positive {
