@@ -254,6 +254,50 @@ fn pipes_work_as_dict_board_and_dice_but_devices_do_not() {
 }
 
 #[test]
+fn notes_and_lists_a_new_user_would_look_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).display().to_string();
+    // roll --list as JSON lines.
+    let list = ok(&["roll", "--list", "--format", "json"]);
+    let first: Value = serde_json::from_str(list.lines().next().unwrap()).unwrap();
+    assert!(first["set"].is_string() && first["rows"].is_u64(), "{list}");
+    // A random seed is said, so the board can be rolled again.
+    let rolled = run(&["solve", "--roll", "english-new-4x4"], "");
+    let note = String::from_utf8_lossy(&rolled.stderr);
+    assert!(note.starts_with("note: rolled with --seed "), "{note}");
+    // More boards asked for than the file holds.
+    std::fs::write(path("two.txt"), "abcdefghijklmnop\nperslatgsineters\n").unwrap();
+    let bench = run(
+        &["bench", "--boards-file", &path("two.txt"), "--boards", "5"],
+        "",
+    );
+    let note = String::from_utf8_lossy(&bench.stderr);
+    assert!(note.contains("two.txt holds 2 boards"), "{note}");
+    // A task slice with no runs.
+    let args = [
+        "optimize",
+        "--tasks",
+        "2",
+        "--task-index",
+        "1",
+        "--runs",
+        "1",
+        "--seed",
+        "1",
+    ];
+    let task = run(&args, "");
+    assert!(String::from_utf8_lossy(&task.stderr).contains("task 1 of 2 has no runs"));
+    // A rejected word is shown cut, not whole.
+    std::fs::write(path("long.txt"), format!("{}\ncat\n", "a".repeat(300))).unwrap();
+    let report = ok(&["compile", &path("long.txt"), "-o", &path("l.pbd")]);
+    assert!(
+        report.contains(&format!("\"{}\"…", "a".repeat(40))),
+        "{report}"
+    );
+    assert!(bad(&["play", "--timer", "0"]).contains("--timer 0"));
+}
+
+#[test]
 fn defaults_are_the_built_ins_even_beside_files_of_their_names() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("enable2k"), "zzz\n").unwrap();
