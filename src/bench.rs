@@ -95,8 +95,7 @@ pub struct BoardsFileError {
 /// faces or one character a face (`perslatgsineters`). Under Hasbro rules a `q` face
 /// reads `Qu` (the solver applies the rules).
 pub fn parse_boards(text: &str, origin: &str) -> Result<Vec<Board>, BoardsFileError> {
-    // A byte-order mark opening the file is not part of the first board.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = crate::normalize::skip_byte_order_mark(text);
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty())
@@ -297,9 +296,8 @@ impl<R: BufRead> Lines<'_, R> {
             if read == 0 {
                 break;
             }
-            // A byte-order mark opening the file is not part of the first board.
             let line = match self.number {
-                1 => self.text.strip_prefix('\u{feff}').unwrap_or(&self.text),
+                1 => crate::normalize::skip_byte_order_mark(&self.text),
                 _ => &self.text,
             };
             if line.trim().is_empty() {

@@ -42,6 +42,7 @@ use rand_chacha::ChaCha8Rng;
 use unicode_segmentation::UnicodeSegmentation;
 
 use crate::board::{Board, Face, MAX_CELLS};
+use crate::lexicon;
 use crate::normalize::Profile;
 
 /// The dice sets shipped in `dice-sets/`, embedded so they work without the folder.
@@ -153,25 +154,20 @@ impl DiceSet {
     pub fn load(name: &str) -> Result<DiceSet, DiceError> {
         let path = std::path::Path::new(name);
         // A file or a pipe (`--dice <(...)`) is read; a folder does not hide a built-in.
-        if !path.exists() || path.is_dir() {
-            let missing = |message: &str| DiceError::Io {
-                origin: name.into(),
-                message: message.into(),
-            };
-            return match DiceSet::builtin(name) {
-                Err(DiceError::Unknown(_)) if path.is_dir() => Err(missing("a folder, not a file")),
-                Err(DiceError::Unknown(_)) if name.contains(['/', '.']) => {
-                    Err(missing("no such file"))
-                }
-                other => other,
-            };
+        if path.is_dir() || !path.exists() {
+            return DiceSet::builtin(name).map_err(|e| match (e, lexicon::not_a_file(name)) {
+                (DiceError::Unknown(_), Some(why)) => DiceError::Io {
+                    origin: name.into(),
+                    message: why.to_string(),
+                },
+                (e, _) => e,
+            });
         }
         let text = std::fs::read_to_string(path).map_err(|e| DiceError::Io {
             origin: name.into(),
             message: e.to_string(),
         })?;
-        // A byte-order mark opening the file is not part of its first line.
-        DiceSet::parse(text.strip_prefix('\u{feff}').unwrap_or(&text), name)
+        DiceSet::parse(crate::normalize::skip_byte_order_mark(&text), name)
     }
 
     /// Parses a dice file (see the module documentation); `origin` names it in errors.

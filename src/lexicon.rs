@@ -311,22 +311,14 @@ impl Lexicon {
         // A file of that name wins over a built-in of the same spelling (the binary
         // says so when both exist); a folder of that name does not hide a built-in.
         let path = Path::new(name);
-        let folder = path.is_dir();
-        if folder || !path.exists() {
-            return match Lexicon::builtin(name) {
-                Ok(lexicon) => Ok(lexicon),
-                Err(LexiconError::Unknown { .. }) if folder => Err(LexiconError::Io {
+        if path.is_dir() || !path.exists() {
+            return Lexicon::builtin(name).map_err(|e| match (e, not_a_file(name)) {
+                (LexiconError::Unknown { .. }, Some(source)) => LexiconError::Io {
                     origin: name.into(),
-                    source: io::Error::new(io::ErrorKind::InvalidInput, "a folder, not a file"),
-                }),
-                Err(LexiconError::Unknown { .. }) if name.contains(['/', '.']) => {
-                    Err(LexiconError::Io {
-                        origin: name.into(),
-                        source: io::Error::new(io::ErrorKind::NotFound, "no such file"),
-                    })
-                }
-                Err(e) => Err(e),
-            };
+                    source,
+                },
+                (e, _) => e,
+            });
         }
         // Map the file once: a compiled dictionary is used in place, a word list is
         // read from the same map.
@@ -494,6 +486,22 @@ impl std::fmt::Debug for Lexicon {
         f.debug_struct("Lexicon")
             .field("header", &self.header)
             .finish()
+    }
+}
+
+/// Why `name`, which no built-in has, cannot be opened as a file either: it is a
+/// folder, or it reads as a path (a `/` or a `.`) to nothing. `None` when it reads as
+/// a mistyped built-in name, which the caller reports as unknown.
+pub(crate) fn not_a_file(name: &str) -> Option<io::Error> {
+    if Path::new(name).is_dir() {
+        Some(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "a folder, not a file",
+        ))
+    } else if name.contains(['/', '.']) {
+        Some(io::Error::new(io::ErrorKind::NotFound, "no such file"))
+    } else {
+        None
     }
 }
 
@@ -667,7 +675,7 @@ pub fn word_list_text<'a>(bytes: &'a [u8], origin: &str) -> Result<&'a str, Lexi
         origin: origin.into(),
         offset: e.valid_up_to(),
     })?;
-    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
+    Ok(crate::normalize::skip_byte_order_mark(text))
 }
 
 /// What a compilation read, kept and refused.

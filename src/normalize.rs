@@ -22,6 +22,12 @@ use unicode_normalization::char::is_combining_mark;
 use unicode_normalization::UnicodeNormalization;
 use unicode_segmentation::UnicodeSegmentation;
 
+/// `text` without the byte-order mark that may open a file (it belongs to the
+/// encoding, not to the first word, face or line).
+pub fn skip_byte_order_mark(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// A normalization profile: the options that turn text into dictionary keys.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Profile {

@@ -98,7 +98,7 @@ pub enum WordListError {
 /// # Ok::<(), WordListError>(())
 /// ```
 pub fn parse_word_list(text: &str) -> Result<Vec<Entry>, WordListError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = crate::normalize::skip_byte_order_mark(text);
     let mut entries = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line_no = i + 1;

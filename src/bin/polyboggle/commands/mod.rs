@@ -214,8 +214,7 @@ fn read_board(arg: Option<&str>) -> Result<Board, Failure> {
         }
         Some(arg) => (arg.to_string(), format!("board {arg:?}")),
     };
-    // A byte-order mark opening a file is not part of the first face.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let text = normalize::skip_byte_order_mark(&text);
     text.parse::<Board>()
         .map_err(|e| Failure::input(format!("{origin}: {e}")))
 }
