@@ -399,9 +399,9 @@ impl DiceSet {
                 "--dice {dice} must be a square (16, 25, 36) and --faces at least 1"
             )));
         }
-        if name.trim().is_empty() || name.chars().any(char::is_control) {
+        if !is_one_line(name) {
             return Err(DiceError::Size(format!(
-                "--name {name:?}: a set's name is one line of text"
+                "set name {name:?}: a set's name is one line of text"
             )));
         }
         if dice > MAX_CELLS {
@@ -522,6 +522,19 @@ fn file_stem(origin: &str) -> Option<String> {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .filter(|s| s != "built-in")
+}
+
+/// Can `name` name a set? It is written on one line of the set's file, so it must not
+/// be blank or hold a line break (or any other control character).
+///
+/// ```
+/// use polyboggle::dice::is_one_line;
+/// assert!(is_one_line("Español 5×5"));
+/// assert!(!is_one_line("two\nlines"));
+/// assert!(!is_one_line("  "));
+/// ```
+pub fn is_one_line(name: &str) -> bool {
+    !name.trim().is_empty() && !name.chars().any(char::is_control)
 }
 
 /// Parses a grid size `RxC` (or a single `N` for N×N).

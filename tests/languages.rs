@@ -293,4 +293,28 @@ fn derive_designs_a_playable_set() {
         out.to_str().unwrap()
     ])
     .contains("square"));
+    // A name is one line of the set's file, whether given or taken from the file name.
+    let named = bad(&[
+        "dice",
+        "derive",
+        list.to_str().unwrap(),
+        "--name",
+        "two\nlines",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(named.contains("--name \"two\\nlines\""), "{named}");
+    let odd = dir.path().join("two\nlines.txt");
+    let from_file = bad(&[
+        "dice",
+        "derive",
+        list.to_str().unwrap(),
+        "-o",
+        odd.to_str().unwrap(),
+    ]);
+    assert!(
+        from_file.contains("named after the file") && from_file.contains("--name"),
+        "{from_file}"
+    );
+    assert!(!odd.exists());
 }

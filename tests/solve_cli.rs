@@ -519,4 +519,8 @@ fn batch_solves_every_line_in_order() {
         let alone = json(&["solve", inline, "--format", "json"]);
         assert_eq!(result, &alone, "{line}");
     }
+    // JSON lines whatever the format: asking for text is refused, not ignored.
+    let file = file.to_str().unwrap();
+    assert_eq!(ok(&["solve", "--batch", file, "--format", "json"]), out);
+    assert!(bad(&["solve", "--batch", file, "--format", "text"]).contains("JSON line"));
 }

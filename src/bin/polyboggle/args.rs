@@ -149,9 +149,9 @@ pub struct SolveArgs {
     pub dict: DictArgs,
     #[command(flatten)]
     pub rules: RulesArgs,
-    /// Output format
-    #[arg(long, value_enum, default_value = "text")]
-    pub format: Format,
+    /// Output format [default: text; --batch always prints JSON lines]
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
     /// Solve a board rolled from this dice set instead of reading one
     #[arg(long, value_name = "DICESET", conflicts_with = "board")]
     pub roll: Option<String>,

@@ -265,6 +265,11 @@ fn solve(args: SolveArgs) -> Result<(), Failure> {
         return Err(Failure::input("--counts goes with --batch FILE"));
     }
     if let Some(path) = &args.batch {
+        if args.format == Some(Format::Text) {
+            return Err(Failure::input(
+                "--format text: solve --batch prints one JSON line a board (leave --format out)",
+            ));
+        }
         if args.counts {
             return solve_batch_counts(path, &lexicon, rules, args.backend);
         }
@@ -292,7 +297,7 @@ fn solve(args: SolveArgs) -> Result<(), Failure> {
     let solution = Solver::new(&lexicon, rules).solve(&board);
     let profile = lexicon.profile();
     let mut out = stdout();
-    match args.format {
+    match args.format.unwrap_or(Format::Text) {
         Format::Json => writeln!(out, "{}", solution.to_json(&board, profile))?,
         Format::Text => {
             writeln!(out, "{board}")?;
@@ -593,11 +598,26 @@ fn dice_derive(
     let origin = wordlist.display().to_string();
     let bytes = std::fs::read(wordlist).map_err(|e| Failure::input(format!("{origin}: {e}")))?;
     let text = lexicon::word_list_text(&bytes, &origin)?;
-    let name = name.unwrap_or_else(|| {
-        output
-            .file_stem()
-            .map_or("derived".into(), |s| s.to_string_lossy().into_owned())
-    });
+    let name = match name {
+        Some(name) if !dice::is_one_line(&name) => {
+            return Err(Failure::input(format!(
+                "--name {name:?}: a set's name is one line of text"
+            )))
+        }
+        Some(name) => name,
+        None => {
+            let stem = output
+                .file_stem()
+                .map_or("derived".into(), |s| s.to_string_lossy().into_owned());
+            if !dice::is_one_line(&stem) {
+                return Err(Failure::input(format!(
+                    "{}: the set is named after the file, and {stem:?} is not one line of text; give a name with --name",
+                    output.display()
+                )));
+            }
+            stem
+        }
+    };
     let set = DiceSet::derive(&name, text.split_whitespace(), &profile, units, dice, faces)?;
     lexicon::write_atomically(output, set.to_text().as_bytes())?;
     println!("{}: {} dice of {} faces", output.display(), dice, faces);
