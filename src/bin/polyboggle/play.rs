@@ -6,8 +6,6 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use polyboggle::game::{Phase, Play, COMPUTER, HUMAN};
-
-use crate::commands::counted;
 use ratatui::backend::Backend;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout};
@@ -16,6 +14,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::{Frame, Terminal};
 use unicode_width::UnicodeWidthStr;
+
+use crate::commands::counted;
 
 /// How long an accepted word's path stays highlighted.
 const HIGHLIGHT: Duration = Duration::from_millis(1500);
