@@ -2,7 +2,7 @@
 # Runs on the GPU device machine, from the repository root, with target/gpu-device
 # carried (made by scripts/gpu-device-pack.sh here): the GPU tests, the benchmarks and
 # the record runs of issue 16. Writes what it prints to $OUT (when set) too.
-#   scripts/gpu-device-check.sh tests        tests/gpu.rs, shared-data tests included (~2 min)
+#   scripts/gpu-device-check.sh tests        the gpu:: integration tests, device and shared-data ones included (~2 min)
 #   scripts/gpu-device-check.sh bench        bench --backend gpu: 10 M boards x 2 files x 2 dicts, 5x5
 #   scripts/gpu-device-check.sh record       ENABLE2K 3625 and YAWL 4540, seeds 1-10
 #   scripts/gpu-device-check.sh hunt SECS    5x5 ENABLE2K, 16 runs for SECS seconds each
@@ -44,7 +44,7 @@ fi
 "$B" bench --backend gpu --boards 1000 2>&1 | log device.txt
 
 tests() {
-  "$pack/bin/gpu-tests" --include-ignored --nocapture --test-threads 1 2>&1 | log tests.txt
+  "$pack/bin/gpu-tests" gpu:: --include-ignored --nocapture --test-threads 1 2>&1 | log tests.txt
 }
 
 bench() {

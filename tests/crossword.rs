@@ -1,12 +1,10 @@
 //! `polyboggle crossword`, through the real binary. Every layout passes `check`, an
 //! independent reading of the JSON output (it shares no code with the generator).
 
-mod common;
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-use common::{bad, ok, repo, shared};
+use crate::common::{bad, ok, repo, shared};
 use serde_json::Value;
 use unicode_segmentation::UnicodeSegmentation;
 

@@ -1,8 +1,6 @@
 //! `polyboggle duel`: the Lab 6 two-player protocol, transcript by transcript.
 
-mod common;
-
-use common::run;
+use crate::common::run;
 
 const WORDS: &str = "tape\npate\npeat\ntapes\nzebra\nseat\neats\n";
 

@@ -1,11 +1,9 @@
 //! Boards in many languages and scripts, solved through the real binary with a word
 //! list and a language preset; the expected words come from the brute-force reference.
 
-mod common;
-
 use std::collections::BTreeSet;
 
-use common::{bad, ok, reference};
+use crate::common::{bad, ok, reference};
 use polyboggle::{Board, Profile, Rules};
 
 struct Case {

@@ -1,13 +1,11 @@
 //! `polyboggle optimize` and `dice unreachable`: the library against brute force, and
 //! the real binary's flags, logs and summaries.
 
-mod common;
-
-use common::{bad, ok, strip_times};
+use crate::common::{bad, ok, strip_times};
 use polyboggle::batch::CpuScorer;
 use polyboggle::dice::DiceSet;
-use polyboggle::optimize::{self, Method, Objective, Settings, Space};
 use polyboggle::{Board, Face, Lexicon, Profile, Rules, Solver};
+use polyboggle_optimize::{self as optimize, Method, Objective, Settings, Space};
 use serde_json::Value;
 
 fn json(args: &[&str]) -> Value {

@@ -1,9 +1,7 @@
 //! `polyboggle play` through the real binary: with standard output not a terminal it
 //! plays line by line, so a script can drive it.
 
-mod common;
-
-use common::{bad, run};
+use crate::common::{bad, run};
 
 #[test]
 fn a_scripted_game() {

@@ -1,8 +1,6 @@
 //! The Princeton assignment's boards, with the dictionaries shipped in `dictionaries/`.
 
-mod common;
-
-use common::{ok, repo};
+use crate::common::{ok, repo};
 
 fn score(board: &str, dict: &str) -> u64 {
     let out = ok(&[
@@ -89,13 +87,13 @@ fn bare_strings_must_be_square() {
     assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(5), Some(5)));
     assert_eq!(v["score"].as_u64(), Some(10406));
 
-    let line = common::bad(&["solve", "perslatgsinetes"]);
+    let line = crate::common::bad(&["solve", "perslatgsinetes"]);
     assert!(line.contains("15 letters"), "{line}");
     assert!(
         line.contains("ATEE/APYO") && line.contains("A T E E"),
         "{line}"
     );
-    let line = common::bad(&["dice", "check", "english-new-4x4", "perslatgsinetes"]);
+    let line = crate::common::bad(&["dice", "check", "english-new-4x4", "perslatgsinetes"]);
     assert!(line.contains("not a square board"), "{line}");
 
     let v: serde_json::Value =

@@ -1,8 +1,6 @@
 //! The FST solver against the brute-force reference, on random boards and word lists
 //! in Latin with accents, Devanagari and Greek, with multi-grapheme and blank faces.
 
-mod common;
-
 use std::collections::BTreeSet;
 
 use polyboggle::{Board, Face, Lexicon, Profile, Rules, Solver};
@@ -111,7 +109,7 @@ proptest! {
             Err(_) => return Ok(()), // every word refused (e.g. only marks)
         };
         let kept: Vec<String> = lexicon.words().collect();
-        let expected = common::reference(&board, &kept, &profile, &rules);
+        let expected = crate::common::reference(&board, &kept, &profile, &rules);
         let mut solver = Solver::new(&lexicon, rules.clone());
         let solution = solver.solve(&board);
         let tally = solver.tally(&board);
@@ -120,7 +118,7 @@ proptest! {
         prop_assert_eq!(&found, &expected);
         prop_assert_eq!(found.len(), solution.words.len(), "a word was reported twice");
         for f in &solution.words {
-            prop_assert!(common::path_spells(&board, &f.path, &f.word, &profile, &rules), "bad path for {}", f.word);
+            prop_assert!(crate::common::path_spells(&board, &f.path, &f.word, &profile, &rules), "bad path for {}", f.word);
             prop_assert_eq!(f.points, rules.points(polyboggle::normalize::grapheme_len(&f.word)));
         }
         prop_assert_eq!(solution.score, solution.words.iter().map(|f| f.points as u64).sum::<u64>());

@@ -2,12 +2,10 @@
 //! to built-ins of the same name, atomic writes, and a warning for a board in a
 //! script the dictionary does not use.
 
-mod common;
-
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use common::{ok, run};
+use crate::common::{ok, run};
 use serde_json::Value;
 
 /// Runs `polyboggle` in `dir`.
@@ -200,6 +198,6 @@ fn a_princeton_board_on_one_line_solves() {
     let out = ok(&["solve", "2 2 Qu A T E", "--format", "json"]);
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(2), Some(2)));
-    let err = common::bad(&["solve", "2 2\na/ b c d"]);
+    let err = crate::common::bad(&["solve", "2 2\na/ b c d"]);
     assert!(err.contains("contains `/`, `,` or a space"), "{err}");
 }

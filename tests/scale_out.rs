@@ -2,11 +2,9 @@
 //! merged logs equal one process's summary. `#[ignore]`d because it needs Debian's
 //! `parallel`, which `.ci/run` installs; it fails loudly when `parallel` is missing.
 
-mod common;
-
 use std::process::Command;
 
-use common::{ok, strip_times};
+use crate::common::{ok, strip_times};
 use serde_json::Value;
 
 /// The flags every task and the single process share.
@@ -95,7 +93,7 @@ fn the_slurm_script_runs_its_array_task_share() {
         bin.parent().unwrap().display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let script = common::repo("docs/optimize.sbatch");
+    let script = crate::common::repo("docs/optimize.sbatch");
     for task in ["0", "1"] {
         let out = Command::new("bash")
             .arg(&script)

@@ -3,11 +3,9 @@
 //! `cargo test`; CI runs them with `--include-ignored`, and they fail loudly when the
 //! data is missing.
 
-mod common;
-
 use std::collections::BTreeSet;
 
-use common::{ok, reference, shared};
+use crate::common::{ok, reference, shared};
 use polyboggle::dice::DiceSet;
 use polyboggle::{Board, Lexicon, Profile, Rules, Solver};
 

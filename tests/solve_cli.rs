@@ -1,8 +1,6 @@
 //! `polyboggle solve`, `compile` and `dict` through the real binary.
 
-mod common;
-
-use common::{bad, ok, repo, run};
+use crate::common::{bad, ok, repo, run};
 use serde_json::Value;
 
 fn json(args: &[&str]) -> Value {

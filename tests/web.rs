@@ -1,22 +1,20 @@
 //! `polyboggle serve`: every endpoint, good and bad requests, and the limits. Most tests
 //! call the router in-process; the last ones start the real binary on 127.0.0.1.
 
-mod common;
-
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::common::{bad, ok, repo};
 use axum::body::Body;
 use axum::http::Request;
 use axum::Router;
-use common::{bad, ok, repo};
 use polyboggle::dice::DiceSet;
 use polyboggle::game::{Round, Verdict};
-use polyboggle::web::{api, games, router, App, Dictionaries, MAX_BODY};
 use polyboggle::{Lexicon, Profile, Rules, Solver};
+use polyboggle_web::{games, router, App, Dictionaries, MAX_BODY};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
@@ -430,7 +428,7 @@ fn a_game_is_judged_as_the_terminal_game_judges() {
         .unwrap()
         .roll(7, None)
         .unwrap();
-    assert_eq!(game["board"], json!(api::rows(&rolled)));
+    assert_eq!(game["board"], json!(rolled.face_rows()));
     assert_eq!(game["possible"], Value::Null);
 
     // The same guesses through the library's judge.

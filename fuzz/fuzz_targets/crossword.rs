@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use libfuzzer_sys::fuzz_target;
-use polyboggle::crossword::{self, Options};
+use polyboggle_crossword::{self as crossword, Options};
 use polyboggle_fuzz::text;
 
 fuzz_target!(|data: &[u8]| {

@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use polyboggle::web::{api, ApiError, App, Dictionaries};
+use polyboggle_web::{api, ApiError, App, Dictionaries};
 
 fn app() -> &'static App {
     static APP: OnceLock<App> = OnceLock::new();

@@ -6,7 +6,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use polyboggle::dice::parse_size;
-use polyboggle::optimize::{self, Objective, Space};
+use polyboggle_optimize::{self as optimize, Objective, Space};
 use polyboggle::Profile;
 use polyboggle_fuzz::{check_board_round_trip, text};
 use rand_chacha::rand_core::SeedableRng;

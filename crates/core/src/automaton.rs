@@ -1,0 +1,473 @@
+//! The solver's automaton: the dictionary's FST decoded into flat, fixed-width records.
+//!
+//! The FST is compact but variable-width: every step decodes a node's header and
+//! searches its packed transitions. The solver steps millions of times a second, so
+//! each compiled dictionary also carries the same automaton (same states, same
+//! transitions, same outputs) in a form where one step is one record load:
+//!
+//! - every input byte has a class below 64. When the dictionary uses at most 64
+//!   distinct bytes (English, Italian, Spanish, Greek...), each gets a class of its
+//!   own and the automaton is *exact*; otherwise a byte's class is `b & 63`;
+//! - a record stands for one transition *and the state it leads to*: four `u32`
+//!   (16 bytes, four records a cache line) holding the target state's 64-bit class
+//!   mask (bit `class(b)` set for each byte `b` it has a transition on), the index of
+//!   its first outgoing record with the top bit set when the state is final, and the
+//!   transition's own output. Record 0 stands for the root. A state's outgoing
+//!   records are contiguous, shared by every transition into it, and sorted by
+//!   `(class(b), b)`;
+//! - a final state needs no output of its own: the dictionary maps each word to its
+//!   rank, and a word comes before every longer word it starts, so the outputs along
+//!   its path already add up to its rank (the `fst` builder then leaves final outputs
+//!   at zero; [`encode`] checks it);
+//! - so the record for byte `b` from record `r` is `first(r) + popcount(mask(r) below
+//!   bit class(b))`. In an exact automaton that is the answer; otherwise the record's
+//!   input byte (kept apart, one byte a record) is checked: where several bytes of
+//!   one state share a class, that index is a lower bound and a short scan finds it.
+//!
+//! Walking from a record to the next touches only that next record, which already
+//! says everything the following step needs. The section is derived from the FST when
+//! a dictionary is compiled, covered by the file's checksum, and read in place from
+//! the memory map. This module owns that derivation and the step; the walk itself is
+//! [`crate::solve`]'s.
+
+use std::collections::HashMap;
+
+use fst::raw::{CompiledAddr, Fst};
+
+/// The bit of a record's `first` word that marks its state final.
+const FINAL: u32 = 1 << 31;
+/// The class of a byte that no transition uses (exact automata only).
+pub const NO_CLASS: u8 = u8::MAX;
+/// Words before the records: record count, exact flag, 256 class bytes.
+const PREFIX_WORDS: usize = 2 + 64;
+const RECORD_WORDS: usize = 4;
+
+/// A position in the automaton: the record of the transition that led there
+/// ([`ROOT`] at the start).
+pub type State = u32;
+
+/// The root state.
+pub const ROOT: State = 0;
+
+/// Why an automaton section cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Malformed(pub String);
+
+/// The transitions leaving one state: a bit per byte class, and where their records
+/// start.
+#[derive(Clone, Copy, Debug)]
+pub struct Transitions {
+    /// Bit `c` is set when some transition's byte has class `c`.
+    pub classes: u64,
+    first: u32,
+}
+
+impl Transitions {
+    /// Where the record of the transition on class `class` (below 64) is, in an
+    /// exact automaton, when `classes` has that bit; some other record when it does
+    /// not (for callers that compute first and check after).
+    #[inline(always)]
+    pub fn child(&self, class: u8) -> State {
+        self.first + (self.classes & ((1 << (class & 63)) - 1)).count_ones()
+    }
+}
+
+/// One state as its record describes it.
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    /// The transitions leaving the state.
+    pub transitions: Transitions,
+    /// Does a word end here?
+    pub is_final: bool,
+    /// The output of the transition that led here.
+    pub output: u32,
+}
+
+/// A read-only view of an automaton section.
+#[derive(Clone, Copy)]
+pub struct Automaton<'a> {
+    records: &'a [[u32; RECORD_WORDS]],
+    bytes: &'a [u8],
+    classes: &'a [u8],
+    exact: bool,
+}
+
+impl<'a> Automaton<'a> {
+    /// Views a section's words (see [`encode`]) after checking that every index in
+    /// it stays in bounds, so no later step can panic or read the wrong record.
+    pub fn new(words: &'a [u32], bytes: &'a [u8]) -> Result<Automaton<'a>, Malformed> {
+        let bad = |what: &str| Malformed(what.to_string());
+        if words.len() < PREFIX_WORDS {
+            return Err(bad("short section"));
+        }
+        let count = words[0] as usize;
+        if count == 0
+            || words[1] > 1
+            || Some(words.len() - PREFIX_WORDS) != count.checked_mul(RECORD_WORDS)
+            || bytes.len() != count
+        {
+            return Err(bad("section sizes do not add up"));
+        }
+        let automaton = Automaton::trusted(words, bytes);
+        if automaton.classes.iter().any(|&c| c >= 64 && c != NO_CLASS) {
+            return Err(bad("a byte class out of range"));
+        }
+        for record in automaton.records {
+            let mask = record[0] as u64 | (record[1] as u64) << 32;
+            let first = record[2] & !FINAL;
+            let end = first as usize + mask.count_ones() as usize;
+            if mask != 0 && (first == 0 || end > count) {
+                return Err(bad("a state's transitions run past the end"));
+            }
+        }
+        Ok(automaton)
+    }
+
+    /// Views a section already checked by [`Automaton::new`] (indexing stays
+    /// bounds-checked, so a mistake panics rather than misreads).
+    pub(crate) fn trusted(words: &'a [u32], bytes: &'a [u8]) -> Automaton<'a> {
+        Automaton {
+            records: bytemuck::cast_slice(&words[PREFIX_WORDS..]),
+            bytes,
+            classes: bytemuck::cast_slice(&words[2..PREFIX_WORDS]),
+            exact: words[1] == 1,
+        }
+    }
+
+    /// The class of byte `b` ([`NO_CLASS`] when no word has it).
+    #[inline]
+    pub fn class(&self, b: u8) -> u8 {
+        self.classes[b as usize]
+    }
+
+    /// The transition from `state` on byte `b`: the next state and the transition's
+    /// output.
+    #[inline]
+    pub fn step(&self, state: State, b: u8) -> Option<(State, u32)> {
+        self.step_class(state, self.class(b), b)
+    }
+
+    /// [`Automaton::step`] with the byte's class already looked up.
+    #[inline(always)]
+    pub fn step_class(&self, state: State, class: u8, b: u8) -> Option<(State, u32)> {
+        self.step_from(self.transitions(state), class, b)
+    }
+
+    /// What `state`'s record says about the transitions leaving it, to step from it
+    /// several times without reading the record again.
+    #[inline(always)]
+    pub fn transitions(&self, state: State) -> Transitions {
+        let record = &self.records[state as usize];
+        Transitions {
+            classes: record[0] as u64 | (record[1] as u64) << 32,
+            first: record[2] & !FINAL,
+        }
+    }
+
+    /// The step on the byte of class `class` from a state that has a transition on
+    /// it (`from.classes` has bit `class`), in an exact automaton, where the class
+    /// alone finds the record.
+    #[inline(always)]
+    pub fn step_exact(&self, from: Transitions, class: u8) -> State {
+        debug_assert!(self.exact && from.classes >> class & 1 == 1);
+        from.child(class)
+    }
+
+    /// Asks the processor to start fetching `state`'s record, to be read a little
+    /// later (any `state`: a hint, never a read).
+    #[inline(always)]
+    pub fn prefetch(&self, state: State) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let record = self.records.as_ptr().wrapping_add(state as usize);
+            // SAFETY: a prefetch only hints the cache; it never faults or reads
+            // into the program, whatever the address (SSE is in every x86-64).
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(record.cast()) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = state;
+    }
+
+    /// Everything `state`'s record says, read at once.
+    #[inline(always)]
+    pub fn node(&self, state: State) -> Node {
+        let record = &self.records[state as usize];
+        Node {
+            transitions: Transitions {
+                classes: record[0] as u64 | (record[1] as u64) << 32,
+                first: record[2] & !FINAL,
+            },
+            is_final: record[2] & FINAL != 0,
+            output: record[3],
+        }
+    }
+
+    /// The section as flat arrays, for a device that walks the same records:
+    /// the records (four `u32` each), each record's input byte, and the class of
+    /// every byte.
+    pub fn raw(&self) -> (&'a [u32], &'a [u8], &'a [u8]) {
+        (bytemuck::cast_slice(self.records), self.bytes, self.classes)
+    }
+
+    /// Does every byte have a class of its own (at most 64 distinct bytes)?
+    pub fn is_exact(&self) -> bool {
+        self.exact
+    }
+
+    /// [`Automaton::step_class`] from a state's [`Transitions`].
+    #[inline(always)]
+    pub fn step_from(&self, from: Transitions, class: u8, b: u8) -> Option<(State, u32)> {
+        let mask = from.classes;
+        let bit = 1u64.checked_shl(class as u32)?;
+        if mask & bit == 0 {
+            return None;
+        }
+        let mut i = from.first as usize + (mask & (bit - 1)).count_ones() as usize;
+        if !self.exact {
+            // Classes with several bytes make `i` a lower bound: records are sorted
+            // by (class, byte) and the block holds at least one record of `class`,
+            // so scan forward past lower classes, then through this class's bytes.
+            loop {
+                let got = *self.bytes.get(i)?;
+                let got_class = self.classes[got as usize];
+                if got_class == class && got == b {
+                    break;
+                }
+                if got_class > class || got_class == class && got > b {
+                    return None;
+                }
+                i += 1;
+            }
+        }
+        Some((i as State, self.records.get(i)?[3]))
+    }
+
+    /// Does a word end at `state`? (Its output is then the sum of the outputs along
+    /// the way.)
+    #[inline(always)]
+    pub fn is_final(&self, state: State) -> bool {
+        self.records[state as usize][2] & FINAL != 0
+    }
+
+    /// The transitions leaving `state`, as (input byte, next state, output), in record
+    /// order (not always byte order).
+    pub fn children(&self, state: State) -> impl Iterator<Item = (u8, State, u32)> + '_ {
+        let from = self.transitions(state);
+        let first = from.first as usize;
+        (first..first + from.classes.count_ones() as usize)
+            .map(|i| (self.bytes[i], i as State, self.records[i][3]))
+    }
+
+    /// The bytes some transition reads: the alphabet of the dictionary's keys.
+    pub fn alphabet(&self) -> [bool; 256] {
+        let mut used = [false; 256];
+        if self.exact {
+            for (b, &class) in self.classes.iter().enumerate() {
+                used[b] = class != NO_CLASS;
+            }
+        } else {
+            // Record 0 stands for the root, which no transition leads to.
+            for &b in self.bytes.iter().skip(1) {
+                used[b as usize] = true;
+            }
+        }
+        used
+    }
+
+    /// Does any transition leave `state`?
+    #[inline(always)]
+    pub fn has_transitions(&self, state: State) -> bool {
+        self.transitions(state).classes != 0
+    }
+
+    /// The number of records (transitions, plus one for the root).
+    pub fn len(&self) -> usize {
+        self.bytes.len()
+    }
+
+    /// Is there no record at all? (Never, for a valid section.)
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+}
+
+/// Decodes `fst` into an automaton section: little-endian `u32` words (record count,
+/// exact flag, class table, records), then each record's input byte (0 for the root).
+pub fn encode<D: AsRef<[u8]>>(fst: &Fst<D>) -> (Vec<u32>, Vec<u8>) {
+    let (classes, exact) = classes(fst);
+    // First pass: number the states and give each a block of records.
+    struct Block {
+        mask: u64,
+        first: u32,
+        edges: Vec<(u8, CompiledAddr, u32)>,
+    }
+    // Depth-first order puts a state's block right after its parent's, so the records
+    // along one word sit close together in memory.
+    let mut ids: HashMap<CompiledAddr, usize> = HashMap::new();
+    let mut stack = vec![fst.root().addr()];
+    let mut blocks: Vec<Block> = Vec::new();
+    let mut next_record = 1u32;
+    while let Some(addr) = stack.pop() {
+        if ids.contains_key(&addr) {
+            continue;
+        }
+        ids.insert(addr, blocks.len());
+        let node = fst.node(addr);
+        let mut edges: Vec<(u8, CompiledAddr, u32)> = node
+            .transitions()
+            .map(|t| (t.inp, t.addr, t.out.value() as u32))
+            .collect();
+        edges.sort_by_key(|&(b, ..)| (classes[b as usize], b));
+        stack.extend(edges.iter().rev().map(|&(_, addr, _)| addr));
+        let mask = edges
+            .iter()
+            .fold(0u64, |m, &(b, ..)| m | 1 << classes[b as usize]);
+        assert_eq!(
+            node.final_output().value(),
+            0,
+            "a word's rank is the sum of the outputs on its path"
+        );
+        let mut first = if edges.is_empty() { 0 } else { next_record };
+        if node.is_final() {
+            first |= FINAL;
+        }
+        next_record += edges.len() as u32;
+        assert!(next_record < FINAL, "over 2^31 transitions");
+        blocks.push(Block { mask, first, edges });
+    }
+    // Second pass: a record per transition, carrying its target's block.
+    let mut records: Vec<u32> = Vec::with_capacity(next_record as usize * RECORD_WORDS);
+    let mut bytes: Vec<u8> = Vec::with_capacity(next_record as usize);
+    let mut push = |block: &Block, out: u32, b: u8| {
+        records.extend([
+            block.mask as u32,
+            (block.mask >> 32) as u32,
+            block.first,
+            out,
+        ]);
+        bytes.push(b);
+    };
+    push(&blocks[0], 0, 0);
+    for block in &blocks {
+        for &(b, addr, out) in &block.edges {
+            push(&blocks[ids[&addr]], out, b);
+        }
+    }
+    let mut words = vec![bytes.len() as u32, exact as u32];
+    words.extend(
+        classes
+            .chunks_exact(4)
+            .map(|c| u32::from_ne_bytes(c.try_into().expect("4"))),
+    );
+    words.extend(records);
+    (words, bytes)
+}
+
+/// Gives each byte the transitions use a class: its rank when there are at most 64
+/// of them (exact), else `b & 63`.
+fn classes<D: AsRef<[u8]>>(fst: &Fst<D>) -> ([u8; 256], bool) {
+    let mut used = [false; 256];
+    let mut stack = vec![fst.root().addr()];
+    let mut seen = std::collections::HashSet::new();
+    while let Some(addr) = stack.pop() {
+        if seen.insert(addr) {
+            for t in fst.node(addr).transitions() {
+                used[t.inp as usize] = true;
+                stack.push(t.addr);
+            }
+        }
+    }
+    let mut classes = [NO_CLASS; 256];
+    let distinct = used.iter().filter(|&&u| u).count();
+    if distinct <= 64 {
+        let mut rank = 0;
+        for b in 0..256 {
+            if used[b] {
+                classes[b] = rank;
+                rank += 1;
+            }
+        }
+        (classes, true)
+    } else {
+        for (b, class) in classes.iter_mut().enumerate() {
+            *class = (b & 63) as u8;
+        }
+        (classes, false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fst(words: &[&str]) -> Fst<Vec<u8>> {
+        let mut sorted = words.to_vec();
+        sorted.sort();
+        let map =
+            fst::Map::from_iter(sorted.iter().enumerate().map(|(i, w)| (*w, i as u64))).unwrap();
+        map.into_fst()
+    }
+
+    fn lookup(a: &Automaton, word: &str) -> Option<u32> {
+        let mut state = ROOT;
+        let mut out = 0;
+        for &b in word.as_bytes() {
+            let (next, o) = a.step(state, b)?;
+            state = next;
+            out += o;
+        }
+        a.is_final(state).then_some(out)
+    }
+
+    #[test]
+    fn steps_match_the_fst() {
+        // After "a", `d` (0x64) and the lead byte 0xE4 of "中" share bit 36.
+        let words = [
+            "cat", "cats", "dog", "ad", "a中", "a中d", "a䀀", "क", "कd", "é", "ñ", "z",
+        ];
+        let fst = fst(&words);
+        let (w, b) = encode(&fst);
+        let a = Automaton::new(&w, &b).unwrap();
+        let mut sorted = words.to_vec();
+        sorted.sort();
+        for (i, word) in sorted.iter().enumerate() {
+            assert_eq!(lookup(&a, word), Some(i as u32), "{word}");
+        }
+        for absent in ["ca", "catz", "do", "x", "a", "ae", "a一", "a中e"] {
+            assert_eq!(lookup(&a, absent), None, "{absent}");
+        }
+        assert!(!a.has_transitions(a.step(ROOT, b'z').unwrap().0));
+    }
+
+    #[test]
+    fn inexact_automata_check_bytes() {
+        // Over 64 distinct bytes: classes are `b & 63`, so 'd' and 'D'... collide.
+        let alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+        let mut words: Vec<String> = alphabet.chars().map(|c| format!("x{c}")).collect();
+        words.extend(["ad", "a中", "a中d", "a䀀"].map(String::from));
+        let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+        let fst = fst(&refs);
+        let (w, b) = encode(&fst);
+        assert_eq!(w[1], 0, "not exact");
+        let a = Automaton::new(&w, &b).unwrap();
+        let mut sorted = refs.clone();
+        sorted.sort();
+        for (i, word) in sorted.iter().enumerate() {
+            assert_eq!(lookup(&a, word), Some(i as u32), "{word}");
+        }
+        for absent in ["x", "xé", "a一", "a中e", "\u{7f}"] {
+            assert_eq!(lookup(&a, absent), None, "{absent}");
+        }
+    }
+
+    #[test]
+    fn rejects_out_of_bounds_sections() {
+        let (mut w, b) = encode(&fst(&["ab", "b"]));
+        assert!(Automaton::new(&w, &b).is_ok());
+        assert!(Automaton::new(&w[..w.len() - 1], &b).is_err());
+        w[PREFIX_WORDS + 2] = 1000; // the root's first record
+
+        assert!(Automaton::new(&w, &b).is_err());
+    }
+}

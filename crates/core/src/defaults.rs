@@ -1,0 +1,103 @@
+//! The product's defaults, in one place: the dictionary and dice used when none is
+//! named, the dice a board size or a language calls for, and where a language's
+//! compiled dictionary is looked for. The CLI and the web server both read them here.
+//!
+//! ```
+//! use polyboggle::{defaults, dice::DiceSet, Lexicon};
+//!
+//! let lexicon = Lexicon::builtin(defaults::DICTIONARY)?;
+//! let set = DiceSet::builtin(defaults::DICE)?;
+//! assert_eq!((set.rows, set.cols), (4, 4));
+//! assert_eq!(defaults::dice_for_language("it"), Some("italian-paroliere-4x4"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::path::{Path, PathBuf};
+
+/// The built-in dictionary used when no other is named (ENABLE2K).
+pub const DICTIONARY: &str = "enable2k";
+
+/// The built-in dice set used when none is named.
+pub const DICE: &str = "english-new-4x4";
+
+/// The built-in dice set for a board size, where there is one.
+pub fn dice_for_size(rows: usize, cols: usize) -> Option<&'static str> {
+    match (rows, cols) {
+        (4, 4) => Some(DICE),
+        (5, 5) => Some("english-big-original-5x5"),
+        _ => None,
+    }
+}
+
+/// The dice a language's players expect (a language tag such as `fr`), when a
+/// built-in set exists.
+pub fn dice_for_language(lang: &str) -> Option<&'static str> {
+    Some(match lang {
+        "en" => DICE,
+        "it" => "italian-paroliere-4x4",
+        "fr" => "french-4x4",
+        "de" => "german-4x4",
+        "nl" => "dutch-4x4",
+        "pl" => "polish-4x4",
+        "es" => "spanish-fanmade-boggleparty-4x4",
+        "fi" => "finnish-boggler-4x4-unverified",
+        _ => return None,
+    })
+}
+
+/// Where `dictionaries/build-languages.sh` puts a language's compiled dictionary,
+/// relative to a checkout of the repository.
+pub fn language_dictionary_name(lang: &str) -> String {
+    format!("dictionaries/build/{lang}.pbd")
+}
+
+/// The compiled dictionary of a language (`dictionaries/build/LANG.pbd`), looked for
+/// under the current folder, then under each folder above the running program (a
+/// checkout's `target/release/polyboggle` finds the checkout's), then in the checkout
+/// this library was built from. `None` when none of them has it.
+pub fn language_dictionary(lang: &str) -> Option<PathBuf> {
+    let name = language_dictionary_name(lang);
+    let program = std::env::current_exe().ok();
+    let above_program = program
+        .iter()
+        .flat_map(|exe| exe.ancestors().skip(1))
+        .map(Path::to_path_buf);
+    let built_from = Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(2);
+    std::iter::once(PathBuf::from("."))
+        .chain(above_program)
+        .chain(built_from.map(Path::to_path_buf))
+        .map(|dir| dir.join(&name))
+        .find(|path| path.is_file())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::DiceSet;
+
+    #[test]
+    fn every_named_set_is_built_in_and_fits() {
+        for lang in ["en", "it", "fr", "de", "nl", "pl", "es", "fi"] {
+            let set = DiceSet::builtin(dice_for_language(lang).unwrap()).unwrap();
+            assert_eq!((set.rows, set.cols), (4, 4), "{lang}");
+        }
+        assert_eq!(dice_for_language("xx"), None);
+        for (rows, cols) in [(4, 4), (5, 5)] {
+            let set = DiceSet::builtin(dice_for_size(rows, cols).unwrap()).unwrap();
+            assert_eq!((set.rows, set.cols), (rows, cols));
+        }
+        assert_eq!(dice_for_size(6, 6), None);
+    }
+
+    #[test]
+    fn a_language_dictionary_is_found_from_any_folder() {
+        // The checkout this crate was built from always holds the ENABLE2K word list
+        // beside where the languages are built; a name that is nowhere is None.
+        assert_eq!(language_dictionary("no-such-language"), None);
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .ancestors()
+            .nth(2)
+            .unwrap();
+        assert!(root.join("dictionaries/enable2k.txt").is_file());
+    }
+}

@@ -1,0 +1,132 @@
+//! The Lab 6 duel: two players take turns typing guesses at one board, over lines of
+//! text (standard input and output for `polyboggle duel`), exactly as the Lab 6
+//! console protocol prescribes. The judging is [`Round`]'s.
+//!
+//! ```
+//! use polyboggle::{duel, Lexicon};
+//!
+//! let lexicon = Lexicon::builtin("enable2k")?;
+//! let mut out = Vec::new();
+//! duel::duel(&lexicon, "2\nta\nep\ntape\n???\npeat\n???\n".as_bytes(), &mut out)?;
+//! assert!(String::from_utf8(out)?.contains("It's a tie!"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::io::{self, BufRead, Write};
+
+use crate::board::Board;
+use crate::game::Round;
+use crate::lexicon::Lexicon;
+use crate::score::Rules;
+
+/// What can stop a duel before it starts.
+#[derive(Debug, thiserror::Error)]
+pub enum DuelError {
+    /// The board at the start of the input is missing or malformed.
+    #[error("standard input: {0}")]
+    Board(String),
+    /// Reading or writing failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+/// Plays the Lab 6 two-player game: the board (`N`, then N lines of N letters), then
+/// each player's guesses until a line `???`, then the summary. End of input at any
+/// point after the board ends the game with the summary.
+pub fn duel(lexicon: &Lexicon, input: impl BufRead, out: &mut impl Write) -> Result<(), DuelError> {
+    let mut lines = input.lines();
+    let mut next_line = || -> io::Result<Option<String>> {
+        lines
+            .next()
+            .transpose()
+            .map(|l| l.map(|l| l.trim_end_matches('\r').to_string()))
+    };
+    let size_line = loop {
+        match next_line()? {
+            Some(line) if line.trim().is_empty() => continue,
+            Some(line) => break line,
+            None => {
+                return Err(DuelError::Board(
+                    "no board (expected a line N, then N rows)".into(),
+                ))
+            }
+        }
+    };
+    let n: usize = size_line
+        .trim()
+        .parse()
+        .map_err(|_| DuelError::Board(format!("'{}' is not a board size N", size_line.trim())))?;
+    let mut text = format!("{n}\n");
+    for row in 0..n {
+        let line = next_line()?
+            .ok_or_else(|| DuelError::Board(format!("row {} of {n} is missing", row + 1)))?;
+        text.push_str(&line);
+        text.push('\n');
+    }
+    let board: Board = text.parse().map_err(|e| DuelError::Board(format!("{e}")))?;
+
+    let mut round = Round::new(lexicon, &board, Rules::cs106b(), 2);
+    'players: for player in 0..2 {
+        loop {
+            writeln!(out, "Player {} Score: {}", player + 1, round.score(player))?;
+            let Some(guess) = next_line()? else {
+                break 'players;
+            };
+            if guess == "???" {
+                break;
+            }
+            writeln!(out, "{}", round.guess(player, &guess).message(&guess))?;
+        }
+    }
+    let (s1, s2) = (round.score(0), round.score(1));
+    writeln!(out, "Player 1 Score: {s1}")?;
+    writeln!(out, "Player 2 Score: {s2}")?;
+    let outcome = match s1.cmp(&s2) {
+        std::cmp::Ordering::Greater => "Player 1 wins!",
+        std::cmp::Ordering::Less => "Player 2 wins!",
+        std::cmp::Ordering::Equal => "It's a tie!",
+    };
+    writeln!(out, "{outcome}")?;
+    let mut all: Vec<String> = round.all_words().map(|f| round.display(&f.word)).collect();
+    all.sort();
+    writeln!(out, "All possible words: {}", all.join(" "))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::normalize::Profile;
+
+    fn play(input: &str) -> String {
+        let lexicon = Lexicon::from_words(
+            ["tape", "pate", "peat", "tapes", "zebra"],
+            &Profile::default(),
+        )
+        .unwrap();
+        let mut out = Vec::new();
+        duel(&lexicon, input.as_bytes(), &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn checks_in_order_and_scores() {
+        let out = play("2\nta\nep\nTape\ntape\npat\nzebra\nxyzw\n???\npeat\n???\n");
+        assert_eq!(
+            out,
+            "Player 1 Score: 0\nCorrect.\nPlayer 1 Score: 1\ntape is already found.\n\
+             Player 1 Score: 1\npat is too short.\nPlayer 1 Score: 1\nzebra is not on board.\n\
+             Player 1 Score: 1\nxyzw is not a word.\nPlayer 1 Score: 1\n\
+             Player 2 Score: 0\nCorrect.\nPlayer 2 Score: 1\n\
+             Player 1 Score: 1\nPlayer 2 Score: 1\nIt's a tie!\nAll possible words: PATE PEAT TAPE\n"
+        );
+    }
+
+    #[test]
+    fn end_of_input_mid_turn_ends_the_game() {
+        let out = play("2\nta\nep\npate\n");
+        assert!(out.ends_with(
+            "Player 1 Score: 1\nPlayer 1 Score: 1\nPlayer 2 Score: 0\nPlayer 1 wins!\nAll possible words: PATE PEAT TAPE\n"
+        ), "{out}");
+    }
+}

@@ -1,0 +1,975 @@
+//! Dictionaries: compiling word lists into FST files and opening them again.
+//!
+//! A compiled dictionary is one file: a small header; the solver's flat
+//! [`automaton`] (the FST decoded into fixed-width arrays, so the
+//! search needs no decoding at open or while it runs); the [`fst`] mapping each
+//! normalized word to its index in sorted order; one byte per word giving its length
+//! in grapheme clusters; and the automaton's transition bytes. The header records the format version,
+//! the normalization [`Profile`], the word count, the shortest and longest word and a
+//! CRC-32 of everything else, so a corrupt, truncated or foreign file is refused
+//! when it is opened instead of giving wrong answers later.
+//!
+//! | offset | size | field |
+//! |---|---|---|
+//! | 0 | 8 | magic `PBOGDICT` |
+//! | 8 | 4 | format version (little-endian `u32`, currently 2) |
+//! | 12 | 4 | header length `H` in bytes |
+//! | 16 | 8 | word count `N` |
+//! | 24 | 4 | shortest word, in graphemes |
+//! | 28 | 4 | longest word, in graphemes |
+//! | 32 | 8 | FST length `F` in bytes |
+//! | 40 | 8 | length-table size in bytes (equals `N`) |
+//! | 48 | 4 | CRC-32 of every byte of the file except these four |
+//! | 52 | 4 | profile flags: bit 0 strip marks, bit 1 Turkic |
+//! | 56 | 2 | keep-list length `K` in bytes |
+//! | 58 | 2 | language-tag length `L` in bytes |
+//! | 60 | 8 | automaton words size `A` in bytes |
+//! | 68 | 8 | automaton transition count `T` |
+//! | 76 | K + L | keep-list and language tag, UTF-8, then zeros up to `H` (a multiple of 8) |
+//! | H | A | automaton: node and transition words (little-endian `u32`) |
+//! | H + A | F | the FST (`fst::Map`: word → index) |
+//! | H + A + F | N | grapheme length of each word, by index |
+//! | H + A + F + N | T | automaton: transition input bytes |
+//!
+//! This module owns reading and writing that format. It does not know about boards.
+//!
+//! ```
+//! use polyboggle::{Lexicon, Profile};
+//!
+//! let lexicon = Lexicon::from_words(["cat", "Cats", "dog", "CAT"], &Profile::default())?;
+//! assert_eq!(lexicon.word_count(), 3);
+//! assert!(lexicon.contains("CAT"));
+//! assert!(lexicon.is_prefix("ca"));
+//! # Ok::<(), polyboggle::LexiconError>(())
+//! ```
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io;
+use std::ops::Range;
+use std::path::Path;
+use std::sync::Arc;
+
+use fst::raw::Fst;
+
+use crate::automaton::{self, Automaton};
+use crate::normalize::{self, Profile, Rejection};
+
+/// The magic bytes that start every compiled dictionary.
+pub const MAGIC: &[u8; 8] = b"PBOGDICT";
+/// The format version this build writes and reads.
+pub const FORMAT_VERSION: u32 = 2;
+const FIXED_HEADER: usize = 76;
+const CHECKSUM_AT: Range<usize> = 48..52;
+
+/// The built-in dictionaries, by name: ENABLE2K (public domain English).
+const BUILTINS: &[(&str, &[u8])] = &[("enable2k", &ENABLE2K.0)];
+
+/// Static bytes aligned like a memory map, so the automaton is used in place.
+#[repr(C, align(8))]
+struct Aligned<B: ?Sized>(B);
+
+static ENABLE2K: &Aligned<[u8]> = &Aligned(*include_bytes!("../../../dictionaries/enable2k.pbd"));
+
+/// The names [`Lexicon::builtin`] accepts.
+pub fn builtin_names() -> impl Iterator<Item = &'static str> {
+    BUILTINS.iter().map(|(name, _)| *name)
+}
+
+/// What went wrong reading, compiling or writing a dictionary. Each variant names
+/// the file (or the built-in) it concerns.
+#[derive(Debug, thiserror::Error)]
+pub enum LexiconError {
+    /// The file could not be read or written.
+    #[error("{origin}: {source}")]
+    Io {
+        /// The file.
+        origin: String,
+        /// The underlying error.
+        source: io::Error,
+    },
+    /// The file does not start with the magic bytes.
+    #[error("{origin}: not a compiled polyboggle dictionary (wrong magic bytes)")]
+    NotADictionary {
+        /// The file.
+        origin: String,
+    },
+    /// The file was written by a different format version.
+    #[error("{origin}: dictionary format version {found} is not supported (this polyboggle reads version {FORMAT_VERSION}); recompile it")]
+    Version {
+        /// The file.
+        origin: String,
+        /// The version stored in the file.
+        found: u32,
+    },
+    /// The file is shorter (or longer) than its header says.
+    #[error("{origin}: truncated or damaged: the header promises {expected} bytes but the file has {found}")]
+    Truncated {
+        /// The file.
+        origin: String,
+        /// The size the header describes.
+        expected: u64,
+        /// The actual size.
+        found: u64,
+    },
+    /// The checksum does not match: some byte changed since the file was written.
+    #[error("{origin}: corrupt: checksum mismatch (stored {stored:08x}, computed {computed:08x})")]
+    Checksum {
+        /// The file.
+        origin: String,
+        /// The checksum in the header.
+        stored: u32,
+        /// The checksum of the bytes.
+        computed: u32,
+    },
+    /// The header or automaton is inconsistent.
+    #[error("{origin}: corrupt: {what}")]
+    Corrupt {
+        /// The file.
+        origin: String,
+        /// What is inconsistent.
+        what: String,
+    },
+    /// A word list is not UTF-8 text.
+    #[error("{origin}: not UTF-8 text (invalid byte at offset {offset})")]
+    NotText {
+        /// The file.
+        origin: String,
+        /// Where the first invalid byte is.
+        offset: usize,
+    },
+    /// A word list yields no usable word.
+    #[error("{origin}: no usable words ({read} read)")]
+    NoWords {
+        /// The file(s).
+        origin: String,
+        /// How many tokens were read.
+        read: usize,
+    },
+    /// Neither a file nor a built-in name.
+    #[error("dictionary '{name}': no such file or built-in dictionary (built-ins: {})", builtin_names().collect::<Vec<_>>().join(", "))]
+    Unknown {
+        /// What was asked for.
+        name: String,
+    },
+}
+
+/// The bytes behind a dictionary: a memory map, an owned buffer or static data.
+enum Storage {
+    Mapped(memmap2::Mmap),
+    Owned(Vec<u8>),
+    Static(&'static [u8]),
+}
+
+impl Storage {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Storage::Mapped(map) => map,
+            Storage::Owned(bytes) => bytes,
+            Storage::Static(bytes) => bytes,
+        }
+    }
+}
+
+/// A range of a dictionary's bytes, shared without copying.
+#[derive(Clone)]
+struct Section {
+    storage: Arc<Storage>,
+    range: Range<usize>,
+}
+
+impl AsRef<[u8]> for Section {
+    fn as_ref(&self) -> &[u8] {
+        &self.storage.bytes()[self.range.clone()]
+    }
+}
+
+/// A dictionary's header fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The format version.
+    pub version: u32,
+    /// How many words it holds.
+    pub word_count: u64,
+    /// The shortest word, in graphemes (0 when empty).
+    pub min_len: u32,
+    /// The longest word, in graphemes.
+    pub max_len: u32,
+    /// The normalization profile its words were compiled with.
+    pub profile: Profile,
+    /// The size of the whole file in bytes.
+    pub file_size: u64,
+}
+
+/// An opened dictionary: its words' lengths and the solver's automaton, which also
+/// answers lookups (the FST section, the same states in the `fst` crate's form, is
+/// checked against the header when the file is opened).
+pub struct Lexicon {
+    lengths: Section,
+    automaton_words: Words,
+    automaton_bytes: Section,
+    header: Header,
+}
+
+/// The automaton's words: borrowed from the file when it is aligned (a memory map
+/// always is), copied otherwise (static data may not be).
+enum Words {
+    InPlace(Section),
+    Copied(Vec<u32>),
+}
+
+impl Words {
+    fn new(section: Section) -> Words {
+        match bytemuck::try_cast_slice::<u8, u32>(section.as_ref()) {
+            Ok(_) if cfg!(target_endian = "little") => Words::InPlace(section),
+            _ => Words::Copied(
+                section
+                    .as_ref()
+                    .chunks_exact(4)
+                    .map(|w| u32::from_le_bytes(w.try_into().expect("4 bytes")))
+                    .collect(),
+            ),
+        }
+    }
+
+    fn get(&self) -> &[u32] {
+        match self {
+            Words::InPlace(section) => bytemuck::cast_slice(section.as_ref()),
+            Words::Copied(words) => words,
+        }
+    }
+}
+
+/// Whether a string is a word, only the prefix of one, or neither.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lookup {
+    /// A word (and possibly also a prefix of longer words).
+    Word,
+    /// Not a word, but some word starts with it.
+    Prefix,
+    /// Neither.
+    Absent,
+}
+
+impl Lexicon {
+    /// Opens a compiled dictionary file (memory-mapped; a pipe is read) and checks its header
+    /// and checksum.
+    pub fn open(path: &Path) -> Result<Lexicon, LexiconError> {
+        let origin = path.display().to_string();
+        let storage = map(path, &origin)?;
+        Lexicon::from_storage(storage, &origin)
+    }
+
+    /// Opens a compiled dictionary held in memory.
+    pub fn from_bytes(bytes: Vec<u8>, origin: &str) -> Result<Lexicon, LexiconError> {
+        Lexicon::from_storage(Storage::Owned(bytes), origin)
+    }
+
+    /// [`Lexicon::from_bytes`] without the checksum test, so that fuzzing reaches the
+    /// section checks behind it (a random change almost never keeps the CRC right).
+    /// Only in test builds and with the `fuzzing` feature: nothing a user runs can skip
+    /// the checksum.
+    #[cfg(any(test, feature = "fuzzing"))]
+    #[doc(hidden)]
+    pub fn from_bytes_unchecked(bytes: Vec<u8>, origin: &str) -> Result<Lexicon, LexiconError> {
+        Lexicon::open_storage(Storage::Owned(bytes), origin, Integrity::Unchecked)
+    }
+
+    /// Opens a built-in dictionary by name (see [`builtin_names`]).
+    ///
+    /// ```
+    /// let english = polyboggle::Lexicon::builtin("enable2k")?;
+    /// assert!(english.contains("quixotic"));
+    /// # Ok::<(), polyboggle::LexiconError>(())
+    /// ```
+    pub fn builtin(name: &str) -> Result<Lexicon, LexiconError> {
+        let (_, bytes) = BUILTINS
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .ok_or_else(|| LexiconError::Unknown { name: name.into() })?;
+        Lexicon::from_storage(Storage::Static(bytes), name)
+    }
+
+    /// Compiles words in memory (see [`Compiler`] for the details and a report).
+    pub fn from_words<I, S>(words: I, profile: &Profile) -> Result<Lexicon, LexiconError>
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let mut compiler = Compiler::new(profile.clone());
+        for word in words {
+            compiler.add(word.as_ref());
+        }
+        let (bytes, _) = compiler.finish("<memory>")?;
+        Lexicon::from_bytes(bytes, "<memory>")
+    }
+
+    /// Opens what `--dict` names: a compiled file, a plain UTF-8 word list (compiled
+    /// in memory with `profile`), or a built-in name. An existing file is preferred to
+    /// a built-in of the same name.
+    pub fn load(name: &str, profile: &Profile) -> Result<Lexicon, LexiconError> {
+        // A file of that name wins over a built-in of the same spelling (the binary
+        // says so when both exist); a folder of that name does not hide a built-in.
+        let path = Path::new(name);
+        if path.is_dir() || !path.exists() {
+            return Lexicon::builtin(name).map_err(|e| match (e, crate::files::not_a_file(name)) {
+                (LexiconError::Unknown { .. }, Some(source)) => LexiconError::Io {
+                    origin: name.into(),
+                    source,
+                },
+                (e, _) => e,
+            });
+        }
+        // Map the file once: a compiled dictionary is used in place, a word list is
+        // read from the same map.
+        let storage = map(path, name)?;
+        if storage.bytes().starts_with(MAGIC) {
+            return Lexicon::from_storage(storage, name);
+        }
+        let text = word_list_text(storage.bytes(), name)?;
+        let mut compiler = Compiler::new(profile.clone());
+        compiler.add_text(text);
+        let (bytes, _) = compiler.finish(name)?;
+        Lexicon::from_bytes(bytes, name)
+    }
+
+    fn from_storage(storage: Storage, origin: &str) -> Result<Lexicon, LexiconError> {
+        Lexicon::open_storage(storage, origin, Integrity::Checked)
+    }
+
+    fn open_storage(
+        storage: Storage,
+        origin: &str,
+        integrity: Integrity,
+    ) -> Result<Lexicon, LexiconError> {
+        let bytes = storage.bytes();
+        let (header, ranges) = parse_header(bytes, origin, integrity)?;
+        let storage = Arc::new(storage);
+        let corrupt = |what: String| LexiconError::Corrupt {
+            origin: origin.into(),
+            what,
+        };
+        let section = |range: Range<usize>| Section {
+            storage: storage.clone(),
+            range,
+        };
+        let fst =
+            Fst::new(section(ranges.fst)).map_err(|e| corrupt(format!("bad automaton: {e}")))?;
+        if fst.len() as u64 != header.word_count {
+            return Err(corrupt(format!(
+                "automaton holds {} words, header says {}",
+                fst.len(),
+                header.word_count
+            )));
+        }
+        let lexicon = Lexicon {
+            lengths: section(ranges.lengths),
+            automaton_words: Words::new(section(ranges.automaton_words)),
+            automaton_bytes: section(ranges.automaton_bytes),
+            header,
+        };
+        Automaton::new(
+            lexicon.automaton_words.get(),
+            lexicon.automaton_bytes.as_ref(),
+        )
+        .map_err(|e| corrupt(format!("bad solver automaton: {}", e.0)))?;
+        Ok(lexicon)
+    }
+
+    /// The header: word count, profile, lengths, version and size.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// The normalization profile of this dictionary's words.
+    pub fn profile(&self) -> &Profile {
+        &self.header.profile
+    }
+
+    /// How many words it holds.
+    pub fn word_count(&self) -> usize {
+        self.header.word_count as usize
+    }
+
+    /// Is `text` (normalized with this dictionary's profile) a word?
+    pub fn contains(&self, text: &str) -> bool {
+        self.lookup(text) == Lookup::Word
+    }
+
+    /// Does some word start with `text` (normalized)? True for words themselves.
+    pub fn is_prefix(&self, text: &str) -> bool {
+        self.lookup(text) != Lookup::Absent
+    }
+
+    /// Classifies `text` after normalizing it with this dictionary's profile.
+    pub fn lookup(&self, text: &str) -> Lookup {
+        self.lookup_key(self.profile().key(text).as_bytes())
+    }
+
+    /// Classifies an already normalized key.
+    ///
+    /// Lookups walk the solver's automaton, whose every index was checked when the
+    /// dictionary was opened, so no file that opens can make them panic (the `fst`
+    /// crate trusts its bytes and panics on a damaged FST the checksum did not catch).
+    pub fn lookup_key(&self, key: &[u8]) -> Lookup {
+        let automaton = self.automaton();
+        let mut state = automaton::ROOT;
+        for &b in key {
+            match automaton.step(state, b) {
+                Some((next, _)) => state = next,
+                None => return Lookup::Absent,
+            }
+        }
+        if automaton.is_final(state) {
+            Lookup::Word
+        } else {
+            Lookup::Prefix
+        }
+    }
+
+    /// The key of the word with this index, if any.
+    pub fn word(&self, index: u64) -> Option<String> {
+        if index >= self.header.word_count {
+            return None;
+        }
+        // A word's rank is the sum of the outputs along its path, and a state's
+        // outputs grow with its transitions' bytes: follow the largest output not past
+        // what is left. A damaged automaton may loop; no path is longer than the
+        // automaton itself.
+        let automaton = self.automaton();
+        let (mut state, mut rest, mut key) = (automaton::ROOT, index, Vec::new());
+        for _ in 0..automaton.len() {
+            if rest == 0 && automaton.is_final(state) {
+                return String::from_utf8(key).ok();
+            }
+            let (byte, next, output) = automaton
+                .children(state)
+                .filter(|&(.., output)| output as u64 <= rest)
+                .max_by_key(|&(.., output)| output)?;
+            key.push(byte);
+            state = next;
+            rest -= output as u64;
+        }
+        None
+    }
+
+    /// Every word's key, in sorted order.
+    pub fn words(&self) -> impl Iterator<Item = String> + '_ {
+        (0..self.header.word_count).filter_map(|i| self.word(i))
+    }
+
+    /// The length in graphemes of the word with this index (0 for an index past the
+    /// last word, which only a forged file's automaton can produce: the checksum ties
+    /// the automaton to the word list, and a panic is no answer to a bad file).
+    #[inline]
+    pub fn word_len(&self, index: u64) -> usize {
+        self.lengths
+            .as_ref()
+            .get(index as usize)
+            .map_or(0, |&len| len as usize)
+    }
+
+    /// Every word's length in graphemes, by index (for a device that counts
+    /// words without calling back).
+    pub fn lengths(&self) -> &[u8] {
+        self.lengths.as_ref()
+    }
+
+    /// The solver's automaton (checked when the dictionary was opened).
+    pub fn automaton(&self) -> Automaton<'_> {
+        Automaton::trusted(self.automaton_words.get(), self.automaton_bytes.as_ref())
+    }
+}
+
+impl std::fmt::Debug for Lexicon {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lexicon")
+            .field("header", &self.header)
+            .finish()
+    }
+}
+
+/// A file's bytes: mapped read-only when it is a regular file, read whole when it is a
+/// pipe (`--dict <(sort words.txt)`), which cannot be mapped; a device (`/dev/zero`,
+/// which would never end) is refused.
+fn map(path: &Path, origin: &str) -> Result<Storage, LexiconError> {
+    let io_err = |source| LexiconError::Io {
+        origin: origin.into(),
+        source,
+    };
+    if path.is_dir() {
+        let not_a_file = io::Error::new(io::ErrorKind::InvalidInput, "a folder, not a file");
+        return Err(io_err(not_a_file));
+    }
+    let mut file = File::open(path).map_err(io_err)?;
+    let kind = file.metadata().map_err(io_err)?.file_type();
+    if !kind.is_file() {
+        #[cfg(unix)]
+        if std::os::unix::fs::FileTypeExt::is_fifo(&kind) {
+            let mut bytes = Vec::new();
+            io::Read::read_to_end(&mut file, &mut bytes).map_err(io_err)?;
+            return Ok(Storage::Owned(bytes));
+        }
+        let device = io::Error::new(io::ErrorKind::InvalidInput, "not a file or a pipe");
+        return Err(io_err(device));
+    }
+    // SAFETY: the map is read-only; a file changed underneath by another process is
+    // caught by the checksum only at open time, the usual caveat of mmap.
+    let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io_err)?;
+    Ok(Storage::Mapped(map))
+}
+
+fn read_u32(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap())
+}
+
+fn read_u64(bytes: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap())
+}
+
+fn checksum(bytes: &[u8]) -> u32 {
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(&bytes[..CHECKSUM_AT.start]);
+    hasher.update(&bytes[CHECKSUM_AT.end..]);
+    hasher.finalize()
+}
+
+/// Where each section lies in the file.
+struct Ranges {
+    automaton_words: Range<usize>,
+    fst: Range<usize>,
+    lengths: Range<usize>,
+    automaton_bytes: Range<usize>,
+}
+
+/// The header length for a keep-list and language tag of these sizes.
+fn header_len(keep: usize, lang: usize) -> usize {
+    (FIXED_HEADER + keep + lang).next_multiple_of(8)
+}
+
+/// Whether opening tests the checksum: always, except where fuzzing asks to reach
+/// the section checks behind it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Integrity {
+    Checked,
+    #[cfg_attr(not(any(test, feature = "fuzzing")), allow(dead_code))]
+    Unchecked,
+}
+
+/// Validates the header and returns it with the sections' ranges.
+fn parse_header(
+    bytes: &[u8],
+    origin: &str,
+    integrity: Integrity,
+) -> Result<(Header, Ranges), LexiconError> {
+    if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+        return Err(LexiconError::NotADictionary {
+            origin: origin.into(),
+        });
+    }
+    let truncated = |expected: u64| LexiconError::Truncated {
+        origin: origin.into(),
+        expected,
+        found: bytes.len() as u64,
+    };
+    if bytes.len() < FIXED_HEADER {
+        return Err(truncated(FIXED_HEADER as u64));
+    }
+    let version = read_u32(bytes, 8);
+    if version != FORMAT_VERSION {
+        return Err(LexiconError::Version {
+            origin: origin.into(),
+            found: version,
+        });
+    }
+    let header_size = read_u32(bytes, 12) as u64;
+    let word_count = read_u64(bytes, 16);
+    let fst_len = read_u64(bytes, 32);
+    let lengths_len = read_u64(bytes, 40);
+    let words_len = read_u64(bytes, 60);
+    let trans_count = read_u64(bytes, 68);
+    let expected = [fst_len, lengths_len, words_len, trans_count]
+        .into_iter()
+        .try_fold(header_size, u64::checked_add)
+        .unwrap_or(u64::MAX);
+    if expected != bytes.len() as u64 {
+        return Err(truncated(expected));
+    }
+    let stored = read_u32(bytes, CHECKSUM_AT.start);
+    let computed = checksum(bytes);
+    if stored != computed && integrity == Integrity::Checked {
+        return Err(LexiconError::Checksum {
+            origin: origin.into(),
+            stored,
+            computed,
+        });
+    }
+    let corrupt = |what: &str| LexiconError::Corrupt {
+        origin: origin.into(),
+        what: what.into(),
+    };
+    let flags = read_u32(bytes, 52);
+    let keep_len = u16::from_le_bytes([bytes[56], bytes[57]]) as usize;
+    let lang_len = u16::from_le_bytes([bytes[58], bytes[59]]) as usize;
+    if header_len(keep_len, lang_len) as u64 != header_size || flags > 3 || words_len % 4 != 0 {
+        return Err(corrupt("inconsistent header"));
+    }
+    if lengths_len != word_count {
+        return Err(corrupt("length table does not match the word count"));
+    }
+    let text = |range: Range<usize>| {
+        std::str::from_utf8(&bytes[range])
+            .map(str::to_string)
+            .map_err(|_| corrupt("profile text is not UTF-8"))
+    };
+    let keep_end = FIXED_HEADER + keep_len;
+    let profile = Profile {
+        strip_marks: flags & 1 != 0,
+        turkic: flags & 2 != 0,
+        keep: text(FIXED_HEADER..keep_end)?,
+        lang: text(keep_end..keep_end + lang_len)?,
+    };
+    let header = Header {
+        version,
+        word_count,
+        min_len: read_u32(bytes, 24),
+        max_len: read_u32(bytes, 28),
+        profile,
+        file_size: bytes.len() as u64,
+    };
+    let mut at = header_size as usize;
+    let mut take = |len: u64| {
+        let range = at..at + len as usize;
+        at = range.end;
+        range
+    };
+    let ranges = Ranges {
+        automaton_words: take(words_len),
+        fst: take(fst_len),
+        lengths: take(lengths_len),
+        automaton_bytes: take(trans_count),
+    };
+    Ok((header, ranges))
+}
+
+/// Returns the text of a word list, or says where it stops being UTF-8.
+/// A byte-order mark at the start is skipped.
+pub fn word_list_text<'a>(bytes: &'a [u8], origin: &str) -> Result<&'a str, LexiconError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| LexiconError::NotText {
+        origin: origin.into(),
+        offset: e.valid_up_to(),
+    })?;
+    Ok(crate::normalize::skip_byte_order_mark(text))
+}
+
+/// What a compilation read, kept and refused.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CompileReport {
+    /// Tokens read.
+    pub read: usize,
+    /// Distinct words kept.
+    pub kept: usize,
+    /// Tokens that normalized to a word already kept.
+    pub duplicates: usize,
+    /// Refused tokens by reason, with one example each.
+    pub rejected: BTreeMap<Rejection, (usize, String)>,
+    /// Shortest and longest kept word, in graphemes.
+    pub min_len: usize,
+    /// See `min_len`.
+    pub max_len: usize,
+}
+
+/// Builds a compiled dictionary from words, one at a time.
+///
+/// ```
+/// use polyboggle::{Compiler, Lexicon, Profile};
+///
+/// let mut compiler = Compiler::new(Profile::default());
+/// compiler.add_text("apple\nBanana banana\ndon't\n");
+/// let (bytes, report) = compiler.finish("fruit.txt")?;
+/// assert_eq!((report.read, report.kept, report.duplicates), (4, 2, 1));
+/// let lexicon = Lexicon::from_bytes(bytes, "fruit.pbd")?;
+/// assert!(lexicon.contains("BANANA"));
+/// # Ok::<(), polyboggle::LexiconError>(())
+/// ```
+pub struct Compiler {
+    profile: Profile,
+    keys: Vec<(String, u8)>,
+    report: CompileReport,
+}
+
+impl Compiler {
+    /// Starts an empty compilation with this profile.
+    pub fn new(profile: Profile) -> Compiler {
+        Compiler {
+            profile,
+            keys: Vec::new(),
+            report: CompileReport::default(),
+        }
+    }
+
+    /// Adds one word (normalized here). Refused words are counted in the report.
+    pub fn add(&mut self, word: &str) {
+        self.report.read += 1;
+        let key = self.profile.key(word);
+        match normalize::word_len(&key) {
+            Ok(len) => self.keys.push((key, len as u8)),
+            Err(why) => {
+                let entry = self
+                    .report
+                    .rejected
+                    .entry(why)
+                    .or_insert_with(|| (0, word.to_string()));
+                entry.0 += 1;
+            }
+        }
+    }
+
+    /// Adds every whitespace-separated token of `text`.
+    pub fn add_text(&mut self, text: &str) {
+        for word in text.split_whitespace() {
+            self.add(word);
+        }
+    }
+
+    /// Sorts, removes duplicates and writes the dictionary's bytes.
+    pub fn finish(mut self, origin: &str) -> Result<(Vec<u8>, CompileReport), LexiconError> {
+        self.keys.sort_unstable();
+        self.keys.dedup_by(|a, b| a.0 == b.0);
+        let mut report = self.report;
+        report.kept = self.keys.len();
+        let rejected: usize = report.rejected.values().map(|(n, _)| n).sum();
+        report.duplicates = report.read - rejected - report.kept;
+        if self.keys.is_empty() {
+            return Err(LexiconError::NoWords {
+                origin: origin.into(),
+                read: report.read,
+            });
+        }
+        report.min_len = self.keys.iter().map(|k| k.1 as usize).min().unwrap_or(0);
+        report.max_len = self.keys.iter().map(|k| k.1 as usize).max().unwrap_or(0);
+
+        let mut builder = fst::MapBuilder::memory();
+        for (index, (key, _)) in self.keys.iter().enumerate() {
+            builder
+                .insert(key, index as u64)
+                .expect("keys are sorted and distinct");
+        }
+        let fst_bytes = builder.into_inner().expect("writing to memory cannot fail");
+        let fst = Fst::new(fst_bytes).expect("the builder writes a valid FST");
+        let (automaton_words, automaton_bytes) = automaton::encode(&fst);
+        let fst_bytes = fst.into_inner();
+
+        let profile = &self.profile;
+        let (keep, lang) = (profile.keep.as_bytes(), profile.lang.as_bytes());
+        let header_len = header_len(keep.len(), lang.len());
+        let mut bytes = Vec::with_capacity(
+            header_len
+                + automaton_words.len() * 4
+                + fst_bytes.len()
+                + self.keys.len()
+                + automaton_bytes.len(),
+        );
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        bytes.extend_from_slice(&(header_len as u32).to_le_bytes());
+        bytes.extend_from_slice(&(self.keys.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&(report.min_len as u32).to_le_bytes());
+        bytes.extend_from_slice(&(report.max_len as u32).to_le_bytes());
+        bytes.extend_from_slice(&(fst_bytes.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&(self.keys.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&[0; 4]); // checksum, filled in below
+        let flags = profile.strip_marks as u32 | (profile.turkic as u32) << 1;
+        bytes.extend_from_slice(&flags.to_le_bytes());
+        bytes.extend_from_slice(&(keep.len() as u16).to_le_bytes());
+        bytes.extend_from_slice(&(lang.len() as u16).to_le_bytes());
+        bytes.extend_from_slice(&(automaton_words.len() as u64 * 4).to_le_bytes());
+        bytes.extend_from_slice(&(automaton_bytes.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(keep);
+        bytes.extend_from_slice(lang);
+        bytes.resize(header_len, 0);
+        bytes.extend(automaton_words.iter().flat_map(|w| w.to_le_bytes()));
+        bytes.extend_from_slice(&fst_bytes);
+        bytes.extend(self.keys.iter().map(|k| k.1));
+        bytes.extend_from_slice(&automaton_bytes);
+        let sum = checksum(&bytes);
+        bytes[CHECKSUM_AT].copy_from_slice(&sum.to_le_bytes());
+        Ok((bytes, report))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn compiled(words: &[&str]) -> Vec<u8> {
+        let mut compiler = Compiler::new(Profile::default());
+        for w in words {
+            compiler.add(w);
+        }
+        compiler.finish("test").unwrap().0
+    }
+
+    #[test]
+    fn round_trips_words_and_lengths() {
+        let lexicon = Lexicon::from_bytes(compiled(&["queue", "Straße", "क्षमा"]), "t").unwrap();
+        assert_eq!(
+            lexicon.words().collect::<Vec<_>>(),
+            ["queue", "strasse", "क्षमा"]
+        );
+        assert_eq!(lexicon.word_len(0), 5);
+        assert_eq!(lexicon.word_len(2), 2);
+        assert_eq!(lexicon.header().min_len, 2);
+        assert_eq!(lexicon.header().max_len, 7);
+        assert_eq!(lexicon.lookup("STRASS"), Lookup::Prefix);
+        assert_eq!(lexicon.lookup("straße"), Lookup::Word);
+        assert_eq!(lexicon.lookup("x"), Lookup::Absent);
+    }
+
+    #[test]
+    fn stores_the_profile() {
+        let profile = Profile {
+            strip_marks: true,
+            keep: "ñ".into(),
+            turkic: true,
+            lang: "xx".into(),
+        };
+        let mut compiler = Compiler::new(profile.clone());
+        compiler.add("año");
+        let lexicon = Lexicon::from_bytes(compiler.finish("t").unwrap().0, "t").unwrap();
+        assert_eq!(lexicon.profile(), &profile);
+    }
+
+    #[test]
+    fn refuses_every_truncation() {
+        let bytes = compiled(&["cat", "dog", "mouse"]);
+        for len in 0..bytes.len() {
+            let err = Lexicon::from_bytes(bytes[..len].to_vec(), "t").unwrap_err();
+            assert!(
+                matches!(
+                    err,
+                    LexiconError::Truncated { .. } | LexiconError::NotADictionary { .. }
+                ),
+                "length {len}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn refuses_every_flipped_byte() {
+        let bytes = compiled(&["cat", "dog", "mouse"]);
+        for at in 0..bytes.len() {
+            let mut bad = bytes.clone();
+            bad[at] ^= 0x10;
+            assert!(
+                Lexicon::from_bytes(bad, "t").is_err(),
+                "flip at {at} accepted"
+            );
+        }
+    }
+
+    /// A mutated file (found by the fuzz target `lexicon`, checksum bypassed) whose
+    /// automaton leads to word ranks past the end of the word list.
+    #[test]
+    fn a_rank_past_the_last_word_has_no_length() {
+        let lexicon = Lexicon::from_bytes(compiled(&["cat", "dog"]), "t").unwrap();
+        assert_eq!((lexicon.word_len(1), lexicon.word_len(67108865)), (3, 0));
+        let mut bytes = compiled(&["cat", "dog"]);
+        bytes[CHECKSUM_AT].copy_from_slice(&[0; 4]);
+        assert!(Lexicon::from_bytes(bytes.clone(), "t").is_err());
+        assert!(Lexicon::from_bytes_unchecked(bytes, "t").is_ok());
+        let found = include_bytes!("../../../tests/data/fuzz/lexicon-rank-past-the-end.pbd");
+        let lexicon = Lexicon::from_bytes_unchecked(found.to_vec(), "t").unwrap();
+        let mut solver = crate::Solver::new(&lexicon, crate::Rules::hasbro());
+        for board in ["ATEE/APYO/TINU/EDSE", "क्ष मा न/मक ल क/a b c"] {
+            solver.solve(&board.parse().unwrap());
+        }
+    }
+
+    /// A mutated file (found by the fuzz target `lexicon`, checksum bypassed) whose
+    /// FST section sends the `fst` crate's node decoder out of bounds: lookups and
+    /// words come from the checked automaton instead.
+    #[test]
+    fn a_damaged_fst_section_cannot_panic_a_lookup() {
+        let found = include_bytes!("../../../tests/data/fuzz/lexicon-damaged-fst.pbd");
+        assert!(Lexicon::from_bytes(found.to_vec(), "t").is_err());
+        let lexicon = Lexicon::from_bytes_unchecked(found.to_vec(), "t").unwrap();
+        for word in ["a", "ab", "queue", "क्षमा", "", "ısık"] {
+            lexicon.lookup(word);
+        }
+        assert!(lexicon.words().count() <= lexicon.word_count());
+    }
+
+    /// A mutated file (fuzz target `lexicon`, checksum bypassed) whose automaton loops,
+    /// accepting long runs of letters: every simple path of a board is then a prefix,
+    /// so a 4×4 board took the fuzzer past its time limit. It opens and solves small
+    /// boards without a panic; only the checksum keeps such files out in use.
+    #[test]
+    fn a_looping_automaton_solves_without_a_panic() {
+        let found = include_bytes!("../../../tests/data/fuzz/lexicon-accepts-every-path.pbd");
+        assert!(Lexicon::from_bytes(found.to_vec(), "t").is_err());
+        let lexicon = Lexicon::from_bytes_unchecked(found.to_vec(), "t").unwrap();
+        let mut solver = crate::Solver::new(&lexicon, crate::Rules::hasbro());
+        for board in ["ATE/APY/TIN", "pea/ttp/eat"] {
+            solver.solve(&board.parse().unwrap());
+        }
+    }
+
+    #[test]
+    fn words_come_back_by_index() {
+        let words = ["a", "ab", "abc", "b", "queue", "क्षमा", "ísık"];
+        let lexicon = Lexicon::from_words(words, &Profile::default()).unwrap();
+        let mut keys: Vec<String> = words.iter().map(|w| Profile::default().key(w)).collect();
+        keys.sort();
+        assert_eq!(lexicon.words().collect::<Vec<_>>(), keys);
+        assert_eq!(lexicon.word(7), None);
+        let english = Lexicon::builtin("enable2k").unwrap();
+        assert_eq!(english.word(0).as_deref(), Some("aa"));
+        let last = english.word_count() as u64 - 1;
+        assert_eq!(english.word(last).as_deref(), Some("zyzzyvas"));
+        assert_eq!(english.lookup("zyzzyva"), Lookup::Word);
+        assert_eq!(english.lookup("zyzzyv"), Lookup::Prefix);
+    }
+
+    #[test]
+    fn reports_rejections_and_duplicates() {
+        let mut compiler = Compiler::new(Profile::default());
+        compiler.add_text("a A b2 x-ray ok");
+        let (_, report) = compiler.finish("t").unwrap();
+        assert_eq!(report.read, 5);
+        assert_eq!(report.kept, 2);
+        assert_eq!(report.duplicates, 1);
+        assert_eq!(report.rejected[&Rejection::NotLetters].0, 2);
+    }
+
+    #[test]
+    fn the_built_in_dictionary_matches_its_word_list() {
+        let text = include_str!("../../../dictionaries/enable2k.txt");
+        let mut compiler = Compiler::new(Profile::default());
+        compiler.add_text(text);
+        let (bytes, _) = compiler.finish("enable2k.txt").unwrap();
+        assert!(
+            bytes == BUILTINS[0].1,
+            "dictionaries/enable2k.pbd is stale: run polyboggle compile dictionaries/enable2k.txt -o dictionaries/enable2k.pbd"
+        );
+    }
+
+    #[test]
+    fn opened_files_and_built_ins_use_the_automaton_in_place() {
+        let builtin = Lexicon::builtin("enable2k").unwrap();
+        assert!(matches!(builtin.automaton_words, Words::InPlace(_)));
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("d.pbd");
+        crate::files::write_atomically(&path, &compiled(&["cat", "dog"])).unwrap();
+        let opened = Lexicon::open(&path).unwrap();
+        assert!(matches!(opened.automaton_words, Words::InPlace(_)));
+    }
+
+    #[test]
+    fn an_empty_list_is_an_error() {
+        let err = Compiler::new(Profile::default())
+            .finish("e.txt")
+            .unwrap_err();
+        assert_eq!(err.to_string(), "e.txt: no usable words (0 read)");
+    }
+}

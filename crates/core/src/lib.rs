@@ -1,0 +1,50 @@
+//! polyboggle: solve and play Boggle-style word grids in any language, over
+//! memory-mapped FST dictionaries. This is the core crate, the one other programs
+//! depend on; what needs heavy dependencies sits beside it (`polyboggle-optimize`,
+//! `polyboggle-crossword`, `polyboggle-web`, `polyboggle-gpu`, and the `polyboggle`
+//! command in `polyboggle-cli`).
+//!
+//! Data flows one way. A word list passes through a normalization [`Profile`]
+//! ([`normalize`]) into a compiled, memory-mapped FST [`Lexicon`] ([`lexicon`], whose
+//! walkable form is [`automaton`]). A [`Board`] of grapheme faces ([`board`], rolled
+//! by [`dice`], read from [`boards`] files) and a lexicon go into a [`Solver`]
+//! ([`solve`]), which walks the automaton a face at a time and returns every word
+//! [`Found`], scored by [`Rules`] ([`score`]). [`batch`] scores many boards at once
+//! through a [`batch::Scorer`] (the CPU's, or a GPU's, as [`backend`] names them);
+//! [`bench`](mod@bench) times it. [`game`] judges guesses and plays the CS106B game;
+//! [`duel`] is the Lab 6 protocol. [`defaults`] holds the product's defaults,
+//! [`random`] its seeds, [`files`] its safe writes.
+//!
+//! ```
+//! use polyboggle::{Board, Lexicon, Rules, Solver};
+//!
+//! let lexicon = Lexicon::builtin("enable2k")?;
+//! let board: Board = "ATEE/APYO/TINU/EDSE".parse()?;
+//! let solution = Solver::new(&lexicon, Rules::hasbro()).solve(&board);
+//! assert!(solution.words.iter().any(|found| found.word == "pate"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![warn(missing_docs)]
+
+pub mod automaton;
+pub mod backend;
+pub mod batch;
+pub mod bench;
+pub mod board;
+pub mod boards;
+pub mod defaults;
+pub mod dice;
+pub mod duel;
+pub mod files;
+pub mod game;
+pub mod lexicon;
+pub mod normalize;
+pub mod random;
+pub mod score;
+pub mod solve;
+
+pub use board::{Board, BoardError, Face};
+pub use lexicon::{CompileReport, Compiler, Lexicon, LexiconError, Lookup};
+pub use normalize::Profile;
+pub use score::{Points, Rules, RulesError};
+pub use solve::{Found, Solution, Solver, Tally};

@@ -1,0 +1,261 @@
+//! polyboggle-gpu: the GPU batch scorer, a [`Scorer`] that counts many boards' words
+//! and points at once on an NVIDIA GPU, exactly as the CPU solver does, and
+//! [`backend::open`], the choice between it and the CPU.
+//!
+//! The kernel (`kernel.cu`, CUDA C embedded in the binary and compiled by NVRTC when
+//! a [`GpuScorer`] starts) runs one thread a board over the dictionary's own
+//! automaton records ([`polyboggle::automaton`]), so every language, multi-byte face, `Qu`
+//! and blank works as on the CPU. A board with more distinct words than a thread's
+//! table holds is marked and scored again on the CPU; so is every board of more than
+//! [`tables::MAX_CELLS`] cells, and every batch whose faces do not fit the kernel's
+//! face table.
+//!
+//! Nothing here needs CUDA to build or to run the rest of the program: the driver
+//! and NVRTC libraries are loaded when a scorer starts, after [`probe`] has checked
+//! that they are there (the CUDA bindings panic on a missing library), and
+//! [`GpuScorer::new`] answers an error, never a panic, where no GPU is usable.
+//!
+//! This crate owns the kernel, its inputs and the orchestration (launches, table
+//! tags, overflow, fallbacks); it sits beside the core `polyboggle` crate so that
+//! only a program that wants a GPU builds the CUDA bindings.
+
+pub mod backend;
+mod device;
+#[cfg(test)]
+mod host;
+mod probe;
+pub mod tables;
+
+use std::sync::Mutex;
+
+use polyboggle::batch::{Batch, CpuScorer, Scorer};
+use polyboggle::lexicon::Lexicon;
+use polyboggle::score::Rules;
+use polyboggle::solve::Tally;
+
+pub use probe::probe;
+use tables::{Faces, OVERFLOW};
+
+/// The kernel's CUDA C source (also compiled as C++ by the tests).
+pub const KERNEL_SOURCE: &str = include_str!("kernel.cu");
+
+/// The kernel's entry point.
+pub const KERNEL_NAME: &str = "pb_score";
+
+/// Why no GPU scorer could start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("no usable GPU: {0}")]
+pub struct GpuError(pub String);
+
+/// Boards in one launch at most (the kernel numbers boards with `u32` tags).
+const MAX_LAUNCH: usize = 1 << 22;
+
+/// One launch's inputs beyond the dictionary.
+pub(crate) struct Launch<'a> {
+    faces: &'a Faces,
+    neighbours: &'a [u64],
+    cells: u32,
+    boards: &'a [u8],
+    count: u32,
+    slot_bits: u32,
+    word_limit: u32,
+    tag_base: u32,
+}
+
+/// Something that runs the kernel: the CUDA device, or the tests' C++ harness.
+pub(crate) trait Kernel: Send {
+    /// Runs the kernel over `launch`'s boards: each board's words count
+    /// ([`OVERFLOW`] when its table overflowed) and points.
+    fn run(&mut self, launch: &Launch) -> Result<(Vec<u32>, Vec<u64>), GpuError>;
+
+    /// Empties every thread's table (when the tags are about to wrap).
+    fn clear_tables(&mut self) -> Result<(), GpuError>;
+}
+
+/// What a scorer keeps between batches.
+struct State {
+    kernel: Box<dyn Kernel>,
+    /// The tag of the next launch's first board (tags only grow, so a table never
+    /// needs clearing between boards or launches).
+    tag_base: u32,
+    /// The device failed: the CPU scores from then on.
+    failed: bool,
+    /// Boards the device scored, and those of them it handed back (overflow).
+    scored: u64,
+    overflowed: u64,
+}
+
+/// The GPU scorer. Batches of boards of up to [`tables::MAX_CELLS`] cells are
+/// scored on the GPU; everything else, and the rare board that overflows its
+/// table, on the CPU, so every tally is exact.
+pub struct GpuScorer<'l> {
+    lexicon: &'l Lexicon,
+    rules: Rules,
+    cpu: CpuScorer<'l>,
+    state: Mutex<State>,
+    device: String,
+}
+
+impl<'l> GpuScorer<'l> {
+    /// A scorer on GPU 0 for `lexicon` under `rules`, with `threads` CPU threads
+    /// for the boards the GPU leaves (0: one per core). Fails with a one-line reason
+    /// when no GPU is usable: no driver, no device, no NVRTC, or a kernel that does
+    /// not compile or load.
+    pub fn new(lexicon: &'l Lexicon, rules: Rules, threads: usize) -> Result<Self, GpuError> {
+        probe()?;
+        let (kernel, device) = device::Cuda::start(lexicon, &rules)?;
+        Ok(GpuScorer::with_kernel(
+            lexicon,
+            rules,
+            threads,
+            Box::new(kernel),
+            device,
+        ))
+    }
+
+    pub(crate) fn with_kernel(
+        lexicon: &'l Lexicon,
+        rules: Rules,
+        threads: usize,
+        kernel: Box<dyn Kernel>,
+        device: String,
+    ) -> Self {
+        GpuScorer {
+            lexicon,
+            cpu: CpuScorer::new(lexicon, rules.clone(), threads),
+            rules,
+            state: Mutex::new(State {
+                kernel,
+                tag_base: 1,
+                failed: false,
+                scored: 0,
+                overflowed: 0,
+            }),
+            device,
+        }
+    }
+
+    /// Has the device failed (everything since scored on the CPU), boards the
+    /// device scored, and how many of them overflowed to the CPU: for tests, which
+    /// would otherwise pass on the CPU fallback alone.
+    pub fn health(&self) -> (bool, u64, u64) {
+        let state = self.state.lock().expect("no thread panics holding the GPU");
+        (state.failed, state.scored, state.overflowed)
+    }
+
+    /// The device's name, as the driver gives it.
+    pub fn device(&self) -> &str {
+        &self.device
+    }
+
+    /// Scores `batch` on the device; `None` when the device failed.
+    fn tally_on_device(
+        &self,
+        batch: &Batch,
+        faces: &Faces,
+        state: &mut State,
+    ) -> Option<Vec<Tally>> {
+        let (rows, cols) = batch.shape();
+        let cells = rows * cols;
+        let neighbours = tables::neighbours(rows, cols);
+        let slot_bits = tables::slot_bits(cells);
+        let mut out = Vec::with_capacity(batch.len());
+        for boards in batch.cells().chunks(MAX_LAUNCH * cells) {
+            let count = (boards.len() / cells) as u32;
+            if state.tag_base.checked_add(count).is_none() {
+                if let Err(e) = state.kernel.clear_tables() {
+                    return self.fail(state, e);
+                }
+                state.tag_base = 1;
+            }
+            let launch = Launch {
+                faces,
+                neighbours: &neighbours,
+                cells: cells as u32,
+                boards,
+                count,
+                slot_bits,
+                word_limit: 1 << (slot_bits - 1),
+                tag_base: state.tag_base,
+            };
+            let (words, points) = match state.kernel.run(&launch) {
+                Ok(result) => result,
+                Err(e) => return self.fail(state, e),
+            };
+            state.tag_base += count;
+            state.scored += count as u64;
+            state.overflowed += words.iter().filter(|&&w| w == OVERFLOW).count() as u64;
+            out.extend(words.iter().zip(&points).map(|(&words, &points)| Tally {
+                words: words as u64,
+                points,
+            }));
+        }
+        Some(out)
+    }
+
+    #[cold]
+    fn fail(&self, state: &mut State, error: GpuError) -> Option<Vec<Tally>> {
+        eprintln!(
+            "warning: the GPU failed ({}); scoring on the CPU from now on",
+            error.0
+        );
+        state.failed = true;
+        None
+    }
+}
+
+impl Scorer for GpuScorer<'_> {
+    fn tally(&self, batch: &Batch) -> Vec<Tally> {
+        let (rows, cols) = batch.shape();
+        if batch.is_empty() || rows * cols > tables::MAX_CELLS {
+            return self.cpu.tally(batch);
+        }
+        let Some(faces) = Faces::new(batch, self.lexicon, &self.rules) else {
+            return self.cpu.tally(batch);
+        };
+        let tallies = {
+            let mut state = self.state.lock().expect("no thread panics holding the GPU");
+            if state.failed {
+                None
+            } else {
+                self.tally_on_device(batch, &faces, &mut state)
+            }
+        };
+        let Some(mut tallies) = tallies else {
+            return self.cpu.tally(batch);
+        };
+        // Boards whose table overflowed: scored again, exactly, on the CPU.
+        let over: Vec<usize> = (0..tallies.len())
+            .filter(|&i| tallies[i].words == OVERFLOW as u64)
+            .collect();
+        if !over.is_empty() {
+            let mut again = Batch::new(rows, cols, batch.faces().to_vec());
+            let n = rows * cols;
+            for &i in &over {
+                again.push(&batch.cells()[i * n..(i + 1) * n]);
+            }
+            for (&i, tally) in over.iter().zip(self.cpu.tally(&again)) {
+                tallies[i] = tally;
+            }
+        }
+        tallies
+    }
+
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// A million boards: a launch long enough (milliseconds) that its fixed costs
+    /// (upload, launch, download) stay small.
+    fn batch_hint(&self) -> usize {
+        1 << 20
+    }
+
+    fn backend(&self) -> String {
+        if self.health().0 {
+            format!("cpu (the GPU {} failed)", self.device)
+        } else {
+            format!("gpu: {}", self.device)
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! What the kernel reads, laid out on the host: the dictionary's arrays, a batch's
+//! face table and a shape's neighbour masks. Plain data, no device: the CUDA
+//! launcher ([`super::device`]) uploads it, and the tests' C++ harness reads it in
+//! place.
+
+use polyboggle::automaton::NO_CLASS;
+use polyboggle::batch::Batch;
+use polyboggle::lexicon::Lexicon;
+use polyboggle::normalize::MAX_WORD_LEN;
+use polyboggle::score::Rules;
+
+/// Boards of up to this many cells are scored by the kernel (a cell set is one
+/// `u64`); larger ones by the CPU.
+pub const MAX_CELLS: usize = 64;
+
+/// The words count the kernel writes for a board whose table overflowed.
+pub const OVERFLOW: u32 = u32::MAX;
+
+/// The dictionary and the rules, as the kernel reads them.
+pub struct Dictionary<'l> {
+    /// The automaton's records, four `u32` each (record 0 is the root).
+    pub records: &'l [u32],
+    /// Each record's input byte.
+    pub record_bytes: &'l [u8],
+    /// The class of every byte (256 entries).
+    pub classes: &'l [u8],
+    /// Does every byte have a class of its own?
+    pub exact: bool,
+    /// Every word's length in graphemes, by rank.
+    pub lengths: &'l [u8],
+    /// Points by length (256 entries, 0 below the minimum).
+    pub points: Vec<u32>,
+    /// Shortest word that counts (capped at 256: no word is longer than 255).
+    pub min_len: u32,
+}
+
+impl<'l> Dictionary<'l> {
+    /// `lexicon`'s automaton and lengths, scored by `rules`.
+    pub fn new(lexicon: &'l Lexicon, rules: &Rules) -> Dictionary<'l> {
+        let automaton = lexicon.automaton();
+        let (records, record_bytes, classes) = automaton.raw();
+        Dictionary {
+            records,
+            record_bytes,
+            classes,
+            exact: automaton.is_exact(),
+            lengths: lexicon.lengths(),
+            points: (0..=MAX_WORD_LEN).map(|len| rules.points(len)).collect(),
+            min_len: rules.min_len.min(MAX_WORD_LEN + 1) as u32,
+        }
+    }
+
+    /// The number of records.
+    pub fn record_count(&self) -> u32 {
+        self.record_bytes.len() as u32
+    }
+}
+
+/// A batch's faces as the kernel reads them: for face `f`, `info[f]` is
+/// `start | len << 16 | class << 24` of its key's bytes in `bytes` (and their
+/// classes in `classes`), `class` the first byte's; `len` 0 when no word can use
+/// the face (blank, empty key, or a byte no word has).
+pub struct Faces {
+    /// One entry per face of the table, padded to 256.
+    pub info: Vec<u32>,
+    /// All keys' bytes, back to back.
+    pub bytes: Vec<u8>,
+    /// Each byte's class.
+    pub classes: Vec<u8>,
+}
+
+/// Why a batch's faces do not fit the kernel's face table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TooLong;
+
+impl Faces {
+    /// The faces of `batch`, normalized as the solver does (the dictionary's
+    /// profile, then `Q` read as `Qu` when the rules say so). `None` when a key is
+    /// over 255 bytes or all keys over 65535 bytes (the CPU scores such a batch).
+    pub fn new(batch: &Batch, lexicon: &Lexicon, rules: &Rules) -> Option<Faces> {
+        let profile = lexicon.profile();
+        let automaton = lexicon.automaton();
+        let mut faces = Faces {
+            info: vec![0; 256],
+            bytes: Vec::new(),
+            classes: Vec::new(),
+        };
+        for (f, face) in batch.faces().iter().enumerate() {
+            let start = faces.bytes.len();
+            if face.is_blank() {
+                continue;
+            }
+            let mut key = profile.key(face.text());
+            if rules.qu && key == "q" {
+                key.push('u');
+            }
+            if key.len() > 255 || start + key.len() > 0xFFFF {
+                return None;
+            }
+            let classes: Vec<u8> = key.bytes().map(|b| automaton.class(b)).collect();
+            if key.is_empty() || classes.contains(&NO_CLASS) {
+                continue;
+            }
+            faces.info[f] = start as u32 | (key.len() as u32) << 16 | (classes[0] as u32) << 24;
+            faces.bytes.extend_from_slice(key.as_bytes());
+            faces.classes.extend(classes);
+        }
+        // The kernel never reads an empty array; keep one byte.
+        if faces.bytes.is_empty() {
+            faces.bytes.push(0);
+            faces.classes.push(NO_CLASS);
+        }
+        Some(faces)
+    }
+}
+
+/// Each cell's neighbours as a bit mask, on a `rows`×`cols` grid of at most
+/// [`MAX_CELLS`] cells (the eight around it, as [`polyboggle::Board::neighbours`]).
+pub fn neighbours(rows: usize, cols: usize) -> Vec<u64> {
+    assert!(rows * cols <= MAX_CELLS);
+    let mut masks = vec![0u64; rows * cols];
+    for r in 0..rows {
+        for c in 0..cols {
+            for (dr, dc) in [
+                (-1, -1),
+                (-1, 0),
+                (-1, 1),
+                (0, -1),
+                (0, 1),
+                (1, -1),
+                (1, 0),
+                (1, 1),
+            ] {
+                let (nr, nc) = (r as isize + dr, c as isize + dc);
+                if (0..rows as isize).contains(&nr) && (0..cols as isize).contains(&nc) {
+                    masks[r * cols + c] |= 1 << (nr as usize * cols + nc as usize);
+                }
+            }
+        }
+    }
+    masks
+}
+
+/// How big each thread's word table is for boards of `cells` cells: 2^bits slots,
+/// half of which may fill before a board overflows. A 4×4 board holds at most about
+/// 1,200 words; boards over the limit are rare and re-scored on the CPU.
+pub fn slot_bits(cells: usize) -> u32 {
+    match cells {
+        0..=16 => 12,
+        17..=25 => 13,
+        _ => 14,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use polyboggle::Board;
+
+    #[test]
+    fn neighbours_are_the_boards() {
+        for (rows, cols) in [(1, 1), (1, 5), (3, 3), (4, 4), (5, 7), (8, 8)] {
+            let text = vec!["a".repeat(cols); rows].join("/");
+            let text = if rows == 1 {
+                vec!["a"; cols].join(" ")
+            } else {
+                text
+            };
+            let board: Board = text.parse().unwrap();
+            let masks = neighbours(rows, cols);
+            for (cell, &mask) in masks.iter().enumerate() {
+                let expected = board.neighbours(cell).fold(0u64, |m, n| m | 1 << n);
+                assert_eq!(mask, expected, "{rows}x{cols} cell {cell}");
+            }
+        }
+    }
+}

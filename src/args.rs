@@ -1,0 +1,508 @@
+//! Command-line arguments, as `clap` derives them. No work happens here.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Solve, play and optimize Boggle-style word grids in any language.
+#[derive(Parser, Debug)]
+#[command(name = "polyboggle", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Find every word on a board.
+    #[command(after_help = BOARD_HELP)]
+    Solve(SolveArgs),
+    /// Compile word lists into a memory-mapped FST dictionary.
+    Compile(CompileArgs),
+    /// Inspect a dictionary.
+    #[command(subcommand)]
+    Dict(DictCommand),
+    /// Roll a board from a dice set.
+    Roll(RollArgs),
+    /// Work with dice sets: check a board against one, or derive one from a word list.
+    #[command(subcommand)]
+    Dice(DiceCommand),
+    /// Measure solving speed over many boards.
+    Bench(BenchArgs),
+    /// Two players on standard input/output (the Lab 6 console protocol).
+    Duel(DuelArgs),
+    /// Play against the computer in the terminal (the CS106B game).
+    Play(PlayArgs),
+    /// Search for the best boards (highest score, most words, a target score...).
+    #[command(after_help = OPTIMIZE_HELP)]
+    Optimize(Box<OptimizeArgs>),
+    /// Serve the game and the solver as a web page, with a JSON API, on this machine.
+    #[cfg(feature = "web")]
+    Serve(ServeArgs),
+    /// Lay out a word list as a crossword grid (right-to-left scripts included).
+    #[command(after_help = CROSSWORD_HELP)]
+    Crossword(CrosswordArgs),
+}
+
+impl Command {
+    /// Does this command write a file (so a signal must not leave a partial one)?
+    pub fn writes_files(&self) -> bool {
+        match self {
+            Command::Compile(_) | Command::Dice(DiceCommand::Derive { .. }) => true,
+            Command::Crossword(args) => args.output.is_some(),
+            _ => false,
+        }
+    }
+}
+
+pub const BOARD_HELP: &str = "\
+BOARD forms (a file path, an inline string, or - / nothing for standard input):
+  Princeton   first tokens `m n`, then m*n faces:     4 4  A T E E  A P Y O ...
+  Lab 6       a line N, then N lines of N letters
+  Rows        whitespace-separated faces, a row a line: LL A M A
+  Inline      rows split by / or , :                   ATEE/APYO/TINU/EDSE, 'Qu A/B C'
+  Bare        N*N letters, no / , or spaces: N x N      perslatgsineters (4x4)
+              (a one-row board is written with spaces:  'A T E E')
+A blank cell is # or _.";
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OnOff {
+    On,
+    Off,
+}
+
+/// Where boards are scored (bench, solve --batch --counts, optimize).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BackendArg {
+    /// The CPU solver
+    Cpu,
+    /// An NVIDIA GPU (CUDA driver and NVRTC 13); an error where none is usable
+    Gpu,
+    /// The GPU when one is usable, else the CPU (one line on stderr says which)
+    Auto,
+}
+
+impl BackendArg {
+    pub fn backend(self) -> polyboggle::backend::Backend {
+        use polyboggle::backend::Backend;
+        match self {
+            BackendArg::Cpu => Backend::Cpu,
+            BackendArg::Gpu => Backend::Gpu,
+            BackendArg::Auto => Backend::Auto,
+        }
+    }
+}
+
+/// Which dictionary, and how to normalize a plain word list given as one.
+#[derive(Args, Debug, Clone)]
+pub struct DictArgs {
+    /// Dictionary: a compiled file, a plain word list, or a built-in name [default: enable2k]
+    #[arg(long, short = 'd', value_name = "D")]
+    pub dict: Option<String>,
+    #[command(flatten)]
+    pub profile: ProfileArgs,
+}
+
+/// Normalization flags, for compiling (or for a plain word list given as --dict).
+#[derive(Args, Debug, Clone, Default)]
+pub struct ProfileArgs {
+    /// Language preset for the normalization profile (es, tr, el, ru, hi, ...)
+    #[arg(long, value_name = "TAG")]
+    pub lang: Option<String>,
+    /// Strip accents (combining marks U+0300-U+036F) after case folding
+    #[arg(long)]
+    pub strip_marks: bool,
+    /// Letters whose accents survive --strip-marks, e.g. --keep ñ
+    #[arg(long, value_name = "LETTERS")]
+    pub keep: Option<String>,
+    /// Turkic casing: I folds to ı, İ to i
+    #[arg(long)]
+    pub turkic: bool,
+}
+
+/// Scoring: a preset and its overrides.
+#[derive(Args, Debug, Clone)]
+pub struct RulesArgs {
+    /// Rules preset: hasbro (3+ letters, Qu) or cs106b (4+ letters, length-3 points)
+    #[arg(long, default_value = "hasbro", value_name = "NAME")]
+    pub rules: String,
+    /// Shortest word that counts, in letters (grapheme clusters)
+    #[arg(long, value_name = "N")]
+    pub min_len: Option<usize>,
+    /// Points for length 0,1,2,... (the last entry repeats), e.g. 0,0,0,1,1,2,3,5,11
+    #[arg(long, value_name = "LIST")]
+    pub points: Option<String>,
+    /// Does a bare Q face read Qu?
+    #[arg(long, value_name = "on|off")]
+    pub qu: Option<OnOff>,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The board: a file, an inline string, or - for standard input
+    pub board: Option<String>,
+    #[command(flatten)]
+    pub dict: DictArgs,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// Output format [default: text; --batch always prints JSON lines]
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Solve a board rolled from this dice set instead of reading one
+    #[arg(long, value_name = "DICESET", conflicts_with = "board")]
+    pub roll: Option<String>,
+    /// Seed for --roll (random when omitted)
+    #[arg(long, value_name = "N", requires = "roll")]
+    pub seed: Option<u64>,
+    /// A dice file for --roll, instead of a built-in set
+    #[arg(long, value_name = "FILE")]
+    pub dice: Option<PathBuf>,
+    /// Solve every board of FILE (- for standard input; one a line: inline rows, or N*N letters) on all
+    /// cores, printing one JSON line per board in input order
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "roll"])]
+    pub batch: Option<PathBuf>,
+    /// With --batch: print each board's word count and score only
+    /// ({"cols","count","rows","score"}), scored by --backend
+    #[arg(long, requires = "batch")]
+    pub counts: bool,
+    /// With --batch --counts: where to score (words and paths are always listed on the CPU)
+    #[arg(long, value_enum, default_value = "cpu")]
+    pub backend: BackendArg,
+}
+
+#[derive(Args, Debug)]
+pub struct CompileArgs {
+    /// Word lists: UTF-8 text, whitespace-separated words (- for standard input)
+    #[arg(required = true, value_name = "WORDLIST")]
+    pub wordlists: Vec<PathBuf>,
+    /// Where to write the compiled dictionary
+    #[arg(short, long, value_name = "OUT")]
+    pub output: PathBuf,
+    #[command(flatten)]
+    pub profile: ProfileArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum DictCommand {
+    /// Show a dictionary's header: words, profile, format version, size.
+    Info {
+        /// A compiled file, a plain word list, or a built-in name
+        #[arg(value_name = "D")]
+        dict: String,
+        #[command(flatten)]
+        profile: ProfileArgs,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Is each WORD a word, a prefix, or neither (under D's normalization)?
+    Lookup {
+        /// A compiled file, a plain word list, or a built-in name
+        #[arg(value_name = "D")]
+        dict: String,
+        /// Words to look up
+        #[arg(required = true, value_name = "WORD")]
+        words: Vec<String>,
+        #[command(flatten)]
+        profile: ProfileArgs,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+}
+
+#[derive(Args, Debug)]
+pub struct RollArgs {
+    /// A built-in dice set name or a dice file
+    #[arg(value_name = "DICESET", required_unless_present = "list")]
+    pub set: Option<String>,
+    /// List the built-in dice sets
+    #[arg(long)]
+    pub list: bool,
+    /// Seed: the same seed gives the same board on every machine
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Grid size (defaults to the set's own)
+    #[arg(long, value_name = "RxC")]
+    pub size: Option<String>,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum DiceCommand {
+    /// Can BOARD be rolled with SET? Says which cells no die can cover when not.
+    Check {
+        /// A built-in dice set name or a dice file
+        #[arg(value_name = "SET")]
+        set: String,
+        /// The board (any BOARD form)
+        #[arg(value_name = "BOARD")]
+        board: String,
+    },
+    /// The dictionary words no board rolled from SET can show.
+    Unreachable {
+        /// A built-in dice set name or a dice file
+        #[arg(value_name = "SET")]
+        set: String,
+        #[command(flatten)]
+        dict: DictArgs,
+        #[command(flatten)]
+        rules: RulesArgs,
+        /// Grid size [default: the set's own]
+        #[arg(long, value_name = "RxC")]
+        size: Option<String>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Design a dice set from a word list's letter frequencies.
+    Derive {
+        /// UTF-8 word list
+        #[arg(value_name = "WORDLIST")]
+        wordlist: PathBuf,
+        /// Number of dice
+        #[arg(long, default_value_t = 16)]
+        dice: usize,
+        /// Faces per die
+        #[arg(long, default_value_t = 6)]
+        faces: usize,
+        /// Multi-letter units counted as one face, e.g. CH,LL,RR
+        #[arg(long, value_name = "LIST", value_delimiter = ',')]
+        units: Vec<String>,
+        /// Name written into the set
+        #[arg(long)]
+        name: Option<String>,
+        /// Where to write the dice file
+        #[arg(short, long, value_name = "FILE")]
+        output: PathBuf,
+        #[command(flatten)]
+        profile: ProfileArgs,
+    },
+}
+
+pub const OPTIMIZE_HELP: &str = "\
+Each run climbs from a fresh random pool: every round scores every board one edit
+away from every pool board (boards equal under rotation or reflection once), keeps
+the best, and stops when the pool stops changing. Run r uses seed S + r: the same
+seed gives the same boards on any machine and thread count, unless --time cuts a run.
+With both --until and --time, a run that stops short climbs again from a new pool.
+
+Examples:
+  polyboggle optimize --exclude zqxjkw --until 3625 --seed 1
+  polyboggle optimize --dict yawl.pbd --size 5x5 --runs 4 --time 600
+  polyboggle optimize --dice english-new-4x4 --objective target:3000
+  polyboggle optimize --objective long-words:8 --runs 10 --format json
+  polyboggle optimize --runs 100 --seed 7 --tasks 8 --task-index 3 --log t3.ndjson
+  polyboggle optimize --summarize logs/*.ndjson";
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MethodArg {
+    /// Exhaustive radius-1 pool climbing
+    Pool,
+    /// Simulated annealing
+    Anneal,
+}
+
+#[derive(Args, Debug)]
+pub struct OptimizeArgs {
+    #[command(flatten)]
+    pub dict: DictArgs,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// Grid size [default: 4x4, or the dice set's own]
+    #[arg(long, value_name = "RxC")]
+    pub size: Option<String>,
+    /// Faces a cell may show: letters (`abcdef`) or a comma list (`a,b,ch,ll`)
+    /// [default: the dictionary's alphabet, Qu for Q under Hasbro rules]
+    #[arg(long, value_name = "L", conflicts_with = "dice")]
+    pub letters: Option<String>,
+    /// Faces never to use, e.g. zqxjkw
+    #[arg(long, value_name = "L", conflicts_with = "dice")]
+    pub exclude: Option<String>,
+    /// Boards rollable from this dice set (a built-in name or a dice file)
+    #[arg(long, value_name = "SET")]
+    pub dice: Option<String>,
+    /// score, min-score, words, long-words:N (words of N+ letters) or target:T
+    #[arg(long, default_value = "score", value_name = "OBJ")]
+    pub objective: String,
+    /// Search method
+    #[arg(long, value_enum, default_value = "pool")]
+    pub method: MethodArg,
+    /// Boards in the pool (anneal: chains)
+    #[arg(long, default_value_t = 250, value_name = "N")]
+    pub pool: usize,
+    /// Independent runs
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub runs: usize,
+    /// Stop each run after SECS seconds
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
+    pub time: Option<f64>,
+    /// Stop a run as soon as a board reaches this value
+    #[arg(long, value_name = "V")]
+    pub until: Option<u64>,
+    /// Base seed: run r uses S + r [default: random, printed]
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Worker threads [default: one per core]
+    #[arg(long, value_name = "T")]
+    pub threads: Option<usize>,
+    /// Run only the runs r with r mod N = K (use with --tasks)
+    #[arg(long, value_name = "K", requires = "tasks")]
+    pub task_index: Option<usize>,
+    /// Split the runs among N tasks; prints one JSON line per finished run
+    #[arg(long, value_name = "N", requires = "task_index")]
+    pub tasks: Option<usize>,
+    /// Append JSON lines (improvements, finished runs) to FILE as they happen
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+    /// Skip the runs already finished in --log
+    #[arg(long, requires = "log")]
+    pub resume: bool,
+    /// Where boards are scored: the same seed gives the same boards on each
+    #[arg(long, value_enum, default_value = "cpu")]
+    pub backend: BackendArg,
+    /// Merge the finished runs of these logs into one summary, and search nothing
+    #[arg(long, value_name = "LOG", num_args = 1.., conflicts_with_all = ["dice", "letters", "resume", "tasks"])]
+    pub summarize: Vec<PathBuf>,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    pub dict: DictArgs,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// Roll boards from this dice set [default: english-new-4x4]
+    #[arg(long, value_name = "DICESET", conflicts_with = "boards_file")]
+    pub dice: Option<String>,
+    /// Read boards from a file, one a line (16 letters with q = Qu, or spaced faces)
+    #[arg(long, value_name = "FILE")]
+    pub boards_file: Option<PathBuf>,
+    /// How many boards (default: 10000 rolled, or all of --boards-file)
+    #[arg(long, value_name = "N")]
+    pub boards: Option<usize>,
+    /// Worker threads
+    #[arg(long, default_value_t = 1, value_name = "T")]
+    pub threads: usize,
+    /// Seed for rolled boards
+    #[arg(long, default_value_t = 1, value_name = "S")]
+    pub seed: u64,
+    /// Passes over the boards
+    #[arg(long, default_value_t = 1, value_name = "R")]
+    pub repeat: usize,
+    /// Where boards are scored
+    #[arg(long, value_enum, default_value = "cpu")]
+    pub backend: BackendArg,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct DuelArgs {
+    /// Dictionary [default: ./EnglishWords.txt if present, else the built-in]
+    #[arg(long, short = 'd', value_name = "D")]
+    pub dict: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub dict: DictArgs,
+    /// Dice set, a built-in name or a file [default: from --size or --lang]
+    #[arg(long, value_name = "DICESET")]
+    pub dice: Option<String>,
+    /// Board size: 4x4 (New Boggle dice) or 5x5 (Big Boggle dice)
+    #[arg(long, value_name = "RxC")]
+    pub size: Option<String>,
+    /// Rules preset: cs106b (4+ letters, length-3 points) or hasbro
+    #[arg(long, default_value = "cs106b", value_name = "NAME")]
+    pub rules: String,
+    /// End each of your turns after SECS seconds (--timer alone: 3 minutes)
+    #[arg(long, value_name = "SECS", num_args = 0..=1, default_missing_value = "180")]
+    pub timer: Option<u64>,
+    /// Seed for shaking the dice (random when omitted)
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+}
+
+#[cfg(feature = "web")]
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on (127.0.0.1: this machine only)
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// Port to listen on (0: any free port; the URL printed says which)
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Another dictionary requests may name: NAME=PATH (a compiled file or a word list)
+    #[arg(long, short = 'd', value_name = "NAME=PATH")]
+    pub dict: Vec<String>,
+    /// Open the page in a browser (xdg-open)
+    #[arg(long)]
+    pub open: bool,
+}
+
+pub const CROSSWORD_HELP: &str = "\
+WORDS holds one answer a line (UTF-8), optionally a tab and its clue. A cell is one letter
+as its readers see it (a grapheme cluster under the normalization flags); words of a
+right-to-left script run right to left across. The search places the most words, then
+leaves the fewest black squares, then makes the most crossings; every word left out is
+named with its reason. The same --seed gives the same layout when the search finishes
+before --time.";
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CrosswordFormat {
+    Text,
+    Json,
+    Ipuz,
+    Svg,
+}
+
+#[derive(Args, Debug)]
+pub struct CrosswordArgs {
+    /// The word list: a file, or - for standard input (with --bench: a folder of lists)
+    #[arg(value_name = "WORDS", required_unless_present = "bench")]
+    pub words: Option<String>,
+    /// Grid size, rows x columns
+    #[arg(
+        long,
+        value_name = "RxC",
+        default_value = "13x17",
+        conflicts_with = "auto"
+    )]
+    pub size: String,
+    /// Grow the grid until every word fits, then crop it to the letters
+    #[arg(long, conflicts_with = "pin")]
+    pub auto: bool,
+    /// Time budget in seconds; the search may finish sooner [default: 1]
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
+    pub time: Option<f64>,
+    /// Seed of the search's random choices
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Place WORD by hand: its first letter (in reading order) at ROW,COL (zero-based),
+    /// across or down; repeatable
+    #[arg(long, value_name = "WORD@ROW,COL,across|down")]
+    pub pin: Vec<String>,
+    /// Output format
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: CrosswordFormat,
+    /// With --format svg: draw the letters too
+    #[arg(long)]
+    pub solution: bool,
+    /// Write the output to FILE (atomically) instead of standard output
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Benchmark: lay out every list of the folder WORDS [default: ../shared/data/crossword]
+    /// at 0.1, 1 and 10 seconds (or at --time only, when given)
+    #[arg(long, conflicts_with_all = ["pin", "output", "auto"])]
+    pub bench: bool,
+    #[command(flatten)]
+    pub profile: ProfileArgs,
+}

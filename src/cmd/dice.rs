@@ -1,0 +1,125 @@
+//! `polyboggle dice check`, `dice derive` and `dice unreachable`: what a dice set can
+//! roll, a set derived from a word list, and the words no roll can show.
+
+use std::io::Write;
+use std::path::Path;
+
+use polyboggle::dice::{self, unreachable::unreachable, DiceSet};
+use polyboggle::{files, lexicon};
+use serde_json::json;
+
+use crate::args::{DictArgs, Format, ProfileArgs, RulesArgs};
+use crate::load::{load_dict, load_set, profile, read_board, rules};
+use crate::output::stdout;
+use crate::Failure;
+
+pub fn check(set: &str, board: &str) -> Result<(), Failure> {
+    let set = load_set(set)?;
+    let board = read_board(Some(board))?;
+    match set.check(&board) {
+        Ok(()) => {
+            println!("yes: {} can roll this board", set.name);
+            Ok(())
+        }
+        Err(uncovered) => {
+            let cells: Vec<String> = uncovered
+                .cells
+                .iter()
+                .map(|(r, c, face, why)| format!("({r},{c}) {face}: {why}"))
+                .collect();
+            Err(Failure::input(format!(
+                "{} cannot roll this board: {}",
+                set.name,
+                cells.join("; ")
+            )))
+        }
+    }
+}
+
+pub fn derive(
+    wordlist: &Path,
+    dice: usize,
+    faces: usize,
+    units: &[String],
+    name: Option<String>,
+    output: &Path,
+    args: &ProfileArgs,
+) -> Result<(), Failure> {
+    let profile = profile(args)?;
+    let origin = wordlist.display().to_string();
+    let bytes = std::fs::read(wordlist).map_err(|e| Failure::input(format!("{origin}: {e}")))?;
+    let text = lexicon::word_list_text(&bytes, &origin)?;
+    let name = match name {
+        Some(name) if !dice::is_one_line(&name) => {
+            return Err(Failure::input(format!(
+                "--name {name:?}: a set's name is one line of text"
+            )))
+        }
+        Some(name) => name,
+        None => {
+            let stem = output
+                .file_stem()
+                .map_or("derived".into(), |s| s.to_string_lossy().into_owned());
+            if !dice::is_one_line(&stem) {
+                return Err(Failure::input(format!(
+                    "{}: the set is named after the file, and {stem:?} is not one line of text; give a name with --name",
+                    output.display()
+                )));
+            }
+            stem
+        }
+    };
+    let set = DiceSet::derive(&name, text.split_whitespace(), &profile, units, dice, faces)?;
+    files::write_atomically(output, set.to_text().as_bytes())?;
+    println!("{}: {} dice of {} faces", output.display(), dice, faces);
+    Ok(())
+}
+
+pub fn unreachable_words(
+    set: &str,
+    dict: &DictArgs,
+    rules_args: &RulesArgs,
+    size: Option<&str>,
+    format: Format,
+) -> Result<(), Failure> {
+    let set = DiceSet::load(set)?;
+    let (rows, cols) = match size {
+        Some(size) => dice::parse_size(size)?,
+        None => (set.rows, set.cols),
+    };
+    if rows.saturating_mul(cols) > set.dice.len() {
+        return Err(Failure::input(format!(
+            "a {rows}x{cols} board needs {} dice; {} has {}",
+            rows.saturating_mul(cols),
+            set.name,
+            set.dice.len()
+        )));
+    }
+    let lexicon = load_dict(dict.dict.as_deref(), &dict.profile)?;
+    let rules = rules(rules_args)?;
+    let words = unreachable(&set, rows, cols, &lexicon, &rules);
+    let mut out = stdout();
+    match format {
+        Format::Json => {
+            let value = json!({
+                "set": set.name, "rows": rows, "cols": cols,
+                "dictionary_words": lexicon.word_count(),
+                "unreachable": words.len(), "words": words,
+            });
+            writeln!(out, "{value}")?;
+        }
+        Format::Text => {
+            for word in &words {
+                writeln!(out, "{}", lexicon.profile().display(word))?;
+            }
+            writeln!(
+                out,
+                "{} of {} words can never be shown by a {rows}x{cols} roll of {}",
+                words.len(),
+                lexicon.word_count(),
+                set.name
+            )?;
+        }
+    }
+    Ok(out.flush()?)
+}

@@ -1,0 +1,62 @@
+//! One file a command: each turns its arguments into library calls and prints the
+//! results; [`run`] picks the command.
+
+mod bench;
+mod compile;
+mod crossword;
+mod dice;
+mod dict;
+mod duel;
+mod optimize;
+mod play;
+mod roll;
+#[cfg(feature = "web")]
+mod serve;
+mod solve;
+
+use crate::args::{Cli, Command, DiceCommand, DictCommand};
+use crate::Failure;
+
+/// Runs the command `cli` names.
+pub fn run(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        Command::Solve(args) => solve::run(args),
+        Command::Compile(args) => compile::run(args),
+        Command::Dict(DictCommand::Info {
+            dict,
+            profile,
+            format,
+        }) => dict::info(&dict, &profile, format),
+        Command::Dict(DictCommand::Lookup {
+            dict,
+            words,
+            profile,
+            format,
+        }) => dict::lookup(&dict, &words, &profile, format),
+        Command::Roll(args) => roll::run(args),
+        Command::Dice(DiceCommand::Check { set, board }) => dice::check(&set, &board),
+        Command::Dice(DiceCommand::Derive {
+            wordlist,
+            dice,
+            faces,
+            units,
+            name,
+            output,
+            profile,
+        }) => dice::derive(&wordlist, dice, faces, &units, name, &output, &profile),
+        Command::Dice(DiceCommand::Unreachable {
+            set,
+            dict,
+            rules,
+            size,
+            format,
+        }) => dice::unreachable_words(&set, &dict, &rules, size.as_deref(), format),
+        Command::Bench(args) => bench::run(args),
+        Command::Duel(args) => duel::run(args),
+        Command::Play(args) => play::run(args),
+        Command::Optimize(args) => optimize::run(*args),
+        #[cfg(feature = "web")]
+        Command::Serve(args) => serve::run(args),
+        Command::Crossword(args) => crossword::run(args),
+    }
+}

@@ -1,0 +1,400 @@
+//! `polyboggle optimize`: best-board search, its logs and summaries.
+
+use std::collections::HashSet;
+use std::fs::{File, OpenOptions};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use polyboggle::dice::{self, DiceSet};
+use polyboggle::random;
+use polyboggle::Lexicon;
+use polyboggle_optimize::{
+    self as optimize, Event, LogLine, Method, Objective, RunReport, Settings, Space,
+};
+use serde_json::json;
+
+use crate::args::{Format, MethodArg, OptimizeArgs};
+use crate::load::{check_seconds, check_threads, load_dict, open_scorer, rules};
+use crate::output::stdout;
+use crate::Failure;
+
+pub fn run(args: OptimizeArgs) -> Result<(), Failure> {
+    if !args.summarize.is_empty() {
+        return summarize(&args.summarize, args.format);
+    }
+    let objective: Objective = args.objective.parse().map_err(Failure::input)?;
+    check_numbers(&args)?;
+    let lexicon = load_dict(args.dict.dict.as_deref(), &args.dict.profile)?;
+    let rules = rules(&args.rules)?;
+    let space = space(&args, &lexicon, &rules)?;
+    let threads = match args.threads {
+        Some(t) => t,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let seed = match args.seed {
+        Some(seed) => seed,
+        None if args.tasks.is_some() || args.resume => {
+            return Err(Failure::input(
+                "--tasks and --resume need --seed (every task must use the same one)",
+            ))
+        }
+        None => random::seed() % 1_000_000,
+    };
+    let settings = Settings {
+        method: match args.method {
+            MethodArg::Pool => Method::Pool,
+            MethodArg::Anneal => Method::Anneal,
+        },
+        pool: args.pool,
+        seed,
+        time: args.time.map(Duration::from_secs_f64),
+        until: args.until,
+        parallel_runs: threads,
+        ..Settings::new(objective, rules)
+    };
+    let mut runs = match (args.task_index, args.tasks) {
+        (Some(index), Some(tasks)) => optimize::task_runs(args.runs, index, tasks),
+        _ => (0..args.runs).collect(),
+    };
+    if let (Some(index), Some(tasks), true) = (args.task_index, args.tasks, runs.is_empty()) {
+        eprintln!(
+            "note: task {index} of {tasks} has no runs (--runs {}: runs r with r mod {tasks} = {index})",
+            args.runs
+        );
+    }
+    // Runs a resumed log has finished already: kept for the summary, not run again.
+    let mut done: Vec<RunReport> = Vec::new();
+    if args.resume {
+        let log = args.log.as_deref().expect("clap: --resume requires --log");
+        done = finished_runs(log, &settings, &space)?;
+        let numbers: HashSet<usize> = done.iter().map(|r| r.run).collect();
+        runs.retain(|r| !numbers.contains(r));
+        done.retain(|r| runs_of_task(&args).contains(&r.run));
+    }
+    let log = match &args.log {
+        Some(path) => Some(Mutex::new(open_log(path)?)),
+        None => None,
+    };
+
+    let chosen = open_scorer(args.backend, &lexicon, settings.scoring_rules(), threads)?;
+    let scorer = &*chosen.scorer;
+    let progress = Progress::new(runs.len(), std::io::stdout().is_terminal());
+    let log_error: Mutex<Option<String>> = Mutex::new(None);
+    let write_log = |line: &LogLine| {
+        if let Some(log) = &log {
+            let text = serde_json::to_string(line).expect("log lines serialize") + "\n";
+            let mut file = log.lock().expect("no thread panics writing the log");
+            if let Err(e) = file.write_all(text.as_bytes()).and_then(|_| file.flush()) {
+                let path = args.log.as_deref().unwrap_or(Path::new("log"));
+                *log_error.lock().expect("no panic") = Some(format!("{}: {e}", path.display()));
+            }
+        }
+    };
+    let task_lines = args.tasks.is_some();
+    let task_out = Mutex::new(std::io::stdout());
+    let observer = |event: &Event| match event {
+        Event::Round {
+            run,
+            boards_scored,
+            best,
+        } => progress.round(*run, *boards_scored, *best),
+        Event::Improved(line) => write_log(line),
+        Event::Finished(report) => {
+            let line = LogLine::Run((*report).clone());
+            write_log(&line);
+            if task_lines {
+                let text = serde_json::to_string(&line).expect("log lines serialize");
+                let out = task_out.lock().expect("no panic");
+                let _ = writeln!(out.lock(), "{text}");
+            }
+            progress.finished(report);
+        }
+    };
+    let started = Instant::now();
+    let reports = optimize::run(&lexicon, &space, scorer, &settings, &runs, &observer);
+    progress.clear();
+    if let Some(error) = log_error.into_inner().expect("no panic") {
+        return Err(Failure::input(error));
+    }
+    if task_lines {
+        return Ok(());
+    }
+    done.extend(reports);
+    let summary =
+        optimize::summarize(done, Some(started.elapsed().as_secs_f64())).map_err(Failure::input)?;
+    print_summary(&summary, args.format, Some(seed))
+}
+
+/// Numbers clap cannot check alone.
+fn check_numbers(args: &OptimizeArgs) -> Result<(), Failure> {
+    let positive = [
+        ("--pool", Some(args.pool)),
+        ("--runs", Some(args.runs)),
+        ("--tasks", args.tasks),
+    ];
+    for (flag, value) in positive {
+        if value == Some(0) {
+            return Err(Failure::input(format!("{flag} must be at least 1")));
+        }
+    }
+    if let Some(threads) = args.threads {
+        check_threads(threads)?;
+    }
+    if let (Some(index), Some(tasks)) = (args.task_index, args.tasks) {
+        if index >= tasks {
+            return Err(Failure::input(format!(
+                "--task-index {index} is not below --tasks {tasks} (tasks are numbered from 0)"
+            )));
+        }
+    }
+    if let Some(time) = args.time {
+        check_seconds(time, 1e9)?;
+    }
+    Ok(())
+}
+
+/// The runs this process's task owns.
+fn runs_of_task(args: &OptimizeArgs) -> Vec<usize> {
+    match (args.task_index, args.tasks) {
+        (Some(index), Some(tasks)) => optimize::task_runs(args.runs, index, tasks),
+        _ => (0..args.runs).collect(),
+    }
+}
+
+fn space(
+    args: &OptimizeArgs,
+    lexicon: &Lexicon,
+    rules: &polyboggle::Rules,
+) -> Result<Space, Failure> {
+    let size = args.size.as_deref().map(dice::parse_size).transpose()?;
+    let profile = lexicon.profile();
+    if let Some(name) = &args.dice {
+        let set = DiceSet::load(name)?;
+        let (rows, cols) = size.unwrap_or((set.rows, set.cols));
+        return Space::dice(&set, rows, cols, profile).map_err(Failure::input);
+    }
+    let (rows, cols) = size.unwrap_or((4, 4));
+    let mut letters = match &args.letters {
+        Some(text) => optimize::parse_letters(text),
+        None => optimize::alphabet(lexicon, rules, optimize::ALPHABET_LIMIT),
+    };
+    if let Some(text) = &args.exclude {
+        letters = optimize::exclude(&letters, &optimize::parse_letters(text), profile);
+    }
+    Space::letters(rows, cols, &letters, profile).map_err(Failure::input)
+}
+
+fn open_log(path: &Path) -> Result<File, Failure> {
+    OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| Failure::input(format!("{}: {e}", path.display())))
+}
+
+/// The runs a log has finished for these settings (a log of other settings is an
+/// error). A last line cut short by a crash is ignored.
+fn finished_runs(
+    path: &Path,
+    settings: &Settings,
+    space: &Space,
+) -> Result<Vec<RunReport>, Failure> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(Failure::input(format!("{}: {e}", path.display()))),
+    };
+    let whole = match text.rfind('\n') {
+        Some(end) => &text[..=end],
+        None => "",
+    };
+    let lines = optimize::parse_log(whole, &path.display().to_string()).map_err(Failure::input)?;
+    let mut runs = Vec::new();
+    for line in lines {
+        let LogLine::Run(report) = line else { continue };
+        let expected_seed = settings.seed.wrapping_add(report.run as u64);
+        if report.objective != settings.objective.to_string()
+            || report.space != space.describe()
+            || report.seed != expected_seed
+        {
+            return Err(Failure::input(format!(
+                "{}: run {} was made with other settings ({} over {}, seed {}); \
+                 resume with the same --objective, board space and --seed, or use another --log",
+                path.display(),
+                report.run,
+                report.objective,
+                report.space,
+                report.seed
+            )));
+        }
+        runs.push(report);
+    }
+    Ok(runs)
+}
+
+fn summarize(paths: &[PathBuf], format: Format) -> Result<(), Failure> {
+    let mut runs = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+        let lines =
+            optimize::parse_log(&text, &path.display().to_string()).map_err(Failure::input)?;
+        runs.extend(lines.into_iter().filter_map(|line| match line {
+            LogLine::Run(report) => Some(report),
+            LogLine::Improved { .. } => None,
+        }));
+    }
+    let summary = optimize::summarize(runs, None).map_err(Failure::input)?;
+    print_summary(&summary, format, None)
+}
+
+fn print_summary(
+    summary: &optimize::Summary,
+    format: Format,
+    seed: Option<u64>,
+) -> Result<(), Failure> {
+    let mut out = stdout();
+    if format == Format::Json {
+        let mut value = serde_json::to_value(summary).expect("summaries serialize");
+        if let Some(seed) = seed {
+            value["seed"] = json!(seed);
+        }
+        writeln!(out, "{value}")?;
+        return Ok(out.flush()?);
+    }
+    let runs = summary.runs.len();
+    let rate = summary.boards_scored as f64 / summary.seconds.max(1e-9);
+    writeln!(out, "{} over {}", summary.objective, summary.space)?;
+    let seeds = match seed {
+        Some(seed) => format!(", seed {seed}"),
+        None => String::new(),
+    };
+    writeln!(
+        out,
+        "{runs} run{}{seeds}: {} boards scored in {:.1} s ({} boards/s)",
+        if runs == 1 { "" } else { "s" },
+        thousands(summary.boards_scored),
+        summary.seconds,
+        thousands(rate as u64),
+    )?;
+    writeln!(out)?;
+    writeln!(out, "{:>7}  {:>6}  {:>6}  board", "value", "score", "words")?;
+    for found in summary.boards.iter().take(10) {
+        let best = &found.best;
+        writeln!(
+            out,
+            "{:>7}  {:>6}  {:>6}  {}   found in {}/{runs} run{}",
+            best.value,
+            best.score,
+            best.words,
+            best.board,
+            found.found_in,
+            if runs == 1 { "" } else { "s" },
+        )?;
+        if let Some(dice) = &best.dice {
+            let rows: Vec<String> = dice
+                .iter()
+                .map(|row| {
+                    row.iter()
+                        .map(|d| d.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect();
+            writeln!(out, "{:>25}dice by cell: {}", "", rows.join(" / "))?;
+        }
+    }
+    if summary.boards.len() > 10 {
+        writeln!(out, "  ... {} more boards", summary.boards.len() - 10)?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{:>4}  {:>10}  {:>7}  {:>8}  {:>8}  {:>10}",
+        "run", "seed", "value", "to best", "seconds", "boards"
+    )?;
+    for run in &summary.runs {
+        writeln!(
+            out,
+            "{:>4}  {:>10}  {:>7}  {:>7.1}s  {:>7.1}s  {:>10}",
+            run.run,
+            run.seed,
+            run.best.value,
+            run.seconds_to_best,
+            run.seconds,
+            thousands(run.boards_scored)
+        )?;
+    }
+    Ok(out.flush()?)
+}
+
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The progress line on a terminal: runs done, best so far, boards a second.
+struct Progress {
+    bar: Option<ProgressBar>,
+    started: Instant,
+    state: Mutex<(u64, Option<u64>)>,
+}
+
+impl Progress {
+    fn new(runs: usize, on_terminal: bool) -> Progress {
+        let bar = on_terminal.then(|| {
+            let bar = ProgressBar::new(runs as u64);
+            bar.set_style(
+                ProgressStyle::with_template("{elapsed_precise} runs {pos}/{len} {wide_msg}")
+                    .expect("a valid template"),
+            );
+            bar.enable_steady_tick(Duration::from_millis(200));
+            bar
+        });
+        Progress {
+            bar,
+            started: Instant::now(),
+            state: Mutex::new((0, None)),
+        }
+    }
+
+    fn round(&self, run: usize, _scored_in_run: u64, best: u64) {
+        let Some(bar) = &self.bar else { return };
+        let state = self.state.lock().expect("no panic");
+        let rate = state.0 as f64 / self.started.elapsed().as_secs_f64().max(1e-9);
+        bar.set_message(format!(
+            "run {run}: best {best} · all runs: best {} · {} boards/s",
+            state.1.map_or("-".into(), |b| b.to_string()),
+            thousands(rate as u64)
+        ));
+    }
+
+    fn finished(&self, report: &RunReport) {
+        let mut state = self.state.lock().expect("no panic");
+        state.0 += report.boards_scored;
+        state.1 = Some(
+            state
+                .1
+                .map_or(report.best.value, |b| b.max(report.best.value)),
+        );
+        if let Some(bar) = &self.bar {
+            bar.inc(1);
+        }
+    }
+
+    fn clear(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}

@@ -1,0 +1,46 @@
+//! `polyboggle roll`: a board rolled from a dice set, or the list of built-in sets.
+
+use std::io::Write;
+
+use polyboggle::dice::{self, DiceSet};
+use polyboggle::random;
+use serde_json::{json, Value};
+
+use crate::args::{Format, RollArgs};
+use crate::load::load_set;
+use crate::output::stdout;
+use crate::Failure;
+
+pub fn run(args: RollArgs) -> Result<(), Failure> {
+    let mut out = stdout();
+    if args.list {
+        for name in DiceSet::builtin_names() {
+            let set = DiceSet::builtin(&name)?;
+            match args.format {
+                Format::Json => {
+                    let mut fields = set.summary_json();
+                    fields.insert("set".into(), json!(name));
+                    writeln!(out, "{}", Value::Object(fields))?
+                }
+                Format::Text => {
+                    writeln!(out, "{name}\t{}x{}\t{}", set.rows, set.cols, set.confidence)?
+                }
+            }
+        }
+        return Ok(out.flush()?);
+    }
+    let set = load_set(args.set.as_deref().unwrap_or_default())?;
+    let size = args.size.as_deref().map(dice::parse_size).transpose()?;
+    let seed = args.seed.unwrap_or_else(random::seed);
+    let board = set.roll(seed, size)?;
+    match args.format {
+        Format::Json => writeln!(out, "{}", Value::Object(set.roll_json(seed, &board)))?,
+        Format::Text => {
+            write!(out, "{board}")?;
+            if args.seed.is_none() {
+                writeln!(out, "(seed {seed})")?;
+            }
+        }
+    }
+    Ok(out.flush()?)
+}

@@ -1,0 +1,216 @@
+//! What the commands read, checked the same way everywhere: normalization profiles,
+//! rules, thread counts and time limits, dictionaries, dice sets, boards and input
+//! files, and the scorer `--backend` asks for. Each refusal is a [`Failure`] naming the
+//! flag or the input.
+
+use std::io::{self, Read};
+use std::path::Path;
+use std::time::Duration;
+
+#[cfg(not(feature = "gpu"))]
+use polyboggle::backend::Backend;
+use polyboggle::backend::Chosen;
+use polyboggle::dice::DiceSet;
+use polyboggle::lexicon::{self, Lexicon};
+use polyboggle::{defaults, normalize, Board, Profile, Rules};
+
+use crate::args::{BackendArg, OnOff, ProfileArgs, RulesArgs};
+use crate::Failure;
+
+pub fn profile(args: &ProfileArgs) -> Result<Profile, Failure> {
+    let mut profile = match &args.lang {
+        Some(tag) => Profile::for_language(tag).ok_or_else(|| {
+            Failure::input(format!(
+                "--lang: unknown language '{tag}' (known: {})",
+                normalize::language_tags().collect::<Vec<_>>().join(", ")
+            ))
+        })?,
+        None => Profile::default(),
+    };
+    profile.strip_marks |= args.strip_marks;
+    profile.turkic |= args.turkic;
+    if let Some(keep) = &args.keep {
+        if !profile.strip_marks {
+            return Err(Failure::input(format!(
+                "--keep {keep}: nothing strips accents to keep them from; add --strip-marks"
+            )));
+        }
+        profile.keep = keep.clone();
+    }
+    Ok(profile)
+}
+
+pub fn rules(args: &RulesArgs) -> Result<Rules, Failure> {
+    let mut rules = Rules::preset(&args.rules)?;
+    if let Some(points) = &args.points {
+        rules = rules.with_points(points.parse()?);
+    }
+    if let Some(min_len) = args.min_len {
+        rules.min_len = min_len;
+    }
+    if let Some(qu) = args.qu {
+        rules.qu = qu == OnOff::On;
+    }
+    Ok(rules)
+}
+
+/// Worker threads a command accepts at most.
+const MAX_THREADS: usize = 1024;
+
+/// Refuses a thread count of 0 or more than [`MAX_THREADS`].
+pub fn check_threads(threads: usize) -> Result<usize, Failure> {
+    if threads == 0 || threads > MAX_THREADS {
+        return Err(Failure::input(format!(
+            "--threads {threads}: expected 1 to {MAX_THREADS}"
+        )));
+    }
+    Ok(threads)
+}
+
+/// Checks a `--time` in seconds: more than 0 and at most `most`.
+pub fn check_seconds(secs: f64, most: f64) -> Result<Duration, Failure> {
+    if secs > 0.0 && secs <= most {
+        return Ok(Duration::from_secs_f64(secs));
+    }
+    // 1e300 shown as such, not as 301 digits.
+    let shown = if secs.abs() >= 1e6 {
+        format!("{secs:e}")
+    } else {
+        secs.to_string()
+    };
+    Err(Failure::input(format!(
+        "--time {shown}: expected seconds, more than 0 and at most {most}"
+    )))
+}
+
+pub fn load_dict(name: Option<&str>, args: &ProfileArgs) -> Result<Lexicon, Failure> {
+    let wanted = profile(args)?;
+    let lexicon = match name {
+        // The built-in, even when a file of that name sits in the current folder.
+        None => Lexicon::builtin(defaults::DICTIONARY)?,
+        Some(name) => {
+            let lexicon = Lexicon::load(name, &wanted)?;
+            let builtin = || lexicon::builtin_names().any(|b| b.eq_ignore_ascii_case(name));
+            if Path::new(name).is_file() && builtin() {
+                eprintln!(
+                    "note: dictionary '{name}': using the file {name}, not the built-in of that name"
+                );
+            }
+            lexicon
+        }
+    };
+    // A compiled dictionary keeps the profile it was compiled with: flags asking for
+    // another one do nothing, and saying so beats a silent surprise.
+    let flags = args.lang.is_some() || args.strip_marks || args.keep.is_some() || args.turkic;
+    if flags && !lexicon.profile().same_keys(&wanted) {
+        eprintln!(
+            "note: dictionary '{}' is compiled with its own normalization ({}); \
+             --lang, --strip-marks, --keep and --turkic apply to plain word lists",
+            name.unwrap_or(defaults::DICTIONARY),
+            lexicon.profile().describe()
+        );
+    }
+    Ok(lexicon)
+}
+
+/// The dice set `name`d, or the default built-in set (never a file of that name).
+pub fn named_or_default_set(name: Option<&str>) -> Result<DiceSet, Failure> {
+    match name {
+        Some(name) => load_set(name),
+        None => Ok(DiceSet::builtin(defaults::DICE)?),
+    }
+}
+
+/// A dice set by file or built-in name; a file wins, and shadowing a built-in is said.
+pub fn load_set(name: &str) -> Result<DiceSet, Failure> {
+    let set = DiceSet::load(name)?;
+    let builtin = || {
+        DiceSet::builtin_names()
+            .iter()
+            .any(|b| b.eq_ignore_ascii_case(name))
+    };
+    if Path::new(name).is_file() && builtin() {
+        eprintln!("note: dice set '{name}': using the file {name}, not the built-in of that name");
+    }
+    Ok(set)
+}
+
+/// Reads a board from a file, standard input (`-` or nothing) or an inline string.
+pub fn read_board(arg: Option<&str>) -> Result<Board, Failure> {
+    let (text, origin) = match arg {
+        None | Some("-") => {
+            let mut text = String::new();
+            io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|e| Failure::input(format!("standard input: {e}")))?;
+            (text, "standard input".to_string())
+        }
+        Some(arg) if Path::new(arg).is_dir() => {
+            return Err(Failure::input(format!("{arg}: a folder, not a board file")))
+        }
+        // A file, or a pipe (`solve <(roll ...)`, /dev/stdin).
+        Some(arg) if Path::new(arg).exists() => {
+            let text =
+                std::fs::read_to_string(arg).map_err(|e| Failure::input(format!("{arg}: {e}")))?;
+            (text, arg.to_string())
+        }
+        // No board is written with a `.`: a name like `board.txt` is a missing file.
+        Some(arg) if arg.contains('.') => {
+            return Err(Failure::input(format!("{arg}: no such file")))
+        }
+        Some(arg) => (arg.to_string(), format!("board {arg:?}")),
+    };
+    let text = normalize::skip_byte_order_mark(&text);
+    text.parse::<Board>()
+        .map_err(|e| Failure::input(format!("{origin}: {e}")))
+}
+
+pub fn load_dice(name: &str, file: Option<&Path>) -> Result<DiceSet, Failure> {
+    match file {
+        Some(path) => Ok(DiceSet::load(&path.display().to_string())?),
+        None => load_set(name),
+    }
+}
+
+/// The bytes of a file, or of standard input for `-`, with the name errors use.
+pub fn read_input(path: &Path) -> Result<(String, Vec<u8>), Failure> {
+    if path.as_os_str() == "-" {
+        let origin = "standard input".to_string();
+        let mut bytes = Vec::new();
+        io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| Failure::input(format!("{origin}: {e}")))?;
+        return Ok((origin, bytes));
+    }
+    let origin = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| Failure::input(format!("{origin}: {e}")))?;
+    Ok((origin, bytes))
+}
+
+/// The scorer `backend` asks for; an automatic choice is said in one line on stderr.
+pub fn open_scorer(
+    backend: BackendArg,
+    lexicon: &Lexicon,
+    rules: Rules,
+    threads: usize,
+) -> Result<Chosen<'_>, Failure> {
+    #[cfg(feature = "gpu")]
+    let chosen = polyboggle_gpu::backend::open(backend.backend(), lexicon, rules, threads)
+        .map_err(|e| Failure::input(format!("--backend gpu: {e}")))?;
+    #[cfg(not(feature = "gpu"))]
+    let chosen = {
+        const WHY: &str = "no usable GPU: this polyboggle was built without the gpu feature";
+        match backend.backend() {
+            Backend::Cpu => polyboggle::backend::cpu(lexicon, rules, threads),
+            Backend::Gpu => return Err(Failure::input(format!("--backend gpu: {WHY}"))),
+            Backend::Auto => Chosen {
+                note: Some(format!("note: scoring on the CPU ({WHY})")),
+                ..polyboggle::backend::cpu(lexicon, rules, threads)
+            },
+        }
+    };
+    if let Some(note) = &chosen.note {
+        eprintln!("{note}");
+    }
+    Ok(chosen)
+}

@@ -1,0 +1,150 @@
+//! The `polyboggle` command: parses arguments ([`args`]), reads what they name
+//! ([`load`]), runs one command a file ([`cmd`]) on the library crates, prints
+//! ([`output`]). Failures end as one line on stderr and an exit code.
+
+mod args;
+mod cmd;
+mod load;
+mod output;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+/// A failure to report: one line on stderr and an exit code (2 for bad input or
+/// usage, 1 for an internal failure).
+#[derive(Debug)]
+pub struct Failure {
+    code: u8,
+    message: String,
+}
+
+impl Failure {
+    /// Bad input or usage: exit code 2.
+    pub fn input(message: impl std::fmt::Display) -> Failure {
+        Failure {
+            code: 2,
+            message: message.to_string(),
+        }
+    }
+}
+
+impl From<io::Error> for Failure {
+    /// Output errors are internal failures, except a closed pipe
+    /// (`polyboggle solve ... | head`), which ends the command quietly.
+    fn from(e: io::Error) -> Failure {
+        let code = if e.kind() == io::ErrorKind::BrokenPipe {
+            0
+        } else {
+            1
+        };
+        Failure {
+            code,
+            message: e.to_string(),
+        }
+    }
+}
+
+macro_rules! input_errors {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Failure {
+            fn from(e: $t) -> Failure {
+                Failure::input(e)
+            }
+        }
+    )*};
+}
+input_errors!(
+    polyboggle::LexiconError,
+    polyboggle::BoardError,
+    polyboggle::RulesError,
+    polyboggle::dice::DiceError,
+    polyboggle::files::WriteError
+);
+
+/// Ctrl-C (or a kill) while a file is being written: remove the temporary file that
+/// the write's destructor would have removed, then end as the signal would have.
+fn remove_partial_files_on_signal() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            polyboggle::files::remove_unfinished_writes();
+            std::process::exit(128 + signal);
+        }
+    });
+}
+
+fn main() -> ExitCode {
+    std::panic::set_hook(Box::new(|info| {
+        let _ = writeln!(io::stderr(), "polyboggle: internal error: {info}");
+        std::process::exit(1);
+    }));
+    let cli = match args::Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version print in full; usage errors as one line.
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "polyboggle: {} (see --help)", usage_line(&e));
+            return ExitCode::from(2);
+        }
+    };
+    if cli.command.writes_files() {
+        remove_partial_files_on_signal();
+    }
+    match cmd::run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) if f.code == 0 => ExitCode::SUCCESS,
+        Err(f) => {
+            let _ = writeln!(io::stderr(), "polyboggle: {}", one_line(&f.message));
+            ExitCode::from(f.code)
+        }
+    }
+}
+
+/// A clap usage error as one line: its first line, with what clap lists below it
+/// (the missing arguments, the possible values, a suggestion) joined on.
+fn usage_line(e: &clap::Error) -> String {
+    let text = e.to_string();
+    let mut lines = text
+        .lines()
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .map(str::trim)
+        .filter(|l| !l.is_empty());
+    let first = lines.next().unwrap_or_default();
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    let rest: Vec<&str> = lines.collect();
+    let line = match (rest.is_empty(), first.strip_suffix(':')) {
+        (true, _) => first.to_string(),
+        (false, Some(head)) => format!("{head}: {}", rest.join(", ")),
+        (false, None) => format!("{first}; {}", rest.join("; ")),
+    };
+    one_line(&line)
+}
+
+/// Longest error line printed; longer ones (a huge inline board echoed back) are cut.
+const MAX_LINE: usize = 300;
+
+/// `message` on one line, cut to [`MAX_LINE`] characters.
+fn one_line(message: &str) -> String {
+    let flat: String = message
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let count = flat.chars().count();
+    if count <= MAX_LINE {
+        return flat;
+    }
+    let cut: String = flat.chars().take(MAX_LINE).collect();
+    format!("{cut}… ({count} characters in all)")
+}
