@@ -506,3 +506,23 @@ pub struct CrosswordArgs {
     #[command(flatten)]
     pub profile: ProfileArgs,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn command(args: &[&str]) -> Command {
+        let all = std::iter::once("polyboggle").chain(args.iter().copied());
+        Cli::try_parse_from(all).unwrap().command
+    }
+
+    #[test]
+    fn every_command_that_writes_a_file_says_so() {
+        // Those writes must have their temporary files removed on Ctrl-C.
+        assert!(command(&["compile", "w.txt", "-o", "d.pbd"]).writes_files());
+        assert!(command(&["dice", "derive", "w.txt", "-o", "s.txt"]).writes_files());
+        assert!(command(&["crossword", "w.txt", "-o", "c.svg"]).writes_files());
+        assert!(!command(&["crossword", "w.txt"]).writes_files());
+        assert!(!command(&["solve", "ATEE/APYO/TINU/EDSE"]).writes_files());
+    }
+}

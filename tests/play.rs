@@ -55,3 +55,64 @@ fn shaken_boards_follow_the_size() {
     assert!(bad(&["play", "--size", "7x3"]).contains("no default dice"));
     assert!(bad(&["play", "--lang", "hi"]).contains("no built-in dice"));
 }
+
+#[test]
+fn a_language_dictionary_is_found_from_any_folder() {
+    // A copy of the program in BIN/, with dictionaries/build/it.pbd in the folder above
+    // it (as a checkout's target/release/polyboggle has), run from an unrelated folder.
+    let root = tempfile::tempdir().unwrap();
+    let bin = root.path().join("target/release");
+    let built = root.path().join("dictionaries/build");
+    std::fs::create_dir_all(&bin).unwrap();
+    std::fs::create_dir_all(&built).unwrap();
+    let program = bin.join("polyboggle");
+    std::fs::copy(env!("CARGO_BIN_EXE_polyboggle"), &program).unwrap();
+    let list = root.path().join("parole.txt");
+    std::fs::write(&list, "pane\nnapa\npena\n").unwrap();
+    let it = built.join("it.pbd");
+    let compiled = std::process::Command::new(&program)
+        .args(["compile", "--lang", "it"])
+        .arg(&list)
+        .arg("-o")
+        .arg(&it)
+        .output()
+        .unwrap();
+    assert!(compiled.status.success(), "{compiled:?}");
+    let elsewhere = tempfile::tempdir().unwrap();
+    let play = |program: &std::path::Path| {
+        let mut child = std::process::Command::new(program)
+            .args(["play", "--lang", "it", "--seed", "1"])
+            .current_dir(elsewhere.path())
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(b"PANE AXXX XXXX XXXX\n\nn\n").unwrap();
+        drop(stdin);
+        child.wait_with_output().unwrap()
+    };
+    let out = play(&program);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The computer finds the words of the tiny Italian list, and only those.
+    assert!(text.contains("\nComputer: 2 points: NAPA PANE\n"), "{text}");
+    // Without the dictionary anywhere it would look, one line says what to do (the
+    // checkout this test was built in is the last place looked: skip where a
+    // developer has built Italian there).
+    let checkout = concat!(env!("CARGO_MANIFEST_DIR"), "/dictionaries/build/it.pbd");
+    if std::path::Path::new(checkout).exists() {
+        return;
+    }
+    std::fs::remove_file(&it).unwrap();
+    let out = play(&program);
+    assert_eq!(out.status.code(), Some(2));
+    let line = String::from_utf8_lossy(&out.stderr);
+    assert!(line.contains("--lang it: no dictionary"), "{line}");
+}

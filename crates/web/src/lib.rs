@@ -29,11 +29,13 @@
 //! ```
 
 pub mod api;
+mod dictionaries;
+mod error;
 pub mod games;
 pub mod page;
 
 use std::io;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Bytes;
@@ -45,108 +47,15 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 
+pub use dictionaries::Dictionaries;
+pub use error::ApiError;
 pub use games::Games;
-
-use polyboggle::defaults::DICTIONARY;
-use polyboggle::lexicon::Lexicon;
 
 /// The largest request body the server reads, in bytes (64 KiB).
 pub const MAX_BODY: usize = 64 * 1024;
 
 /// How long one request may take, reading its body included.
 pub const REQUEST_TIME_LIMIT: Duration = Duration::from_secs(10);
-
-/// A failed request: its HTTP status and one line saying why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ApiError {
-    /// The HTTP status (400 for bad input, 404, 409, 413...).
-    pub status: u16,
-    /// One line, the same the command line prints for the same input.
-    pub message: String,
-}
-
-impl ApiError {
-    /// An error with this status; line breaks in `message` become spaces.
-    pub fn new(status: u16, message: impl std::fmt::Display) -> ApiError {
-        let message = message.to_string().replace(['\r', '\n'], " ");
-        ApiError { status, message }
-    }
-
-    /// Bad input: HTTP 400.
-    pub fn bad(message: impl std::fmt::Display) -> ApiError {
-        ApiError::new(400, message)
-    }
-
-    /// The error as the body the server sends: `{"error": "..."}`.
-    pub fn to_json(&self) -> String {
-        serde_json::json!({ "error": self.message }).to_string()
-    }
-}
-
-/// The dictionaries a server may use, by name. The first is the default.
-///
-/// Each lexicon is opened once and lives as long as the process (a game in progress
-/// borrows it, as [`polyboggle::game::Round`] does), so requests share it read-only.
-pub struct Dictionaries {
-    entries: Vec<(String, &'static Lexicon)>,
-}
-
-impl Dictionaries {
-    /// The built-in English dictionary (ENABLE2K) alone, named `enable2k`.
-    pub fn builtin() -> Dictionaries {
-        static ENABLE2K: OnceLock<Lexicon> = OnceLock::new();
-        let lexicon = ENABLE2K
-            .get_or_init(|| Lexicon::builtin(DICTIONARY).expect("the built-in dictionary opens"));
-        Dictionaries {
-            entries: vec![(DICTIONARY.to_string(), lexicon)],
-        }
-    }
-
-    /// Adds `lexicon` under `name` (letters, digits, `-` and `_`, at most 32), keeping
-    /// it for the rest of the process.
-    pub fn add(&mut self, name: &str, lexicon: Lexicon) -> Result<(), String> {
-        let valid = (1..=32).contains(&name.len())
-            && name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-        if !valid {
-            return Err(format!(
-                "dictionary name '{name}': use 1 to 32 letters, digits, - or _"
-            ));
-        }
-        if self.entries.iter().any(|(n, _)| n == name) {
-            return Err(format!("dictionary name '{name}' is given twice"));
-        }
-        self.entries
-            .push((name.to_string(), Box::leak(Box::new(lexicon))));
-        Ok(())
-    }
-
-    /// The dictionary called `name`, or the default one for `None`.
-    pub fn get(&self, name: Option<&str>) -> Result<(&str, &'static Lexicon), ApiError> {
-        let found = match name {
-            None => self.entries.first(),
-            Some(name) => self.entries.iter().find(|(n, _)| n == name),
-        };
-        found.map(|(n, l)| (n.as_str(), *l)).ok_or_else(|| {
-            ApiError::bad(format!(
-                "unknown dictionary '{}' (this server has: {})",
-                name.unwrap_or_default(),
-                self.names().collect::<Vec<_>>().join(", ")
-            ))
-        })
-    }
-
-    /// The names, the default first.
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.entries.iter().map(|(n, _)| n.as_str())
-    }
-
-    /// Each name with its lexicon, the default first.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &'static Lexicon)> {
-        self.entries.iter().map(|(n, l)| (n.as_str(), *l))
-    }
-}
 
 /// What the server's requests share.
 pub struct App {
