@@ -1,6 +1,6 @@
 //! What the kernel reads, laid out on the host: the dictionary's arrays, a batch's
 //! face table and a shape's neighbour masks. Plain data, no device: the CUDA
-//! launcher ([`super::device`]) uploads it, and the tests' C++ harness reads it in
+//! launcher (the `device` module) uploads it, and the tests' C++ harness reads it in
 //! place.
 
 use polyboggle::automaton::NO_CLASS;
