@@ -6,9 +6,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use polyboggle::dice::parse_size;
-use polyboggle_optimize::{self as optimize, Objective, Space};
 use polyboggle::Profile;
 use polyboggle_fuzz::{check_board_round_trip, text};
+use polyboggle_optimize::{self as optimize, Objective, Space};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
