@@ -47,7 +47,7 @@ pub fn dice_for_language(lang: &str) -> Option<&'static str> {
 
 /// Where `dictionaries/build-languages.sh` puts a language's compiled dictionary,
 /// relative to a checkout of the repository.
-pub fn language_dictionary_name(lang: &str) -> String {
+fn language_dictionary_name(lang: &str) -> String {
     format!("dictionaries/build/{lang}.pbd")
 }
 
@@ -90,7 +90,7 @@ mod tests {
     }
 
     #[test]
-    fn a_language_dictionary_is_found_from_any_folder() {
+    fn a_language_built_nowhere_has_no_dictionary() {
         // The checkout this crate was built from always holds the ENABLE2K word list
         // beside where the languages are built; a name that is nowhere is None.
         assert_eq!(language_dictionary("no-such-language"), None);

@@ -138,10 +138,7 @@ impl DiceSet {
             "rows": self.rows, "cols": self.cols,
             "confidence": self.confidence, "source": self.source,
         });
-        match value {
-            serde_json::Value::Object(fields) => fields,
-            _ => unreachable!("json! of braces is an object"),
-        }
+        json_fields(value)
     }
 
     /// A roll as JSON fields: the set's name (`set`), the `seed`, the board's `rows`,
@@ -167,10 +164,7 @@ impl DiceSet {
             "set": self.name, "seed": seed, "rows": board.rows(), "cols": board.cols(),
             "board": board.face_rows(), "dice": self.dice,
         });
-        match value {
-            serde_json::Value::Object(fields) => fields,
-            _ => unreachable!("json! of braces is an object"),
-        }
+        json_fields(value)
     }
 
     /// The names of the built-in sets.
@@ -540,6 +534,14 @@ fn augment(
         }
     }
     false
+}
+
+/// The fields of a JSON object built with `json!({...})`.
+fn json_fields(value: serde_json::Value) -> serde_json::Map<String, serde_json::Value> {
+    match value {
+        serde_json::Value::Object(fields) => fields,
+        _ => unreachable!("json! of braces is an object"),
+    }
 }
 
 /// `# key: value` (keys are lower-case words); a die line never has that shape.
