@@ -39,6 +39,9 @@ pub enum Command {
     /// Serve the game and the solver as a web page, with a JSON API, on this machine.
     #[cfg(feature = "web")]
     Serve(ServeArgs),
+    /// Prove which boards are the best: every board of a space scoring at least S.
+    #[command(after_help = PROVE_HELP)]
+    Prove(Box<ProveArgs>),
     /// Lay out a word list as a crossword grid (right-to-left scripts included).
     #[command(after_help = CROSSWORD_HELP)]
     Crossword(CrosswordArgs),
@@ -298,6 +301,67 @@ Examples:
   polyboggle optimize --objective long-words:8 --runs 10 --format json
   polyboggle optimize --runs 100 --seed 7 --tasks 8 --task-index 3 --log t3.ndjson
   polyboggle optimize --summarize logs/*.ndjson";
+
+pub const PROVE_HELP: &str = "\
+A proof lists every board of the space scoring at least --min (one per symmetry
+class) and shows that no other board does: branch and bound over board classes
+(docs/prove.md). It stops early only on --time or a signal; the list then proves
+nothing, and --log + --resume goes on where it stopped.
+Examples:
+  polyboggle prove --size 3x3 --min 500
+  polyboggle prove --size 2x3 --letters aestrl --min 20 --format json
+  polyboggle prove --size 3x3 --min 500 --log p.ndjson --resume      # after Ctrl-C
+  parallel polyboggle prove --size 3x4 --min 1500 --tasks 8 --task-index {} \\
+           --log logs/{}.ndjson ::: $(seq 0 7)
+  polyboggle prove --summarize logs/*.ndjson";
+
+#[derive(Args, Debug)]
+pub struct ProveArgs {
+    #[command(flatten)]
+    pub dict: DictArgs,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// Grid size [default: 3x3, or the dice set's own]
+    #[arg(long, value_name = "RxC")]
+    pub size: Option<String>,
+    /// Faces a cell may show: letters (`abcdef`) or a comma list (`a,b,ch,ll`)
+    /// [default: the dictionary's alphabet, Qu for Q under Hasbro rules]
+    #[arg(long, value_name = "L", conflicts_with = "dice")]
+    pub letters: Option<String>,
+    /// Faces never to use, e.g. zqxjkw
+    #[arg(long, value_name = "L", conflicts_with = "dice")]
+    pub exclude: Option<String>,
+    /// Boards rollable from this dice set (a built-in name or a dice file)
+    #[arg(long, value_name = "SET")]
+    pub dice: Option<String>,
+    /// List every board scoring at least S [default: the best score a brief
+    /// optimizer run finds]
+    #[arg(long, value_name = "S")]
+    pub min: Option<u64>,
+    /// Worker threads [default: one per core]
+    #[arg(long, value_name = "T")]
+    pub threads: Option<usize>,
+    /// Stop after SECS seconds (the list then proves nothing; --resume goes on)
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
+    pub time: Option<f64>,
+    /// Search only the top-level classes c with c mod N = K (use with --tasks)
+    #[arg(long, value_name = "K", requires = "tasks")]
+    pub task_index: Option<usize>,
+    /// Split the top-level classes among N tasks; prints one JSON line per finished class
+    #[arg(long, value_name = "N", requires = "task_index")]
+    pub tasks: Option<usize>,
+    /// Append a JSON line per finished top-level class to FILE
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+    /// Skip the classes already finished in --log
+    #[arg(long, requires = "log")]
+    pub resume: bool,
+    /// Add up the finished classes of these logs, and search nothing
+    #[arg(long, value_name = "LOG", num_args = 1.., conflicts_with_all = ["dice", "letters", "resume", "tasks", "min"])]
+    pub summarize: Vec<PathBuf>,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum MethodArg {

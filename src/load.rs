@@ -13,6 +13,7 @@ use polyboggle::backend::Chosen;
 use polyboggle::dice::DiceSet;
 use polyboggle::lexicon::{self, Lexicon};
 use polyboggle::{defaults, normalize, Board, Profile, Rules};
+use polyboggle_optimize::{self as optimize, Space};
 
 use crate::args::{BackendArg, OnOff, ProfileArgs, RulesArgs};
 use crate::Failure;
@@ -213,4 +214,33 @@ pub fn open_scorer(
         eprintln!("{note}");
     }
     Ok(chosen)
+}
+
+/// The board space of `optimize` and `prove`: a dice set's rollable boards, or free
+/// letters (the dictionary's alphabet unless `letters` names them, less `exclude`)
+/// on a `size` grid (4x4, or the dice set's own).
+pub fn space(
+    lexicon: &Lexicon,
+    rules: &Rules,
+    size: Option<&str>,
+    letters: Option<&str>,
+    exclude: Option<&str>,
+    dice: Option<&str>,
+) -> Result<Space, Failure> {
+    let size = size.map(polyboggle::dice::parse_size).transpose()?;
+    let profile = lexicon.profile();
+    if let Some(name) = dice {
+        let set = DiceSet::load(name)?;
+        let (rows, cols) = size.unwrap_or((set.rows, set.cols));
+        return Space::dice(&set, rows, cols, profile).map_err(Failure::input);
+    }
+    let (rows, cols) = size.unwrap_or((4, 4));
+    let mut letters = match letters {
+        Some(text) => optimize::parse_letters(text),
+        None => optimize::alphabet(lexicon, rules, optimize::ALPHABET_LIMIT),
+    };
+    if let Some(text) = exclude {
+        letters = optimize::exclude(&letters, &optimize::parse_letters(text), profile);
+    }
+    Space::letters(rows, cols, &letters, profile).map_err(Failure::input)
 }

@@ -9,6 +9,7 @@ mod dict;
 mod duel;
 mod optimize;
 mod play;
+mod prove;
 mod roll;
 #[cfg(feature = "web")]
 mod serve;
@@ -55,6 +56,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Duel(args) => duel::run(args),
         Command::Play(args) => play::run(args),
         Command::Optimize(args) => optimize::run(*args),
+        Command::Prove(args) => prove::run(*args),
         #[cfg(feature = "web")]
         Command::Serve(args) => serve::run(args),
         Command::Crossword(args) => crossword::run(args),

@@ -8,16 +8,14 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use polyboggle::dice::{self, DiceSet};
 use polyboggle::random;
-use polyboggle::Lexicon;
 use polyboggle_optimize::{
     self as optimize, Event, LogLine, Method, Objective, RunReport, Settings, Space,
 };
 use serde_json::json;
 
 use crate::args::{Format, MethodArg, OptimizeArgs};
-use crate::load::{check_seconds, check_threads, load_dict, open_scorer, rules};
+use crate::load::{check_seconds, check_threads, load_dict, open_scorer, rules, space};
 use crate::output::stdout;
 use crate::Failure;
 
@@ -29,7 +27,14 @@ pub fn run(args: OptimizeArgs) -> Result<(), Failure> {
     check_numbers(&args)?;
     let lexicon = load_dict(args.dict.dict.as_deref(), &args.dict.profile)?;
     let rules = rules(&args.rules)?;
-    let space = space(&args, &lexicon, &rules)?;
+    let space = space(
+        &lexicon,
+        &rules,
+        args.size.as_deref(),
+        args.letters.as_deref(),
+        args.exclude.as_deref(),
+        args.dice.as_deref(),
+    )?;
     let threads = match args.threads {
         Some(t) => t,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -162,29 +167,6 @@ fn runs_of_task(args: &OptimizeArgs) -> Vec<usize> {
         (Some(index), Some(tasks)) => optimize::task_runs(args.runs, index, tasks),
         _ => (0..args.runs).collect(),
     }
-}
-
-fn space(
-    args: &OptimizeArgs,
-    lexicon: &Lexicon,
-    rules: &polyboggle::Rules,
-) -> Result<Space, Failure> {
-    let size = args.size.as_deref().map(dice::parse_size).transpose()?;
-    let profile = lexicon.profile();
-    if let Some(name) = &args.dice {
-        let set = DiceSet::load(name)?;
-        let (rows, cols) = size.unwrap_or((set.rows, set.cols));
-        return Space::dice(&set, rows, cols, profile).map_err(Failure::input);
-    }
-    let (rows, cols) = size.unwrap_or((4, 4));
-    let mut letters = match &args.letters {
-        Some(text) => optimize::parse_letters(text),
-        None => optimize::alphabet(lexicon, rules, optimize::ALPHABET_LIMIT),
-    };
-    if let Some(text) = &args.exclude {
-        letters = optimize::exclude(&letters, &optimize::parse_letters(text), profile);
-    }
-    Space::letters(rows, cols, &letters, profile).map_err(Failure::input)
 }
 
 fn open_log(path: &Path) -> Result<File, Failure> {

@@ -39,7 +39,7 @@ use levels::Levels;
 use matching::Matching;
 
 use crate::automaton::{Automaton, Node, State, Transitions, NO_CLASS, ROOT};
-use crate::board::{Board, MAX_CELLS};
+use crate::board::{Board, Face, MAX_CELLS};
 use crate::lexicon::Lexicon;
 use crate::normalize::Profile;
 use crate::score::Rules;
@@ -178,6 +178,29 @@ pub fn foreign_board(board: &Board, lexicon: &Lexicon, rules: &Rules) -> bool {
             }
             !key.bytes().all(|b| alphabet[b as usize])
         })
+}
+
+/// The bytes the solver feeds the automaton for `face`: its key under `profile`,
+/// `qu` for a bare `Q` when the rules read it so, nothing for a blank.
+///
+/// ```
+/// use polyboggle::{solve, Face, Profile, Rules};
+///
+/// let profile = Profile::default();
+/// assert_eq!(solve::face_key(&Face::new("Q"), &profile, &Rules::hasbro()), b"qu");
+/// assert_eq!(solve::face_key(&Face::new("Q"), &profile, &Rules::cs106b()), b"q");
+/// assert_eq!(solve::face_key(&Face::new("CH"), &profile, &Rules::hasbro()), b"ch");
+/// assert!(solve::face_key(&Face::blank(), &profile, &Rules::hasbro()).is_empty());
+/// ```
+pub fn face_key(face: &Face, profile: &Profile, rules: &Rules) -> Vec<u8> {
+    if face.is_blank() {
+        return Vec::new();
+    }
+    let mut key = profile.key(face.text()).into_bytes();
+    if rules.qu && key == b"q" {
+        key.push(b'u');
+    }
+    key
 }
 
 /// Finds words on boards, reusing its buffers from one board to the next.

@@ -193,6 +193,28 @@ impl Space {
         }
     }
 
+    /// Free-letter spaces: the face indices every cell may show.
+    pub fn free_letters(&self) -> Option<&[u8]> {
+        match &self.kind {
+            Kind::Letters(letters) => Some(letters),
+            Kind::Dice { .. } => None,
+        }
+    }
+
+    /// Dice spaces: each die's faces, as face indices.
+    pub fn dice_faces(&self) -> Option<&[Vec<u8>]> {
+        match &self.kind {
+            Kind::Dice { dice, .. } => Some(dice),
+            Kind::Letters(_) => None,
+        }
+    }
+
+    /// The grid's symmetries boards are identified under, the identity first: for
+    /// each, the source cell of every cell.
+    pub fn symmetries(&self) -> &[Vec<usize>] {
+        &self.symmetries
+    }
+
     /// How many symmetries of the grid the optimizer identifies boards under.
     pub fn symmetry_count(&self) -> usize {
         self.symmetries.len()

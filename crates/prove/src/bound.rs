@@ -1,0 +1,193 @@
+//! The upper bound on a class: the most points any board of the class can score.
+//!
+//! A class gives each cell a *set* of faces. The bound walks the dictionary's
+//! automaton over the class as the solver walks one board, a face at a time, but at
+//! every cell it may enter it tries each face of the cell's set and keeps the best
+//! total of the subtree below (*max*); and it never marks a word as found, so a word
+//! that several paths spell counts once per path (*no mark*). For any one board of
+//! the class, the solver's path tree is one choice at every node of this walk, and
+//! the points it counts (each word once) are at most the points of its path tree
+//! (each word once per path): so the bound is at least the score of every board
+//! of the class, whatever faces, rules or blanks. On a class of one board it is that
+//! board's path total, which the search then replaces by the exact score.
+
+use polyboggle::automaton::{Automaton, Node, Transitions, ROOT};
+use polyboggle::board::{Board, Face};
+use polyboggle::lexicon::Lexicon;
+use polyboggle::score::Rules;
+use polyboggle::solve;
+
+/// A face as the walk feeds it to the automaton.
+#[derive(Clone, Debug)]
+struct FaceKey {
+    /// The automaton's class of each byte of the face's key.
+    classes: Vec<u8>,
+    bytes: Vec<u8>,
+    /// The bit of the first byte's class in a state's mask; 0 when no word can
+    /// use the face (a blank, or a byte no word has).
+    head: u64,
+}
+
+/// The faces of a space prepared for one dictionary and rules, and the grid's
+/// neighbours: everything a bound needs besides the class.
+pub struct Walker<'l> {
+    automaton: Automaton<'l>,
+    lengths: &'l [u8],
+    /// Points by word length in graphemes (0 below the rules' minimum).
+    points: Vec<u64>,
+    faces: Vec<FaceKey>,
+    /// Each cell's neighbours as a bit mask.
+    neighbours: Vec<u64>,
+}
+
+/// A walk's view of one class: each cell's faces as a list, and the first-byte
+/// classes they start with.
+#[derive(Default)]
+pub struct Scratch {
+    cell_faces: Vec<Vec<u8>>,
+    heads: Vec<u64>,
+    /// Automaton steps taken, for the progress line.
+    pub steps: u64,
+}
+
+impl<'l> Walker<'l> {
+    /// A walker for boards of `rows`×`cols` cells (at most 64) whose cells show
+    /// faces of `faces` (at most 128).
+    pub fn new(
+        lexicon: &'l Lexicon,
+        rules: &Rules,
+        faces: &[Face],
+        rows: usize,
+        cols: usize,
+    ) -> Walker<'l> {
+        assert!(rows * cols <= 64 && faces.len() <= 128);
+        let automaton = lexicon.automaton();
+        let profile = lexicon.profile();
+        let faces = faces
+            .iter()
+            .map(|face| {
+                let bytes = solve::face_key(face, profile, rules);
+                let classes: Vec<u8> = bytes.iter().map(|&b| automaton.class(b)).collect();
+                let usable = !classes.is_empty() && classes.iter().all(|&c| c < 64);
+                let head = if usable { 1u64 << classes[0] } else { 0 };
+                FaceKey {
+                    classes,
+                    bytes,
+                    head,
+                }
+            })
+            .collect();
+        let board = Board::new(rows, cols, vec![Face::blank(); rows * cols])
+            .expect("a grid of at most 64 cells");
+        let neighbours = (0..rows * cols)
+            .map(|cell| board.neighbours(cell).fold(0u64, |m, n| m | 1 << n))
+            .collect();
+        Walker {
+            automaton,
+            lengths: lexicon.lengths(),
+            points: (0..=polyboggle::normalize::MAX_WORD_LEN)
+                .map(|len| rules.points(len) as u64)
+                .collect(),
+            faces,
+            neighbours,
+        }
+    }
+
+    /// How many cells the grid has.
+    pub fn cells(&self) -> usize {
+        self.neighbours.len()
+    }
+
+    /// The max/no-mark bound of the class whose cell `i` may show the faces of bit
+    /// set `sets[i]`.
+    pub fn bound(&self, sets: &[u128], scratch: &mut Scratch) -> u64 {
+        scratch.load(sets, &self.faces);
+        let root = self.automaton.transitions(ROOT);
+        let mut total = 0;
+        for cell in 0..sets.len() {
+            if root.classes & scratch.heads[cell] != 0 {
+                total += self.cell(scratch, root, 0, cell, 0);
+            }
+        }
+        total
+    }
+
+    /// The most points the paths that enter `cell` from a state with transitions
+    /// `from` (output `out` so far, cells `used` taken) can reach, over the cell's
+    /// faces.
+    fn cell(
+        &self,
+        scratch: &mut Scratch,
+        from: Transitions,
+        out: u32,
+        cell: usize,
+        used: u64,
+    ) -> u64 {
+        let used = used | 1 << cell;
+        let mut best = 0;
+        for i in 0..scratch.cell_faces[cell].len() {
+            let face = &self.faces[scratch.cell_faces[cell][i] as usize];
+            if from.classes & face.head == 0 {
+                continue;
+            }
+            let Some((node, out)) = self.enter(face, from, out) else {
+                continue;
+            };
+            scratch.steps += 1;
+            let mut value = 0;
+            if node.is_final {
+                let len = self.lengths.get(out as usize).map_or(0, |&l| l as usize);
+                value = self.points[len];
+            }
+            let next = node.transitions;
+            if next.classes != 0 {
+                let mut live = self.neighbours[cell] & !used;
+                while live != 0 {
+                    let n = live.trailing_zeros() as usize;
+                    live &= live - 1;
+                    if next.classes & scratch.heads[n] != 0 {
+                        value += self.cell(scratch, next, out, n, used);
+                    }
+                }
+            }
+            best = best.max(value);
+        }
+        best
+    }
+
+    /// Feeds `face` to the automaton from a state with transitions `from`.
+    #[inline(always)]
+    fn enter(&self, face: &FaceKey, from: Transitions, out: u32) -> Option<(Node, u32)> {
+        let (mut state, o) = self
+            .automaton
+            .step_from(from, face.classes[0], face.bytes[0])?;
+        let mut out = out.wrapping_add(o);
+        for (&class, &b) in face.classes[1..].iter().zip(&face.bytes[1..]) {
+            let (next, o) = self.automaton.step_class(state, class, b)?;
+            state = next;
+            out = out.wrapping_add(o);
+        }
+        Some((self.automaton.node(state), out))
+    }
+}
+
+impl Scratch {
+    fn load(&mut self, sets: &[u128], faces: &[FaceKey]) {
+        self.cell_faces.resize_with(sets.len(), Vec::new);
+        self.heads.clear();
+        for (list, &set) in self.cell_faces.iter_mut().zip(sets) {
+            list.clear();
+            let mut heads = 0;
+            let mut rest = set;
+            while rest != 0 {
+                let f = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if faces[f].head != 0 {
+                    list.push(f as u8);
+                    heads |= faces[f].head;
+                }
+            }
+            self.heads.push(heads);
+        }
+    }
+}

@@ -1,0 +1,397 @@
+//! polyboggle-prove: exhaustive proofs that no board of a space scores more than
+//! a threshold, except those listed — branch and bound over board classes.
+//!
+//! A *class* gives every cell a set of faces and holds every board that picks one
+//! face a cell. The search starts from the space's top-level classes
+//! ([`class`](Classes): one bucket of faces a cell), computes an upper bound on
+//! every board of a class ([`bound`]: the dictionary walked over the class as over
+//! one board, the best face at each step, no word marked), drops the class when
+//! the bound is below the threshold, and otherwise splits the class in two (the
+//! largest set of faces, halved) and goes on; classes of a few boards are scored
+//! board by board with the solver. What is left at the end is every board that
+//! scores at least the threshold: none missed, as long as the bound holds for every
+//! board of a class (the property tests check it against enumeration).
+//!
+//! Dice spaces are classes of faces too; a class none of whose boards can be
+//! rolled is dropped ([`dice`]), and so is a single board that cannot.
+//!
+//! ```
+//! use polyboggle::{Lexicon, Rules};
+//! use polyboggle_optimize::Space;
+//! use polyboggle_prove::Proof;
+//!
+//! let lexicon = Lexicon::from_words(["tea", "eat", "ate", "teat", "neat"], &Default::default())?;
+//! let letters: Vec<String> = ["t", "e", "a", "n"].map(String::from).to_vec();
+//! let space = Space::letters(2, 2, &letters, lexicon.profile())?;
+//! let proof = Proof::new(&lexicon, Rules::hasbro(), &space, 4)?;
+//! let result = proof.run(proof.classes(), 1, &|| false, &|_| {});
+//! assert!(result.complete);
+//! // One board per symmetry class scores 4 or more: TE/AN holds tea, eat, ate, neat.
+//! assert_eq!(result.boards.len(), 1);
+//! assert_eq!(result.boards[0].score, 4);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod bound;
+pub mod class;
+pub mod dice;
+pub mod log;
+pub mod search;
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use polyboggle::board::{Board, Face};
+use polyboggle::lexicon::Lexicon;
+use polyboggle::score::Rules;
+use polyboggle::solve;
+use polyboggle_optimize::Space;
+
+pub use class::Classes;
+pub use search::{Hit, Outcome};
+
+use search::Breaker;
+
+/// The most cells a proof's grid may have: the walk keeps its used cells in a `u64`.
+pub const MAX_CELLS: usize = 64;
+/// The most distinct faces a proof's space may have: a class's sets are `u128`.
+pub const MAX_FACES: usize = 128;
+
+/// Why a proof cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProveError {
+    /// The grid has more cells than the bound handles.
+    #[error("a {rows}x{cols} grid has {} cells: prove handles at most {MAX_CELLS}", rows * cols)]
+    Size {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+    },
+    /// More distinct faces than a class's sets hold.
+    #[error("the space has {0} distinct faces: prove handles at most {MAX_FACES}")]
+    Faces(usize),
+    /// The space holds more boards than its counts can hold.
+    #[error("the space holds more than 2^128 boards ({faces} faces on {cells} cells): prove cannot count it")]
+    TooLarge {
+        /// Faces a cell may show.
+        faces: usize,
+        /// Cells.
+        cells: usize,
+    },
+}
+
+/// A board the proof found at or above the threshold, one per symmetry class.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proven {
+    /// The board, turned to its canonical form.
+    pub board: Board,
+    /// Its score.
+    pub score: u64,
+    /// Its word count.
+    pub words: u64,
+}
+
+/// What one top-level class's search found, for logs and progress.
+#[derive(Clone, Debug)]
+pub struct ClassReport {
+    /// The top-level class's number.
+    pub class: u64,
+    /// What breaking it found and cost.
+    pub outcome: Outcome,
+    /// Seconds of one thread it took.
+    pub seconds: f64,
+}
+
+/// A proof's result over the classes it was given.
+#[derive(Clone, Debug)]
+pub struct Result {
+    /// Every board scoring at least the threshold (canonical, best first).
+    pub boards: Vec<Proven>,
+    /// False when `stop` ended the search before every class was done.
+    pub complete: bool,
+    /// Top-level classes finished.
+    pub classes_done: u64,
+    /// Classes bounded, top-level and parts.
+    pub bounds: u64,
+    /// Boards scored exactly.
+    pub scored: u64,
+    /// The largest bound of a dropped class.
+    pub max_dropped: u64,
+    /// Thread-seconds spent in classes.
+    pub cpu_seconds: f64,
+    /// Wall seconds.
+    pub seconds: f64,
+}
+
+/// A proof over one space, dictionary, rules and threshold.
+pub struct Proof<'l> {
+    breaker: Breaker<'l>,
+    classes: Classes,
+    canonical: Vec<u64>,
+    symmetries: Vec<Vec<usize>>,
+}
+
+impl<'l> Proof<'l> {
+    /// Sets up the proof that every board of `space` scoring `min` or more under
+    /// `rules` with `lexicon` is in its result.
+    pub fn new(
+        lexicon: &'l Lexicon,
+        rules: Rules,
+        space: &Space,
+        min: u64,
+    ) -> std::result::Result<Proof<'l>, ProveError> {
+        let (rows, cols) = space.shape();
+        let cells = rows * cols;
+        if cells > MAX_CELLS {
+            return Err(ProveError::Size { rows, cols });
+        }
+        let space_faces = space.faces();
+        if space_faces.len() > MAX_FACES {
+            return Err(ProveError::Faces(space_faces.len()));
+        }
+        // The faces a cell may show, in the space's numbering.
+        let allowed: Vec<u8> = match (space.free_letters(), space.dice_faces()) {
+            (Some(letters), _) => letters.to_vec(),
+            (None, Some(dice)) => {
+                let mut all: Vec<u8> = dice.iter().flatten().copied().collect();
+                all.sort_unstable();
+                all.dedup();
+                all
+            }
+            (None, None) => unreachable!("a space is letters or dice"),
+        };
+        let boards = (allowed.len() as u128).checked_pow(cells as u32);
+        if boards.is_none() {
+            return Err(ProveError::TooLarge {
+                faces: allowed.len(),
+                cells,
+            });
+        }
+        // Renumber the allowed faces most frequent first: buckets and halves cut
+        // along that order.
+        let weights = face_weights(lexicon, &rules, space_faces);
+        let mut order = allowed.clone();
+        order.sort_by_key(|&f| (std::cmp::Reverse(weights[f as usize]), f));
+        let renumber: HashMap<u8, u8> = order
+            .iter()
+            .enumerate()
+            .map(|(new, &old)| (old, new as u8))
+            .collect();
+        let faces: Vec<Face> = order
+            .iter()
+            .map(|&f| space_faces[f as usize].clone())
+            .collect();
+        let dice = space.dice_faces().map(|dice| {
+            let renumbered: Vec<Vec<u8>> = dice
+                .iter()
+                .map(|die| die.iter().map(|f| renumber[f]).collect())
+                .collect();
+            dice::Dice::new(&renumbered, faces.len())
+        });
+        let sorted_weights: Vec<u64> = order.iter().map(|&f| weights[f as usize]).collect();
+        let all = if faces.len() == 128 {
+            u128::MAX
+        } else {
+            (1u128 << faces.len()) - 1
+        };
+        let classes = Classes::new(&sorted_weights, all, cells);
+        let symmetries = space.symmetries().to_vec();
+        let canonical = classes.canonical(&symmetries);
+        let breaker = Breaker::new(lexicon, rules, faces, rows, cols, dice, min);
+        Ok(Proof {
+            breaker,
+            classes,
+            canonical,
+            symmetries,
+        })
+    }
+
+    /// The canonical top-level classes, in order: what a whole proof searches.
+    pub fn classes(&self) -> &[u64] {
+        &self.canonical
+    }
+
+    /// The buckets top-level classes are made of, as faces.
+    pub fn buckets(&self) -> Vec<Vec<&Face>> {
+        self.classes
+            .buckets
+            .iter()
+            .map(|&b| {
+                (0..128)
+                    .filter(|&f| b >> f & 1 == 1)
+                    .map(|f| &self.breaker.faces[f])
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Rows and columns of the grid.
+    pub fn shape(&self) -> (usize, usize) {
+        (self.breaker.rows, self.breaker.cols)
+    }
+
+    /// The threshold: every board scoring this or more is listed.
+    pub fn min(&self) -> u64 {
+        self.breaker.min
+    }
+
+    /// How many top-level classes the space has before symmetry.
+    pub fn class_count(&self) -> u64 {
+        self.classes.count()
+    }
+
+    /// Breaks top-level class `class` with one thread's `worker`.
+    pub fn break_class(
+        &self,
+        class: u64,
+        worker: &mut search::Worker<'l>,
+        stop: &dyn Fn() -> bool,
+    ) -> ClassReport {
+        let started = Instant::now();
+        let sets = self.classes.sets(class);
+        let outcome = self.breaker.break_class(&sets, worker, stop);
+        ClassReport {
+            class,
+            outcome,
+            seconds: started.elapsed().as_secs_f64(),
+        }
+    }
+
+    /// A thread's buffers.
+    pub fn worker(&self) -> search::Worker<'l> {
+        self.breaker.worker()
+    }
+
+    /// Breaks `classes` on `threads` threads until done or until `stop` says so,
+    /// calling `done` with each finished class.
+    pub fn run(
+        &self,
+        classes: &[u64],
+        threads: usize,
+        stop: &(dyn Fn() -> bool + Sync),
+        done: &(dyn Fn(&ClassReport) + Sync),
+    ) -> Result {
+        let started = Instant::now();
+        let reports: Mutex<Vec<ClassReport>> = Mutex::new(Vec::new());
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.max(1))
+            .build()
+            .expect("a thread pool");
+        pool.install(|| {
+            classes.par_iter().for_each_init(
+                || self.worker(),
+                |worker, &class| {
+                    if stop() {
+                        return;
+                    }
+                    let report = self.break_class(class, worker, stop);
+                    if report.outcome.complete {
+                        done(&report);
+                        reports.lock().expect("no panic").push(report);
+                    }
+                },
+            )
+        });
+        let reports = reports.into_inner().expect("no panic");
+        let mut result = self.merge(reports.iter());
+        result.complete = reports.len() == classes.len();
+        result.seconds = started.elapsed().as_secs_f64();
+        result
+    }
+
+    /// Adds up class reports (from this run or from logs).
+    pub fn merge<'a>(&self, reports: impl Iterator<Item = &'a ClassReport>) -> Result {
+        let mut result = Result {
+            boards: Vec::new(),
+            complete: true,
+            classes_done: 0,
+            bounds: 0,
+            scored: 0,
+            max_dropped: 0,
+            cpu_seconds: 0.0,
+            seconds: 0.0,
+        };
+        let mut seen: HashMap<Vec<u8>, ()> = HashMap::new();
+        for report in reports {
+            let o = &report.outcome;
+            result.classes_done += 1;
+            result.bounds += o.bounds;
+            result.scored += o.scored;
+            result.max_dropped = result.max_dropped.max(o.max_dropped);
+            result.cpu_seconds += report.seconds;
+            for hit in &o.hits {
+                let key = self.canonical_cells(&hit.cells);
+                if seen.insert(key.clone(), ()).is_none() {
+                    result.boards.push(Proven {
+                        board: self.board(&key),
+                        score: hit.score,
+                        words: hit.words,
+                    });
+                }
+            }
+        }
+        result.boards.sort_by(|a, b| {
+            b.score
+                .cmp(&a.score)
+                .then_with(|| a.board.inline().cmp(&b.board.inline()))
+        });
+        result
+    }
+
+    /// The smallest of a board's images under the grid's symmetries, compared by
+    /// face text (so the same board gets the same key in every run).
+    pub(crate) fn canonical_cells(&self, cells: &[u8]) -> Vec<u8> {
+        let text = |cells: &[u8]| -> Vec<&str> {
+            cells
+                .iter()
+                .map(|&f| self.breaker.faces[f as usize].text())
+                .collect()
+        };
+        let mut best = cells.to_vec();
+        for perm in &self.symmetries[1..] {
+            let image: Vec<u8> = perm.iter().map(|&from| cells[from]).collect();
+            if text(&image) < text(&best) {
+                best = image;
+            }
+        }
+        best
+    }
+
+    /// The board of face indices `cells`.
+    fn board(&self, cells: &[u8]) -> Board {
+        let faces = cells
+            .iter()
+            .map(|&f| self.breaker.faces[f as usize].clone())
+            .collect();
+        Board::new(self.breaker.rows, self.breaker.cols, faces).expect("the grid's shape")
+    }
+
+    /// A board found in a log, by its faces' indices.
+    pub fn hit_board(&self, cells: &[u8]) -> Board {
+        self.board(cells)
+    }
+}
+
+/// How many dictionary words hold each face's key: the order buckets and splits
+/// follow.
+fn face_weights(lexicon: &Lexicon, rules: &Rules, faces: &[Face]) -> Vec<u64> {
+    let keys: Vec<String> = faces
+        .iter()
+        .map(|face| {
+            String::from_utf8(solve::face_key(face, lexicon.profile(), rules)).unwrap_or_default()
+        })
+        .collect();
+    let mut weights = vec![0u64; faces.len()];
+    for word in lexicon.words() {
+        for (weight, key) in weights.iter_mut().zip(&keys) {
+            if !key.is_empty() && word.contains(key.as_str()) {
+                *weight += 1;
+            }
+        }
+    }
+    weights
+}

@@ -1,0 +1,232 @@
+//! A proof's log: one JSON line per finished top-level class, so that a proof can
+//! stop (Ctrl-C, `--time`, a lost machine) and go on with `--resume`, or run as
+//! many tasks whose logs [`summarize`] adds up.
+//!
+//! Every line carries the proof's settings (space, threshold, rules, dictionary)
+//! and how many top-level classes the whole proof has: a line from other settings
+//! is refused, and a summary knows whether every class is there.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::{Deserialize, Serialize};
+
+use crate::{ClassReport, Proof};
+
+/// A board as a log holds it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LoggedBoard {
+    /// The canonical board, inline.
+    pub board: String,
+    /// Its score.
+    pub score: u64,
+    /// Its word count.
+    pub words: u64,
+}
+
+/// One finished top-level class.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LogLine {
+    /// What was proven: space, threshold, rules, dictionary.
+    pub settings: String,
+    /// The grid, `RxC`.
+    pub size: String,
+    /// The threshold.
+    pub min: u64,
+    /// Top-level classes of the whole proof (canonical ones).
+    pub of: u64,
+    /// This class's number.
+    pub class: u64,
+    /// Boards of the class scoring at least the threshold.
+    pub boards: Vec<LoggedBoard>,
+    /// Classes bounded.
+    pub bounds: u64,
+    /// Boards scored exactly.
+    pub scored: u64,
+    /// The largest bound of a dropped class.
+    pub max_dropped: u64,
+    /// Thread-seconds.
+    pub seconds: f64,
+}
+
+impl LogLine {
+    /// The line for a finished class of `proof`.
+    pub fn new(proof: &Proof, settings: &str, report: &ClassReport) -> LogLine {
+        let outcome = &report.outcome;
+        let boards = outcome
+            .hits
+            .iter()
+            .map(|hit| {
+                let board = proof.hit_board(&proof.canonical_cells(&hit.cells));
+                LoggedBoard {
+                    board: board.inline(),
+                    score: hit.score,
+                    words: hit.words,
+                }
+            })
+            .collect();
+        let (rows, cols) = proof.shape();
+        LogLine {
+            settings: settings.to_string(),
+            size: format!("{rows}x{cols}"),
+            min: proof.min(),
+            of: proof.classes().len() as u64,
+            class: report.class,
+            boards,
+            bounds: outcome.bounds,
+            scored: outcome.scored,
+            max_dropped: outcome.max_dropped,
+            seconds: report.seconds,
+        }
+    }
+}
+
+/// Reads a log's lines; a last line cut short (the process was killed while
+/// writing it) is ignored, any other bad line is an error naming it.
+pub fn parse(text: &str, origin: &str) -> Result<Vec<LogLine>, String> {
+    let complete = match text.rfind('\n') {
+        Some(end) => &text[..=end],
+        None => "",
+    };
+    complete
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(i, line)| {
+            serde_json::from_str(line)
+                .map_err(|e| format!("{origin}:{}: not a prove log line ({e})", i + 1))
+        })
+        .collect()
+}
+
+/// What a set of log lines adds up to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    /// The settings every line shares.
+    pub settings: String,
+    /// The grid, `RxC`.
+    pub size: String,
+    /// The threshold.
+    pub min: u64,
+    /// Top-level classes of the whole proof.
+    pub of: u64,
+    /// Distinct classes finished.
+    pub done: u64,
+    /// Every board found, once, best first.
+    pub boards: Vec<LoggedBoard>,
+    /// Classes bounded.
+    pub bounds: u64,
+    /// Boards scored exactly.
+    pub scored: u64,
+    /// The largest bound of a dropped class.
+    pub max_dropped: u64,
+    /// Thread-seconds.
+    pub seconds: f64,
+}
+
+impl Summary {
+    /// Is every top-level class finished?
+    pub fn complete(&self) -> bool {
+        self.done == self.of
+    }
+}
+
+/// Adds up log lines of one proof (a class twice counts once); lines of other
+/// settings are an error.
+pub fn summarize(lines: &[LogLine]) -> Result<Summary, String> {
+    let Some(first) = lines.first() else {
+        return Err("no finished classes in the logs".to_string());
+    };
+    let mut classes: BTreeMap<u64, &LogLine> = BTreeMap::new();
+    for line in lines {
+        if line.settings != first.settings || line.of != first.of {
+            return Err(format!(
+                "the logs hold two proofs: {:?} and {:?}",
+                first.settings, line.settings
+            ));
+        }
+        classes.insert(line.class, line);
+    }
+    let mut boards: HashMap<&str, &LoggedBoard> = HashMap::new();
+    let mut summary = Summary {
+        settings: first.settings.clone(),
+        size: first.size.clone(),
+        min: first.min,
+        of: first.of,
+        done: classes.len() as u64,
+        boards: Vec::new(),
+        bounds: 0,
+        scored: 0,
+        max_dropped: 0,
+        seconds: 0.0,
+    };
+    for line in classes.values() {
+        summary.bounds += line.bounds;
+        summary.scored += line.scored;
+        summary.max_dropped = summary.max_dropped.max(line.max_dropped);
+        summary.seconds += line.seconds;
+        for board in &line.boards {
+            boards.entry(&board.board).or_insert(board);
+        }
+    }
+    summary.boards = boards.into_values().cloned().collect();
+    summary
+        .boards
+        .sort_by(|a, b| b.score.cmp(&a.score).then_with(|| a.board.cmp(&b.board)));
+    Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(class: u64, boards: &[(&str, u64)]) -> LogLine {
+        LogLine {
+            settings: "2x2".into(),
+            size: "2x2".into(),
+            min: 5,
+            of: 3,
+            class,
+            boards: boards
+                .iter()
+                .map(|&(b, s)| LoggedBoard {
+                    board: b.into(),
+                    score: s,
+                    words: 1,
+                })
+                .collect(),
+            bounds: 10,
+            scored: 2,
+            max_dropped: class,
+            seconds: 1.0,
+        }
+    }
+
+    #[test]
+    fn a_summary_counts_each_class_and_board_once() {
+        let lines = [
+            line(0, &[("AB/CD", 5)]),
+            line(2, &[("AE/CD", 7), ("AB/CD", 5)]),
+            line(2, &[]),
+        ];
+        let summary = summarize(&lines).unwrap();
+        assert_eq!(summary.done, 2);
+        assert!(!summary.complete());
+        assert_eq!(summary.boards.len(), 2);
+        assert_eq!(summary.boards[0].board, "AE/CD");
+        assert_eq!(summary.max_dropped, 2);
+    }
+
+    #[test]
+    fn logs_of_two_proofs_are_refused_and_a_cut_last_line_ignored() {
+        let mut other = line(1, &[]);
+        other.settings = "3x3".into();
+        assert!(summarize(&[line(0, &[]), other])
+            .unwrap_err()
+            .contains("two proofs"));
+        let text = serde_json::to_string(&line(0, &[])).unwrap() + "\n{\"settings\":";
+        assert_eq!(parse(&text, "log").unwrap().len(), 1);
+        assert!(parse("nonsense\n", "log")
+            .unwrap_err()
+            .starts_with("log:1:"));
+    }
+}

@@ -1,0 +1,254 @@
+//! Breaking one class: bound it, drop it when the bound is below the threshold,
+//! split it otherwise, and score what is left board by board.
+
+use polyboggle::board::{Board, Face};
+use polyboggle::lexicon::Lexicon;
+use polyboggle::score::Rules;
+use polyboggle::solve::Solver;
+
+use crate::bound::{Scratch, Walker};
+use crate::dice::Dice;
+
+/// Classes of at most this many boards are scored board by board: a bound on so
+/// few boards costs about what scoring them does, and prunes nothing more.
+const LEAF_BOARDS: u128 = 4;
+
+/// What a worker needs to break classes of one proof.
+pub struct Breaker<'l> {
+    pub(crate) walker: Walker<'l>,
+    pub(crate) lexicon: &'l Lexicon,
+    pub(crate) rules: Rules,
+    /// The faces bits stand for.
+    pub(crate) faces: Vec<Face>,
+    pub(crate) rows: usize,
+    pub(crate) cols: usize,
+    /// Dice spaces: which boards can be rolled.
+    pub(crate) dice: Option<Dice>,
+    /// Each cell's neighbour count, to split the busiest cells first.
+    degree: Vec<u32>,
+    pub(crate) min: u64,
+}
+
+/// A board that reached the threshold: its faces as indices, score and words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hit {
+    /// Face index of each cell, row-major.
+    pub cells: Vec<u8>,
+    /// Its score.
+    pub score: u64,
+    /// Its word count.
+    pub words: u64,
+}
+
+/// What breaking a class found and cost.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    /// Boards at or above the threshold.
+    pub hits: Vec<Hit>,
+    /// Classes bounded (this one and every part it was split into).
+    pub bounds: u64,
+    /// Boards scored exactly.
+    pub scored: u64,
+    /// The largest bound of a class dropped for being below the threshold.
+    pub max_dropped: u64,
+    /// Automaton steps the bounds took.
+    pub steps: u64,
+    /// False when the stop flag cut the work short.
+    pub complete: bool,
+}
+
+/// One thread's buffers.
+pub struct Worker<'l> {
+    scratch: Scratch,
+    solver: Solver<'l>,
+    board: Board,
+}
+
+impl<'l> Breaker<'l> {
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn new(
+        lexicon: &'l Lexicon,
+        rules: Rules,
+        faces: Vec<Face>,
+        rows: usize,
+        cols: usize,
+        dice: Option<Dice>,
+        min: u64,
+    ) -> Breaker<'l> {
+        let walker = Walker::new(lexicon, &rules, &faces, rows, cols);
+        let grid = Board::new(rows, cols, vec![Face::blank(); rows * cols])
+            .expect("a grid the walker took");
+        let degree = (0..rows * cols)
+            .map(|cell| grid.neighbours(cell).count() as u32)
+            .collect();
+        Breaker {
+            walker,
+            lexicon,
+            rules,
+            faces,
+            rows,
+            cols,
+            dice,
+            degree,
+            min,
+        }
+    }
+
+    /// Buffers for one thread.
+    pub fn worker(&self) -> Worker<'l> {
+        Worker {
+            scratch: Scratch::default(),
+            solver: Solver::new(self.lexicon, self.rules.clone()),
+            board: Board::new(
+                self.rows,
+                self.cols,
+                vec![Face::blank(); self.rows * self.cols],
+            )
+            .expect("the grid's shape"),
+        }
+    }
+
+    /// Breaks the class `sets` (a face bit set per cell) completely, unless `stop`
+    /// turns true on the way.
+    pub fn break_class(
+        &self,
+        sets: &[u128],
+        worker: &mut Worker,
+        stop: &dyn Fn() -> bool,
+    ) -> Outcome {
+        let mut outcome = Outcome {
+            complete: true,
+            ..Outcome::default()
+        };
+        let mut sets = sets.to_vec();
+        self.split(&mut sets, worker, &mut outcome, stop);
+        outcome.steps = worker.scratch.steps;
+        worker.scratch.steps = 0;
+        outcome
+    }
+
+    fn split(
+        &self,
+        sets: &mut [u128],
+        worker: &mut Worker,
+        outcome: &mut Outcome,
+        stop: &dyn Fn() -> bool,
+    ) {
+        if let Some(dice) = &self.dice {
+            if !dice.can_roll(sets) {
+                return;
+            }
+        }
+        let count = boards(sets);
+        if count == 0 {
+            return;
+        }
+        if count <= LEAF_BOARDS {
+            self.score_each(sets, 0, worker, outcome);
+            return;
+        }
+        outcome.bounds += 1;
+        let bound = self.walker.bound(sets, &mut worker.scratch);
+        if bound < self.min {
+            outcome.max_dropped = outcome.max_dropped.max(bound);
+            return;
+        }
+        if outcome.bounds % 256 == 0 && stop() {
+            outcome.complete = false;
+            return;
+        }
+        let cell = self.cell_to_split(sets);
+        let set = sets[cell];
+        let (low, high) = halves(set);
+        for part in [low, high] {
+            sets[cell] = part;
+            self.split(sets, worker, outcome, stop);
+            if !outcome.complete {
+                break;
+            }
+        }
+        sets[cell] = set;
+    }
+
+    /// The cell whose set splits next: the largest set, the busiest cell on ties.
+    fn cell_to_split(&self, sets: &[u128]) -> usize {
+        (0..sets.len())
+            .max_by_key(|&c| (sets[c].count_ones(), self.degree[c], std::cmp::Reverse(c)))
+            .expect("a grid has cells")
+    }
+
+    /// Scores every board of a small class, from cell `from` on.
+    fn score_each(
+        &self,
+        sets: &mut [u128],
+        from: usize,
+        worker: &mut Worker,
+        outcome: &mut Outcome,
+    ) {
+        let Some(cell) = (from..sets.len()).find(|&c| sets[c].count_ones() > 1) else {
+            return self.score_one(sets, worker, outcome);
+        };
+        let set = sets[cell];
+        let mut rest = set;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            sets[cell] = bit;
+            self.score_each(sets, cell + 1, worker, outcome);
+        }
+        sets[cell] = set;
+    }
+
+    fn score_one(&self, sets: &[u128], worker: &mut Worker, outcome: &mut Outcome) {
+        if let Some(dice) = &self.dice {
+            if !dice.can_roll(sets) {
+                return;
+            }
+        }
+        for (cell, set) in sets.iter().enumerate() {
+            let face = &self.faces[set.trailing_zeros() as usize];
+            worker.board.set_face(cell, face);
+        }
+        let tally = worker.solver.tally(&worker.board);
+        outcome.scored += 1;
+        if tally.points >= self.min {
+            outcome.hits.push(Hit {
+                cells: sets.iter().map(|s| s.trailing_zeros() as u8).collect(),
+                score: tally.points,
+                words: tally.words,
+            });
+        }
+    }
+}
+
+/// How many boards a class holds (saturating).
+pub fn boards(sets: &[u128]) -> u128 {
+    sets.iter()
+        .fold(1u128, |n, s| n.saturating_mul(s.count_ones() as u128))
+}
+
+/// A set cut in two: its lower-indexed faces (the more frequent) and the rest.
+fn halves(set: u128) -> (u128, u128) {
+    let mut low = 0;
+    let mut rest = set;
+    for _ in 0..set.count_ones().div_ceil(2) {
+        low |= rest & rest.wrapping_neg();
+        rest &= rest - 1;
+    }
+    (low, set & !low)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn halves_take_the_lower_bits_first() {
+        assert_eq!(
+            halves(0b1011_0110),
+            (0b0000_0110 | 0b0001_0000, 0b1010_0000)
+        );
+        assert_eq!(halves(0b1), (0b1, 0));
+        assert_eq!(boards(&[0b11, 0b111, 0b1]), 6);
+    }
+}

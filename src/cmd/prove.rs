@@ -1,0 +1,377 @@
+//! `polyboggle prove`: every board of a space scoring at least S, and the proof
+//! that there is no other; its logs and summaries.
+
+use std::collections::HashSet;
+use std::fs::{File, OpenOptions};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use polyboggle::batch::CpuScorer;
+use polyboggle::{Lexicon, Rules};
+use polyboggle_optimize::{self as optimize, Objective, Settings, Space};
+use polyboggle_prove::log::{self, LogLine, Summary};
+use polyboggle_prove::{ClassReport, Proof};
+use serde_json::json;
+
+use crate::args::{Format, ProveArgs};
+use crate::load::{check_seconds, check_threads, load_dict, rules, space};
+use crate::output::stdout;
+use crate::Failure;
+
+/// How long the optimizer looks for a threshold when `--min` is not given.
+const OPTIMIZER_SECONDS: f64 = 5.0;
+
+pub fn run(args: ProveArgs) -> Result<(), Failure> {
+    if !args.summarize.is_empty() {
+        return summarize(&args.summarize, args.format);
+    }
+    check_numbers(&args)?;
+    let lexicon = load_dict(args.dict.dict.as_deref(), &args.dict.profile)?;
+    let rules = rules(&args.rules)?;
+    let size = match (&args.size, &args.dice) {
+        (None, None) => Some("3x3"),
+        (size, _) => size.as_deref(),
+    };
+    let space = space(
+        &lexicon,
+        &rules,
+        size,
+        args.letters.as_deref(),
+        args.exclude.as_deref(),
+        args.dice.as_deref(),
+    )?;
+    let threads = match args.threads {
+        Some(t) => t,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let min = match args.min {
+        Some(min) => min,
+        None => threshold(&lexicon, &rules, &space, threads),
+    };
+    let proof = Proof::new(&lexicon, rules.clone(), &space, min).map_err(Failure::input)?;
+    let settings = describe(&space, min, &rules, args.dict.dict.as_deref(), &lexicon);
+
+    let mut todo: Vec<u64> = match (args.task_index, args.tasks) {
+        (Some(index), Some(tasks)) => proof
+            .classes()
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| i % tasks == index)
+            .map(|(_, &c)| c)
+            .collect(),
+        _ => proof.classes().to_vec(),
+    };
+    let in_scope = todo.len() as u64;
+    let mut lines: Vec<LogLine> = Vec::new();
+    if args.resume {
+        let path = args.log.as_deref().expect("clap: --resume requires --log");
+        lines = finished(path, &settings)?;
+        let scope: HashSet<u64> = todo.iter().copied().collect();
+        lines.retain(|line| scope.contains(&line.class));
+        let done: HashSet<u64> = lines.iter().map(|line| line.class).collect();
+        todo.retain(|c| !done.contains(c));
+    }
+    let log_file = match &args.log {
+        Some(path) => Some(Mutex::new(open_log(path)?)),
+        None => None,
+    };
+
+    let started = Instant::now();
+    let deadline = args.time.map(|t| started + Duration::from_secs_f64(t));
+    let stop = || deadline.is_some_and(|d| Instant::now() >= d);
+    let progress = Progress::new(todo.len() as u64, std::io::stderr().is_terminal());
+    let fresh: Mutex<Vec<LogLine>> = Mutex::new(Vec::new());
+    let log_error: Mutex<Option<String>> = Mutex::new(None);
+    let task_lines = args.tasks.is_some();
+    let done = |report: &ClassReport| {
+        let line = LogLine::new(&proof, &settings, report);
+        let text = serde_json::to_string(&line).expect("log lines serialize") + "\n";
+        if let Some(file) = &log_file {
+            let mut file = file.lock().expect("no thread panics writing the log");
+            if let Err(e) = file.write_all(text.as_bytes()).and_then(|_| file.flush()) {
+                let path = args.log.as_deref().unwrap_or(Path::new("log"));
+                *log_error.lock().expect("no panic") = Some(format!("{}: {e}", path.display()));
+            }
+        }
+        if task_lines {
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+        }
+        progress.finished(report);
+        fresh.lock().expect("no panic").push(line);
+    };
+    proof.run(&todo, threads, &stop, &done);
+    progress.clear();
+    if let Some(error) = log_error.into_inner().expect("no panic") {
+        return Err(Failure::input(error));
+    }
+    if task_lines {
+        return Ok(());
+    }
+    lines.extend(fresh.into_inner().expect("no panic"));
+    let seconds = started.elapsed().as_secs_f64();
+    let summary = match log::summarize(&lines) {
+        Ok(summary) => summary,
+        // Nothing finished (an empty task, or --time ran out in the first classes).
+        Err(_) => Summary {
+            settings,
+            size: space_size(&space),
+            min,
+            of: proof.classes().len() as u64,
+            done: 0,
+            boards: Vec::new(),
+            bounds: 0,
+            scored: 0,
+            max_dropped: 0,
+            seconds: 0.0,
+        },
+    };
+    let complete = summary.done == in_scope;
+    print(&summary, complete, Some(seconds), args.format)
+}
+
+/// Numbers clap cannot check alone.
+fn check_numbers(args: &ProveArgs) -> Result<(), Failure> {
+    if args.tasks == Some(0) {
+        return Err(Failure::input("--tasks must be at least 1"));
+    }
+    if let Some(threads) = args.threads {
+        check_threads(threads)?;
+    }
+    if let (Some(index), Some(tasks)) = (args.task_index, args.tasks) {
+        if index >= tasks {
+            return Err(Failure::input(format!(
+                "--task-index {index} is not below --tasks {tasks} (tasks are numbered from 0)"
+            )));
+        }
+    }
+    if let Some(time) = args.time {
+        check_seconds(time, 1e9)?;
+    }
+    Ok(())
+}
+
+/// The best score a brief optimizer run finds: the threshold when none is given.
+fn threshold(lexicon: &Lexicon, rules: &Rules, space: &Space, threads: usize) -> u64 {
+    let settings = Settings {
+        seed: 1,
+        time: Some(Duration::from_secs_f64(OPTIMIZER_SECONDS)),
+        parallel_runs: threads,
+        ..Settings::new(Objective::Score, rules.clone())
+    };
+    let scorer = CpuScorer::new(lexicon, settings.scoring_rules(), threads);
+    let runs: Vec<usize> = (0..threads).collect();
+    let reports = optimize::run(lexicon, space, &scorer, &settings, &runs, &|_| {});
+    let best = reports.iter().map(|r| r.best.score).max().unwrap_or(0);
+    eprintln!("prove: no --min given; the optimizer's best in {OPTIMIZER_SECONDS} s is {best}, proving that nothing else reaches it");
+    best
+}
+
+/// What a log line's settings say: everything that changes the answer.
+fn describe(
+    space: &Space,
+    min: u64,
+    rules: &Rules,
+    dict: Option<&str>,
+    lexicon: &Lexicon,
+) -> String {
+    format!(
+        "{} | min {min} | min-len {} points {:?} qu {} | dictionary {} ({} words{})",
+        space.describe(),
+        rules.min_len,
+        (0..=16).map(|len| rules.points(len)).collect::<Vec<_>>(),
+        rules.qu,
+        dict.unwrap_or(polyboggle::defaults::DICTIONARY),
+        lexicon.word_count(),
+        profile_note(lexicon.profile()),
+    )
+}
+
+/// The profile's options that are on, for the settings line.
+fn profile_note(profile: &polyboggle::Profile) -> String {
+    let mut note = String::new();
+    if !profile.lang.is_empty() {
+        note += &format!(", lang {}", profile.lang);
+    }
+    if profile.strip_marks {
+        note += &format!(", marks stripped but {:?}", profile.keep);
+    }
+    if profile.turkic {
+        note += ", Turkic casing";
+    }
+    note
+}
+
+fn space_size(space: &Space) -> String {
+    let (rows, cols) = space.shape();
+    format!("{rows}x{cols}")
+}
+
+fn open_log(path: &Path) -> Result<File, Failure> {
+    OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| Failure::input(format!("{}: {e}", path.display())))
+}
+
+/// The classes a log has finished for these settings (a log of other settings is
+/// an error; a missing log is an empty one).
+fn finished(path: &Path, settings: &str) -> Result<Vec<LogLine>, Failure> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(Failure::input(format!("{}: {e}", path.display()))),
+    };
+    let lines = log::parse(&text, &path.display().to_string()).map_err(Failure::input)?;
+    if let Some(other) = lines.iter().find(|line| line.settings != settings) {
+        return Err(Failure::input(format!(
+            "{}: class {} was proven with other settings ({}); resume with the same \
+             space, --min, rules and dictionary, or use another --log",
+            path.display(),
+            other.class,
+            other.settings
+        )));
+    }
+    Ok(lines)
+}
+
+fn summarize(paths: &[PathBuf], format: Format) -> Result<(), Failure> {
+    let mut lines = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+        lines.extend(log::parse(&text, &path.display().to_string()).map_err(Failure::input)?);
+    }
+    let summary = log::summarize(&lines).map_err(Failure::input)?;
+    print(&summary, summary.complete(), None, format)
+}
+
+fn print(
+    summary: &Summary,
+    complete: bool,
+    seconds: Option<f64>,
+    format: Format,
+) -> Result<(), Failure> {
+    let (min, size) = (summary.min, summary.size.as_str());
+    let (rows, cols) = polyboggle::dice::parse_size(size).unwrap_or((0, 0));
+    let mut out = stdout();
+    if format == Format::Json {
+        let boards: Vec<_> = summary
+            .boards
+            .iter()
+            .map(|b| {
+                json!({"board": b.board, "rows": rows, "cols": cols, "score": b.score, "words": b.words})
+            })
+            .collect();
+        let value = json!({
+            "size": size,
+            "min": min,
+            "complete": complete,
+            "seconds": seconds.unwrap_or(summary.seconds),
+            "cpu_seconds": summary.seconds,
+            "classes_broken": summary.bounds,
+            "max_bound_left": summary.max_dropped,
+            "top_classes": summary.of,
+            "top_classes_done": summary.done,
+            "boards_scored": summary.scored,
+            "settings": summary.settings,
+            "boards": boards,
+        });
+        writeln!(out, "{value}")?;
+        return Ok(out.flush()?);
+    }
+    writeln!(out, "{}", summary.settings)?;
+    if complete {
+        writeln!(
+            out,
+            "proven: {} board{} (one per symmetry class) score {min} or more, and no other does",
+            summary.boards.len(),
+            if summary.boards.len() == 1 { "" } else { "s" }
+        )?;
+    } else {
+        writeln!(
+            out,
+            "NOT PROVEN: stopped after {} of {} top-level classes; the list below proves \
+             nothing (run again with --log and --resume to go on)",
+            summary.done, summary.of
+        )?;
+    }
+    writeln!(
+        out,
+        "{} classes bounded, {} boards scored, largest bound dropped {}; {:.1} CPU-s{}",
+        summary.bounds,
+        summary.scored,
+        summary.max_dropped,
+        summary.seconds,
+        seconds.map_or(String::new(), |s| format!(", {s:.1} s")),
+    )?;
+    if !summary.boards.is_empty() {
+        writeln!(out)?;
+        writeln!(out, "{:>7}  {:>6}  board", "score", "words")?;
+        for board in &summary.boards {
+            writeln!(
+                out,
+                "{:>7}  {:>6}  {}",
+                board.score, board.words, board.board
+            )?;
+        }
+    }
+    Ok(out.flush()?)
+}
+
+/// The progress line on a terminal: classes done of all, boards found, bounds a
+/// second, time left.
+struct Progress {
+    bar: Option<ProgressBar>,
+    started: Instant,
+    bounds: AtomicU64,
+    found: AtomicU64,
+}
+
+impl Progress {
+    fn new(classes: u64, on_terminal: bool) -> Progress {
+        let bar = on_terminal.then(|| {
+            let bar = ProgressBar::new(classes);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{elapsed_precise} classes {pos}/{len} (ETA {eta}) {wide_msg}",
+                )
+                .expect("a valid template"),
+            );
+            bar.enable_steady_tick(Duration::from_millis(200));
+            bar
+        });
+        Progress {
+            bar,
+            started: Instant::now(),
+            bounds: AtomicU64::new(0),
+            found: AtomicU64::new(0),
+        }
+    }
+
+    fn finished(&self, report: &ClassReport) {
+        let bounds = self
+            .bounds
+            .fetch_add(report.outcome.bounds, Ordering::Relaxed)
+            + report.outcome.bounds;
+        let found = self
+            .found
+            .fetch_add(report.outcome.hits.len() as u64, Ordering::Relaxed)
+            + report.outcome.hits.len() as u64;
+        if let Some(bar) = &self.bar {
+            let rate = bounds as f64 / self.started.elapsed().as_secs_f64().max(1e-9);
+            bar.set_message(format!("· boards found {found} · {rate:.0} bounds/s"));
+            bar.inc(1);
+        }
+    }
+
+    fn clear(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
