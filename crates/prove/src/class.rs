@@ -9,9 +9,9 @@
 //! smaller-numbered one hold the same boards turned or mirrored, so only canonical
 //! classes (the smallest digits under every symmetry of the grid) are searched.
 
-/// How many top-level classes a space is cut into at most: enough for thousands
-/// of scale-out tasks and for progress, few enough to list them all.
-const MOST_CLASSES: f64 = 1.5e6;
+/// How many top-level classes a space is cut into at most, by default: enough for
+/// thousands of scale-out tasks and for progress, few enough to list them all.
+pub const MOST_CLASSES: u64 = 1_500_000;
 
 /// A space's buckets and the canonical top-level classes.
 #[derive(Clone, Debug)]
@@ -25,10 +25,16 @@ pub struct Classes {
 
 impl Classes {
     /// Buckets for faces `0..weights.len()`, sorted most frequent first, whose
-    /// `weights` say how frequent; every cell may show the faces of `allowed`.
-    pub fn new(weights: &[u64], allowed: u128, cells: usize) -> Classes {
+    /// `weights` say how frequent, making at most `most` classes (at least one);
+    /// every cell may show the faces of `allowed`.
+    pub fn new(weights: &[u64], allowed: u128, cells: usize, most: u64) -> Classes {
         let faces = weights.len();
-        let k = (MOST_CLASSES.powf(1.0 / cells as f64).floor() as usize).clamp(1, faces.max(1));
+        let mut k =
+            ((most as f64).powf(1.0 / cells as f64).floor() as usize).clamp(1, faces.max(1));
+        // Floating point may land a hair below an exact root.
+        if ((k + 1) as f64).powi(cells as i32) <= most as f64 && k < faces {
+            k += 1;
+        }
         let total: u64 = weights.iter().map(|&w| w.max(1)).sum();
         let mut buckets = vec![0u128; k];
         let mut sum = 0u64;
@@ -99,7 +105,7 @@ mod tests {
     #[test]
     fn buckets_hold_every_face_once_and_are_never_empty() {
         let weights = [100, 90, 50, 10, 5, 1, 1, 1];
-        let classes = Classes::new(&weights, 0xff, 9);
+        let classes = Classes::new(&weights, 0xff, 9, MOST_CLASSES);
         let mut all = 0u128;
         for &b in &classes.buckets {
             assert_ne!(b, 0);
@@ -115,7 +121,7 @@ mod tests {
     fn canonical_classes_are_one_per_symmetry_orbit() {
         // A 2x2 grid with 2 buckets: 16 classes, 6 up to the 8 symmetries
         // (none, one, two adjacent, two diagonal, three, four in bucket 1).
-        let classes = Classes::new(&[1, 1], 0b11, 4);
+        let classes = Classes::new(&[1, 1], 0b11, 4, MOST_CLASSES);
         let symmetries = vec![
             vec![0, 1, 2, 3],
             vec![1, 0, 3, 2],

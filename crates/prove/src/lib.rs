@@ -26,9 +26,9 @@
 //! let proof = Proof::new(&lexicon, Rules::hasbro(), &space, 4)?;
 //! let result = proof.run(proof.classes(), 1, &|| false, &|_| {});
 //! assert!(result.complete);
-//! // One board per symmetry class scores 4 or more: TE/AN holds tea, eat, ate, neat.
-//! assert_eq!(result.boards.len(), 1);
-//! assert_eq!(result.boards[0].score, 4);
+//! // The best board, in its canonical turn: tea, eat, ate and neat.
+//! let best = &result.boards[0];
+//! assert_eq!((best.board.inline().as_str(), best.score), ("ae/nt", 4));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -144,6 +144,18 @@ impl<'l> Proof<'l> {
         space: &Space,
         min: u64,
     ) -> std::result::Result<Proof<'l>, ProveError> {
+        Proof::with_top_classes(lexicon, rules, space, min, class::MOST_CLASSES)
+    }
+
+    /// [`Proof::new`] with at most `most` top-level classes (1: the whole space is
+    /// one class). The answer is the same; how the work is cut up changes.
+    pub fn with_top_classes(
+        lexicon: &'l Lexicon,
+        rules: Rules,
+        space: &Space,
+        min: u64,
+        most: u64,
+    ) -> std::result::Result<Proof<'l>, ProveError> {
         let (rows, cols) = space.shape();
         let cells = rows * cols;
         if cells > MAX_CELLS {
@@ -198,7 +210,7 @@ impl<'l> Proof<'l> {
         } else {
             (1u128 << faces.len()) - 1
         };
-        let classes = Classes::new(&sorted_weights, all, cells);
+        let classes = Classes::new(&sorted_weights, all, cells, most);
         let symmetries = space.symmetries().to_vec();
         let canonical = classes.canonical(&symmetries);
         let breaker = Breaker::new(lexicon, rules, faces, rows, cols, dice, min);

@@ -144,7 +144,7 @@ pub fn summarize(lines: &[LogLine]) -> Result<Summary, String> {
                 first.settings, line.settings
             ));
         }
-        classes.insert(line.class, line);
+        classes.entry(line.class).or_insert(line);
     }
     let mut boards: HashMap<&str, &LoggedBoard> = HashMap::new();
     let mut summary = Summary {

@@ -1,0 +1,217 @@
+//! `prove` against enumeration: on board spaces small enough to score every board,
+//! the proof lists exactly the boards that score at least the threshold, and a
+//! class's bound is never below the best board in it.
+
+use std::collections::BTreeMap;
+
+use polyboggle::board::{Board, Face};
+use polyboggle::{Lexicon, Profile, Rules, Solver};
+use polyboggle_optimize::Space;
+use polyboggle_prove::bound::{Scratch, Walker};
+use polyboggle_prove::Proof;
+use proptest::prelude::*;
+
+/// Every board of a free-letter space, with its score, keyed by the canonical
+/// face list (the smallest under the grid's symmetries).
+fn enumerate(space: &Space, lexicon: &Lexicon, rules: &Rules) -> BTreeMap<Vec<String>, u64> {
+    let (rows, cols) = space.shape();
+    let cells = rows * cols;
+    let letters = space.free_letters().unwrap();
+    let faces = space.faces();
+    let mut solver = Solver::new(lexicon, rules.clone());
+    let mut all = BTreeMap::new();
+    let mut digits = vec![0usize; cells];
+    loop {
+        let board_faces: Vec<Face> = digits
+            .iter()
+            .map(|&d| faces[letters[d] as usize].clone())
+            .collect();
+        let board = Board::new(rows, cols, board_faces.clone()).unwrap();
+        let score = solver.tally(&board).points;
+        let texts: Vec<String> = board_faces.iter().map(|f| f.text().to_string()).collect();
+        let key = space
+            .symmetries()
+            .iter()
+            .map(|perm| {
+                perm.iter()
+                    .map(|&from| texts[from].clone())
+                    .collect::<Vec<_>>()
+            })
+            .min()
+            .unwrap();
+        all.insert(key, score);
+        // The next board, as a base-|letters| counter.
+        let mut i = 0;
+        loop {
+            if i == cells {
+                return all;
+            }
+            digits[i] += 1;
+            if digits[i] < letters.len() {
+                break;
+            }
+            digits[i] = 0;
+            i += 1;
+        }
+    }
+}
+
+/// The boards prove lists at `min`, as canonical face lists with scores.
+fn proven(
+    space: &Space,
+    lexicon: &Lexicon,
+    rules: &Rules,
+    min: u64,
+    top: u64,
+) -> BTreeMap<Vec<String>, u64> {
+    let proof = Proof::with_top_classes(lexicon, rules.clone(), space, min, top).unwrap();
+    let result = proof.run(proof.classes(), 2, &|| false, &|_| {});
+    assert!(result.complete);
+    result
+        .boards
+        .iter()
+        .map(|p| {
+            let key = p
+                .board
+                .faces()
+                .iter()
+                .map(|f| f.text().to_string())
+                .collect();
+            (key, p.score)
+        })
+        .collect()
+}
+
+fn check(words: &[&str], letters: &[&str], rows: usize, cols: usize, rules: Rules) {
+    let lexicon = Lexicon::from_words(words.iter().copied(), &Profile::default()).unwrap();
+    let letters: Vec<String> = letters.iter().map(|s| s.to_string()).collect();
+    let space = Space::letters(rows, cols, &letters, lexicon.profile()).unwrap();
+    let all = enumerate(&space, &lexicon, &rules);
+    let best = all.values().copied().max().unwrap();
+    // One class for the whole space (every split is the search's), or a few.
+    for (min, top) in [
+        (1, 1),
+        (best / 2 + 1, 1),
+        (best.saturating_sub(2).max(1), 64),
+        (best, 1),
+        (best + 1, 64),
+    ] {
+        let expected: BTreeMap<Vec<String>, u64> = all
+            .iter()
+            .filter(|(_, &score)| score >= min)
+            .map(|(k, &s)| (k.clone(), s))
+            .collect();
+        assert_eq!(
+            proven(&space, &lexicon, &rules, min, top),
+            expected,
+            "{rows}x{cols} over {letters:?}, min {min}, words {words:?}"
+        );
+    }
+}
+
+#[test]
+fn prove_lists_what_enumeration_finds_on_a_3x3_space() {
+    let words = [
+        "tea", "eat", "ate", "tee", "teat", "seat", "east", "eats", "sate", "tease", "settee",
+        "asset", "tasse",
+    ];
+    check(&words, &["t", "e", "a", "s"], 3, 3, Rules::hasbro());
+}
+
+#[test]
+fn prove_handles_qu_a_two_letter_face_and_a_blank() {
+    let words = [
+        "quit", "quiche", "chi", "itch", "tic", "quite", "etch", "ethic", "chit", "tech",
+    ];
+    check(
+        &words,
+        &["Qu", "i", "ch", "t", "e", "#"],
+        2,
+        3,
+        Rules::hasbro(),
+    );
+    check(&words, &["Q", "u", "i", "ch", "t"], 2, 3, Rules::hasbro());
+}
+
+#[test]
+fn prove_handles_a_face_that_is_a_prefix_of_another_and_cs106b_rules() {
+    let words = [
+        "nyan", "anna", "nanny", "any", "nay", "yarn", "narny", "array", "nana",
+    ];
+    check(&words, &["n", "ny", "a", "y", "r"], 2, 3, Rules::cs106b());
+    check(&words, &["n", "ny", "a", "y"], 2, 2, Rules::hasbro());
+}
+
+#[test]
+fn prove_finds_nothing_above_the_best_score() {
+    let lexicon = Lexicon::from_words(["tea", "eat"], &Profile::default()).unwrap();
+    let letters: Vec<String> = ["t", "e", "a"].map(String::from).to_vec();
+    let space = Space::letters(2, 2, &letters, lexicon.profile()).unwrap();
+    assert!(proven(&space, &lexicon, &Rules::hasbro(), 3, 1).is_empty());
+    assert!(!proven(&space, &lexicon, &Rules::hasbro(), 2, 1).is_empty());
+}
+
+/// Words over a small alphabet, from proptest's indices.
+fn words_from(picks: &[Vec<usize>], alphabet: &[&str]) -> Vec<String> {
+    picks
+        .iter()
+        .map(|word| word.iter().map(|&i| alphabet[i % alphabet.len()]).collect())
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Random dictionaries over 4-5 letters: the proof's list is enumeration's.
+    #[test]
+    fn prove_agrees_with_enumeration_on_random_dictionaries(
+        picks in prop::collection::vec(prop::collection::vec(0usize..5, 3..7), 5..40),
+        wide in any::<bool>(),
+        cs106b in any::<bool>(),
+    ) {
+        let alphabet = ["a", "e", "r", "s", "t"];
+        let words = words_from(&picks, &alphabet);
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        let rules = if cs106b { Rules::cs106b() } else { Rules::hasbro() };
+        let (rows, cols, letters) = if wide { (2, 3, &alphabet[..5]) } else { (3, 3, &alphabet[..3]) };
+        check(&words, letters, rows, cols, rules);
+    }
+
+    /// For random classes, the bound is at least the best board's score.
+    #[test]
+    fn the_bound_holds_for_every_board_of_a_class(
+        picks in prop::collection::vec(prop::collection::vec(0usize..7, 2..8), 5..60),
+        sets in prop::collection::vec(1u8..128, 6),
+    ) {
+        let alphabet = ["a", "e", "qu", "s", "t", "ch", "c"];
+        let words = words_from(&picks, &alphabet);
+        let lexicon = Lexicon::from_words(words.iter().map(String::as_str), &Profile::default()).unwrap();
+        let faces: Vec<Face> = alphabet.iter().map(|f| Face::new(f)).collect();
+        let rules = Rules::hasbro();
+        let walker = Walker::new(&lexicon, &rules, &faces, 2, 3);
+        let sets: Vec<u128> = sets.iter().map(|&s| s as u128).collect();
+        let bound = walker.bound(&sets, &mut Scratch::default());
+        // Every board of the class, scored.
+        let mut solver = Solver::new(&lexicon, rules.clone());
+        let choices: Vec<Vec<usize>> = sets
+            .iter()
+            .map(|&s| (0..7).filter(|&f| s >> f & 1 == 1).collect())
+            .collect();
+        let mut best = 0;
+        let mut digits = vec![0usize; 6];
+        'boards: loop {
+            let board_faces = digits.iter().zip(&choices).map(|(&d, c)| faces[c[d]].clone()).collect();
+            let board = Board::new(2, 3, board_faces).unwrap();
+            best = best.max(solver.tally(&board).points);
+            for i in 0..6 {
+                digits[i] += 1;
+                if digits[i] < choices[i].len() {
+                    continue 'boards;
+                }
+                digits[i] = 0;
+            }
+            break;
+        }
+        prop_assert!(bound >= best, "bound {bound} < best board {best}");
+    }
+}
