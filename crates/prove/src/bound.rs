@@ -40,14 +40,27 @@ pub struct Walker<'l> {
     neighbours: Vec<u64>,
 }
 
-/// A walk's view of one class: each cell's faces as a list, and the first-byte
+/// A walk's view of one class: each cell's faces, flat, and the first-byte
 /// classes they start with.
 #[derive(Default)]
 pub struct Scratch {
-    cell_faces: Vec<Vec<u8>>,
+    /// `choices[starts[c]..starts[c + 1]]` are cell `c`'s usable faces.
+    choices: Vec<Choice>,
+    starts: Vec<usize>,
     heads: Vec<u64>,
     /// Automaton steps taken, for the progress line.
     pub steps: u64,
+}
+
+/// One face a cell may show, as the hot loop reads it.
+#[derive(Clone, Copy)]
+struct Choice {
+    /// The bit of its first byte's class.
+    head: u64,
+    class: u8,
+    /// One byte in an exact automaton: the class alone finds the record.
+    simple: bool,
+    face: u8,
 }
 
 impl<'l> Walker<'l> {
@@ -101,7 +114,7 @@ impl<'l> Walker<'l> {
     /// The max/no-mark bound of the class whose cell `i` may show the faces of bit
     /// set `sets[i]`.
     pub fn bound(&self, sets: &[u128], scratch: &mut Scratch) -> u64 {
-        scratch.load(sets, &self.faces);
+        scratch.load(sets, &self.faces, self.automaton.is_exact());
         let root = self.automaton.transitions(ROOT);
         let mut total = 0;
         for cell in 0..sets.len() {
@@ -125,13 +138,21 @@ impl<'l> Walker<'l> {
     ) -> u64 {
         let used = used | 1 << cell;
         let mut best = 0;
-        for i in 0..scratch.cell_faces[cell].len() {
-            let face = &self.faces[scratch.cell_faces[cell][i] as usize];
-            if from.classes & face.head == 0 {
+        for i in scratch.starts[cell]..scratch.starts[cell + 1] {
+            let choice = scratch.choices[i];
+            if from.classes & choice.head == 0 {
                 continue;
             }
-            let Some((node, out)) = self.enter(face, from, out) else {
-                continue;
+            let (node, out) = if choice.simple {
+                let node = self
+                    .automaton
+                    .node(self.automaton.step_exact(from, choice.class));
+                (node, out.wrapping_add(node.output))
+            } else {
+                match self.enter(&self.faces[choice.face as usize], from, out) {
+                    Some(entered) => entered,
+                    None => continue,
+                }
             };
             scratch.steps += 1;
             let mut value = 0;
@@ -172,22 +193,30 @@ impl<'l> Walker<'l> {
 }
 
 impl Scratch {
-    fn load(&mut self, sets: &[u128], faces: &[FaceKey]) {
-        self.cell_faces.resize_with(sets.len(), Vec::new);
+    fn load(&mut self, sets: &[u128], faces: &[FaceKey], exact: bool) {
+        self.choices.clear();
+        self.starts.clear();
         self.heads.clear();
-        for (list, &set) in self.cell_faces.iter_mut().zip(sets) {
-            list.clear();
+        for &set in sets {
+            self.starts.push(self.choices.len());
             let mut heads = 0;
             let mut rest = set;
             while rest != 0 {
                 let f = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                if faces[f].head != 0 {
-                    list.push(f as u8);
-                    heads |= faces[f].head;
+                let face = &faces[f];
+                if face.head != 0 {
+                    self.choices.push(Choice {
+                        head: face.head,
+                        class: face.classes[0],
+                        simple: exact && face.bytes.len() == 1,
+                        face: f as u8,
+                    });
+                    heads |= face.head;
                 }
             }
             self.heads.push(heads);
         }
+        self.starts.push(self.choices.len());
     }
 }

@@ -159,9 +159,10 @@ impl<'l> Breaker<'l> {
         }
         let cell = self.cell_to_split(sets);
         let set = sets[cell];
-        let (low, high) = halves(set);
-        for part in [low, high] {
-            sets[cell] = part;
+        let mut rest = set;
+        while rest != 0 {
+            sets[cell] = rest & rest.wrapping_neg();
+            rest &= rest - 1;
             self.split(sets, worker, outcome, stop);
             if !outcome.complete {
                 break;
@@ -170,11 +171,16 @@ impl<'l> Breaker<'l> {
         sets[cell] = set;
     }
 
-    /// The cell whose set splits next: the largest set, the busiest cell on ties.
+    /// The cell whose set splits next: the busiest cell (most neighbours, the
+    /// first of those) that still has a choice. Forcing cells in this fixed order
+    /// measured 6x faster on 3x3 than halving the largest set (docs/prove.md):
+    /// every path through a forced centre agrees on its face, which is where the
+    /// max/no-mark bound loses most.
     fn cell_to_split(&self, sets: &[u128]) -> usize {
         (0..sets.len())
-            .max_by_key(|&c| (sets[c].count_ones(), self.degree[c], std::cmp::Reverse(c)))
-            .expect("a grid has cells")
+            .filter(|&c| sets[c].count_ones() > 1)
+            .max_by_key(|&c| (self.degree[c], std::cmp::Reverse(c)))
+            .expect("a class of several boards has a set to split")
     }
 
     /// Scores every board of a small class, from cell `from` on.
@@ -227,28 +233,14 @@ pub fn boards(sets: &[u128]) -> u128 {
         .fold(1u128, |n, s| n.saturating_mul(s.count_ones() as u128))
 }
 
-/// A set cut in two: its lower-indexed faces (the more frequent) and the rest.
-fn halves(set: u128) -> (u128, u128) {
-    let mut low = 0;
-    let mut rest = set;
-    for _ in 0..set.count_ones().div_ceil(2) {
-        low |= rest & rest.wrapping_neg();
-        rest &= rest - 1;
-    }
-    (low, set & !low)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn halves_take_the_lower_bits_first() {
-        assert_eq!(
-            halves(0b1011_0110),
-            (0b0000_0110 | 0b0001_0000, 0b1010_0000)
-        );
-        assert_eq!(halves(0b1), (0b1, 0));
+    fn a_class_counts_its_boards() {
         assert_eq!(boards(&[0b11, 0b111, 0b1]), 6);
+        assert_eq!(boards(&[0b11, 0]), 0);
+        assert_eq!(boards(&[u128::MAX; 64]), u128::MAX);
     }
 }
