@@ -782,7 +782,8 @@ function pickDictionaryFor(setName) {
   const set = play.sets.find((s) => s.name === setName);
   if (!set) return;
   const { lang } = describeSet(set);
-  const choice = dictionaryFor(lang);
+  // With none for the dice's language, the server's default (the first) judges.
+  const choice = lang ? dictionaryFor(lang) || dictionaries[0] : null;
   if (choice) $('play-dict').value = choice.name;
   noteDictionary();
 }
