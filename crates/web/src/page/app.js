@@ -883,10 +883,11 @@ function setUpPlay(sets) {
   select.value = sets.some((s) => s.name === 'english-new-4x4') ? 'english-new-4x4' : sets[0].name;
   fillDicts($('play-dict'));
   select.addEventListener('change', () => {
-    $('shake').textContent = 'Shake the dice';
     pickDictionaryFor(select.value);
     previewSet();
   });
+  // A changed setting is no longer the link's board.
+  $('setup').addEventListener('input', () => { $('shake').textContent = 'Shake the dice'; });
   $('play-dict').addEventListener('change', noteDictionary);
   $('play-board').addEventListener('input', noteDictionary);
   $('setup').addEventListener('submit', (e) => {
