@@ -920,17 +920,19 @@ fn stalled_connections_are_closed() {
             .join()
             .unwrap()
             .expect("an idle kept-alive one is closed");
+        // Lower bounds: no limit fires early (the trickle outlives the idle time, so the
+        // head's time cut it off). Upper bounds leave room for a busy machine.
         let one = Duration::from_millis(900);
         assert!(
-            silent >= one && silent < Duration::from_secs(4),
+            silent >= one && silent < Duration::from_secs(6),
             "{silent:?}"
         );
         assert!(
-            trickle >= Duration::from_millis(1900) && trickle < Duration::from_secs(5),
+            trickle >= Duration::from_millis(1900) && trickle < Duration::from_secs(7),
             "{trickle:?}"
         );
         assert!(
-            kept >= Duration::from_millis(500) && kept < Duration::from_secs(4),
+            kept >= Duration::from_millis(500) && kept < Duration::from_secs(6),
             "{kept:?}"
         );
     });
