@@ -26,8 +26,10 @@ pub const MAX_SIDE: usize = 12;
 /// The longest face a request's board may have, in bytes (`क्षा` is 12).
 pub const MAX_FACE_BYTES: usize = 32;
 
-/// Reads a JSON request body; an empty body reads as `{}`.
+/// Reads a JSON request body; an empty body reads as `{}`. A leading byte-order mark
+/// is skipped, as the CLI skips it in the files it reads.
 pub fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    let body = body.strip_prefix("\u{feff}".as_bytes()).unwrap_or(body);
     let body = if body.iter().all(u8::is_ascii_whitespace) {
         b"{}"
     } else {

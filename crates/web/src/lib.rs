@@ -3,7 +3,7 @@
 //! [`App`] is what every request shares: the [`Dictionaries`] the server may use (the
 //! built-in one and those named on its command line, each opened once and shared
 //! read-only) and the [`Games`] in progress. [`router`] wraps it in HTTP; [`serve`] runs
-//! that router on a listener.
+//! that router on a listener, within the [`Limits`] on connections ([`connections`]).
 //!
 //! Each endpoint's work is a plain function from the request body's bytes to a JSON
 //! text or an [`ApiError`] ([`api::solve`], [`api::roll`], [`Games::create`],
@@ -29,6 +29,7 @@
 //! ```
 
 pub mod api;
+pub mod connections;
 mod dictionaries;
 mod error;
 pub mod games;
@@ -47,6 +48,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 
+pub use connections::Limits;
 pub use dictionaries::Dictionaries;
 pub use error::ApiError;
 pub use games::Games;
@@ -108,9 +110,18 @@ pub fn router(app: Arc<App>) -> Router {
         .with_state(app)
 }
 
-/// Serves [`router`] on `listener` until the process ends.
+/// Serves [`router`] on `listener` within the default [`Limits`], until the process ends.
 pub async fn serve(listener: tokio::net::TcpListener, app: Arc<App>) -> io::Result<()> {
-    axum::serve(listener, router(app)).await
+    serve_within(listener, app, Limits::default()).await
+}
+
+/// Serves [`router`] on `listener` within `limits` (tests give short ones).
+pub async fn serve_within(
+    listener: tokio::net::TcpListener,
+    app: Arc<App>,
+    limits: Limits,
+) -> io::Result<()> {
+    connections::serve(listener, router(app), limits).await
 }
 
 /// A JSON reply: the text with 200, or the error's status and `{"error": ...}`.

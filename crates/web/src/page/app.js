@@ -52,8 +52,20 @@ async function api(method, path, body) {
 }
 
 const segmenter = typeof Intl !== 'undefined' && Intl.Segmenter ? new Intl.Segmenter() : null;
+function clusters(text) {
+  return segmenter ? [...segmenter.segment(text)].map((s) => s.segment) : [...text];
+}
 function graphemes(text) {
-  return segmenter ? [...segmenter.segment(text)].length : [...text].length;
+  return clusters(text).length;
+}
+
+/** A face as dice print it, in the case of the words beside it: a face typed in lower
+    case shows its first letter in upper case ("e" as "E", "qu" as "Qu"). */
+function showFace(face, lang) {
+  const locale = lang || undefined;
+  if (face !== face.toLocaleLowerCase(locale)) return face;
+  const [first = '', ...rest] = clusters(face);
+  return first.toLocaleUpperCase(locale) + rest.join('');
 }
 
 /** A board of dice: draws faces, lights paths, and (when asked) lets a player trace words. */
@@ -70,6 +82,7 @@ class BoardView {
     this.base = null; // the path to come back to after a hover
     this.trace = null; // {cells, dragging, moved}
     this.enabled = false;
+    this.lang = ''; // the dictionary's language, for upper-casing faces
     this.svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     this.svg.setAttribute('class', 'path');
     this.svg.setAttribute('aria-hidden', 'true');
@@ -77,7 +90,8 @@ class BoardView {
     if (this.onWord) this.listen();
   }
 
-  render(rows, { shake = false } = {}) {
+  render(rows, { shake = false, lang = '' } = {}) {
+    this.lang = lang;
     this.rows = rows.length;
     this.cols = rows.length ? rows[0].length : 0;
     this.faces = rows.flat();
@@ -86,6 +100,7 @@ class BoardView {
     this.root.replaceChildren();
     this.dice = this.faces.map((face, i) => {
       const blank = face === '#' || face === '_';
+      const shown = showFace(face, this.lang);
       const len = graphemes(face);
       const r = Math.floor(i / this.cols);
       const c = i % this.cols;
@@ -93,9 +108,9 @@ class BoardView {
         type: 'button',
         class: 'die' + (blank ? ' blank' : len >= 3 ? ' longer' : len === 2 ? ' long' : ''),
         tabindex: i === 0 && this.onWord ? '0' : '-1',
-        'aria-label': `Row ${r + 1}, column ${c + 1}: ${blank ? 'blank' : face}`,
+        'aria-label': `Row ${r + 1}, column ${c + 1}: ${blank ? 'blank' : shown}`,
         dataset: { cell: String(i) },
-      }, el('span', { class: 'step', 'aria-hidden': 'true' }), el('span', { class: 'face', 'aria-hidden': 'true' }, blank ? '' : face));
+      }, el('span', { class: 'step', 'aria-hidden': 'true' }), el('span', { class: 'face', 'aria-hidden': 'true' }, blank ? '' : shown));
       if (shake) die.style.animationDelay = `${Math.round(Math.random() * 120)}ms`;
       return die;
     });
@@ -348,23 +363,87 @@ const LANGS = {
 
 let dictionaries = [];
 
-/** "english-big-original-5x5" as "Big original · 5×5" in a group "English". */
+/** "english-big-original-5x5" as "English · Big original · 5×5" in a group "English". */
 function describeSet(set) {
   const parts = set.name.split('-');
   const language = parts.shift();
   const words = parts.filter((p) => !/^\d+x\d+$/.test(p));
   const unverified = words.includes('unverified');
   const label = words.filter((w) => w !== 'unverified').join(' ') || 'standard';
+  const group = language.charAt(0).toUpperCase() + language.slice(1);
   return {
-    group: language.charAt(0).toUpperCase() + language.slice(1),
-    label: `${label.charAt(0).toUpperCase()}${label.slice(1)} · ${set.rows}×${set.cols}${unverified ? ' (unverified)' : ''}`,
+    group,
+    // The language leads: a closed menu shows only the chosen option's label.
+    label: `${group} · ${label.charAt(0).toUpperCase()}${label.slice(1)} · ${set.rows}×${set.cols}${unverified ? ' (unverified)' : ''}`,
     lang: LANGS[language] || '',
   };
+}
+
+/** The language a dictionary is for, as far as the page can tell ('' when unknown). */
+function dictLang(dict) {
+  if (dict.lang) return dict.lang.toLowerCase().split(/[-_]/)[0];
+  const name = dict.name.toLowerCase();
+  if (name === 'enable2k') return 'en';
+  const head = name.split(/[-_]/)[0];
+  if (LANGS[head]) return LANGS[head];
+  return Object.values(LANGS).includes(head) ? head : '';
+}
+
+/** The served dictionary for a language, if there is one. */
+function dictionaryFor(lang) {
+  if (!lang) return null;
+  return dictionaries.find((d) => d.lang && dictLang(d) === lang)
+    || dictionaries.find((d) => dictLang(d) === lang)
+    || null;
 }
 
 function fillDicts(select) {
   select.replaceChildren(...dictionaries.map((d) => el('option', { value: d.name },
     `${d.name} (${d.words.toLocaleString()} words)`)));
+}
+
+/** The page's state is in its address (`#play?set=...&seed=7`, `#solve?board=...`),
+    so a reload keeps it and a copied link shows the same board to someone else. */
+const links = { play: new URLSearchParams(), solve: new URLSearchParams() };
+let currentView = 'play';
+
+function hashFor(view) {
+  const query = links[view].toString();
+  return `#${view}${query ? `?${query}` : ''}`;
+}
+
+function linkFor(view) {
+  return `${location.origin}${location.pathname}${hashFor(view)}`;
+}
+
+function setLink(view, params) {
+  links[view] = params;
+  if (view === currentView && location.hash !== hashFor(view)) history.replaceState(null, '', hashFor(view));
+}
+
+async function copyLink(view, status) {
+  const url = linkFor(view);
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    copied = true;
+  } catch (e) {
+    // No clipboard API outside a secure context (http from another machine): select
+    // the text and copy it the old way.
+    const area = el('textarea', { value: url, readOnly: true });
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    try {
+      copied = document.execCommand('copy');
+    } catch (e2) {
+      copied = false;
+    }
+    area.remove();
+  }
+  status.textContent = copied ? 'Link copied.' : `Copy this link: ${url}`;
+  status.dataset.link = url;
 }
 
 // ---------------------------------------------------------------- Play
@@ -373,11 +452,15 @@ const play = {
   board: null,
   game: null,
   found: [],
+  all: null, // every word on the board, for the counts by length
+  missedLetter: '',
   clock: null,
   deadline: 0,
   busy: false,
   sets: [],
 };
+
+const GAME_KEY = 'polyboggle-game';
 
 function playInfo(game) {
   const origin = game.set ? `${game.set}, seed ${game.seed}` : 'your board';
@@ -396,11 +479,21 @@ function setPlaying(on) {
   $('guess').disabled = !on;
   $('guess-button').disabled = !on;
   $('end-turn').disabled = !on;
+  document.body.classList.toggle('playing', on);
   play.board.setEnabled(on);
+}
+
+function langOf(dictName) {
+  const dict = dictionaries.find((d) => d.name === dictName);
+  return dict ? dict.lang : '';
 }
 
 async function startGame(again = false) {
   if (play.busy) return;
+  if (play.game && play.game.phase === 'human'
+      && !window.confirm('A game is under way. Give it up and shake new dice?')) {
+    return;
+  }
   $('setup-error').hidden = true;
   const body = { rules: $('play-rules').value, dict: $('play-dict').value };
   const custom = $('play-board').value.trim();
@@ -418,10 +511,12 @@ async function startGame(again = false) {
       body.seed = Number(seed);
     }
   }
-  if ($('play-timer').checked) body.timer = 180;
+  if ($('play-timer').value) body.timer = Number($('play-timer').value);
   play.busy = true;
   try {
+    const old = play.game;
     const game = await api('POST', '/api/games', body);
+    if (old && old.phase === 'human') api('DELETE', `/api/games/${old.id}`).catch(() => {});
     beginGame(game);
   } catch (e) {
     showSetupError(e.message);
@@ -436,27 +531,97 @@ function showSetupError(message) {
   box.hidden = false;
 }
 
-function beginGame(game) {
+/** The link to a game's board: its dice set and seed, or the board itself. */
+function gameLink(game) {
+  const params = new URLSearchParams();
+  if (game.set) {
+    params.set('set', game.set);
+    params.set('seed', String(game.seed));
+  } else {
+    params.set('board', game.inline);
+  }
+  params.set('rules', game.rules);
+  params.set('dict', game.dict);
+  if (game.timer) params.set('timer', String(game.timer));
+  return params;
+}
+
+function beginGame(game, { resumed = false } = {}) {
   play.game = game;
-  play.found = [];
-  play.board.render(game.board, { shake: true });
+  play.found = resumed ? [...game.human.words] : [];
+  play.all = null;
+  play.board.render(game.board, { shake: !resumed, lang: langOf(game.dict) });
   $('play-info').textContent = playInfo(game);
-  $('human-words').replaceChildren();
+  $('human-words').replaceChildren(...[...play.found].reverse().map((w) => wordItem(w, play.board)));
   $('computer-words').replaceChildren();
-  $('human-score').textContent = '0';
+  $('human-score').textContent = String(game.human.score);
   $('computer-score').textContent = '0';
-  $('human-count').textContent = `Words of ${game.min_len} or more letters.`;
+  $('human-count').textContent = play.found.length
+    ? plural(play.found.length, 'word', 'words')
+    : `Words of ${game.min_len} or more letters.`;
   $('computer-count').textContent = 'Its turn comes after yours.';
+  $('missed-filter').hidden = true;
   $('result').hidden = true;
   $('play-again').hidden = true;
   $('to-solve').hidden = true;
+  $('play-link').hidden = false;
+  $('play-link-status').textContent = '';
+  $('shake').textContent = 'Shake the dice';
   $('guess').value = '';
-  showVerdict('info', game.min_len === 4
-    ? 'Find words of 4 or more letters. Type them, or trace them on the dice.'
-    : 'Find words of 3 or more letters. Type them, or trace them on the dice.');
+  showVerdict('info', `Find words of ${game.min_len} or more letters. Type them, or trace them on the dice.`);
   setPlaying(true);
   startClock(game);
-  $('guess').focus();
+  remember(game);
+  loadLengths(game);
+  if (window.matchMedia('(max-width: 760px)').matches) window.scrollTo(0, 0);
+  $('guess').focus({ preventScroll: true });
+}
+
+/** Keeps the game's id for this tab, so a reload comes back to it. */
+function remember(game) {
+  setLink('play', gameLink(game));
+  try {
+    sessionStorage.setItem(GAME_KEY, JSON.stringify({ id: game.id, link: hashFor('play') }));
+  } catch (e) {
+    // Storage may be off; the link alone still brings the board back.
+  }
+}
+
+/** Every word on the game's board, for the counts of words left by length. */
+async function loadLengths(game) {
+  renderLengths();
+  try {
+    const solution = await api('POST', '/api/solve', { board: game.inline, dict: game.dict, rules: game.rules });
+    if (play.game && play.game.id === game.id) {
+      play.all = solution.words;
+      renderLengths();
+    }
+  } catch (e) {
+    // The counts are a help; the game goes on without them.
+  }
+}
+
+function renderLengths() {
+  const section = $('lengths');
+  const game = play.game;
+  if (!game || !play.all || !play.all.length) {
+    section.hidden = true;
+    return;
+  }
+  const total = new Map();
+  const found = new Map();
+  for (const w of play.all) total.set(graphemes(w.word), (total.get(graphemes(w.word)) || 0) + 1);
+  for (const w of play.found) found.set(graphemes(w.word), (found.get(graphemes(w.word)) || 0) + 1);
+  const results = game.phase === 'results';
+  $('lengths-title').textContent = results ? 'You found, by length' : 'Words left, by length';
+  const items = [...total.keys()].sort((a, b) => a - b).map((len) => {
+    const all = total.get(len);
+    const got = found.get(len) || 0;
+    const text = results ? `${len} letters: ${got} of ${all}` : `${len} letters: ${all - got} left`;
+    return el('li', { class: got === all ? 'done' : '', dataset: { length: String(len) } }, text);
+  });
+  $('lengths-list').replaceChildren(...items);
+  section.hidden = false;
 }
 
 function startClock(game) {
@@ -498,6 +663,7 @@ async function guess(word) {
       $('human-count').textContent = plural(play.found.length, 'word', 'words');
       play.board.light(reply.path, 'lit');
       showVerdict('correct', `${reply.word}: +${plural(reply.points, 'point', 'points')}`, 'Correct');
+      renderLengths();
     } else {
       const tags = {
         'too-short': 'Too short', 'not-a-word': 'Not a word',
@@ -532,7 +698,8 @@ async function endTurn(why) {
 
 function showResults(view, why) {
   play.game = view;
-  play.board.setEnabled(false);
+  play.found = [...view.human.words];
+  setPlaying(false);
   play.board.clear();
   const human = view.human;
   const computer = view.computer;
@@ -543,6 +710,8 @@ function showResults(view, why) {
   $('computer-words').replaceChildren(...byPoints.map((w) => wordItem(w, play.board)));
   $('human-count').textContent = plural(human.words.length, 'word', 'words');
   $('computer-count').textContent = `${plural(computer.words.length, 'word', 'words')} you missed`;
+  play.missedLetter = '';
+  renderMissedFilter();
   const result = $('result');
   const headline = { human: 'You win!', computer: 'The computer wins.', tie: 'A tie.' }[view.winner];
   result.className = `result${view.winner === 'human' ? ' win' : ''}`;
@@ -551,11 +720,40 @@ function showResults(view, why) {
     `You ${human.score}, computer ${computer.score}. The board held ${plural(view.possible.count, 'word', 'words')} worth ${plural(view.possible.score, 'point', 'points')}.`,
   );
   result.hidden = false;
+  renderLengths();
   showVerdict('info', 'Point at any word to see its path on the board.');
   $('clock').hidden = true;
   $('play-again').hidden = false;
   $('to-solve').hidden = false;
-  $('play-again').focus();
+  $('play-link').hidden = false;
+  $('play-again').focus({ preventScroll: true });
+}
+
+/** Letter buttons over the missed words: show only those that begin with one. */
+function renderMissedFilter() {
+  const box = $('missed-filter');
+  const items = [...$('computer-words').children];
+  const first = (item) => clusters(item.querySelector('.w').textContent)[0] || '';
+  const letters = [...new Set(items.map(first))].sort(collator.compare);
+  if (letters.length < 2) {
+    box.hidden = true;
+    return;
+  }
+  const button = (letter, label) => {
+    const b = el('button', { type: 'button', 'aria-pressed': String(play.missedLetter === letter), dataset: { letter } }, label);
+    b.addEventListener('click', () => {
+      play.missedLetter = letter;
+      for (const item of items) item.hidden = letter !== '' && first(item) !== letter;
+      for (const other of box.children) other.setAttribute('aria-pressed', String(other === b));
+      const shown = items.filter((item) => !item.hidden).length;
+      $('computer-count').textContent = letter
+        ? `${plural(shown, 'word', 'words')} you missed begin with ${letter}`
+        : `${plural(items.length, 'word', 'words')} you missed`;
+    });
+    return b;
+  };
+  box.replaceChildren(button('', 'All'), ...letters.map((l) => button(l, l)));
+  box.hidden = false;
 }
 
 async function previewSet() {
@@ -563,23 +761,109 @@ async function previewSet() {
   try {
     const roll = await api('POST', '/api/roll', { set: $('play-set').value });
     if (play.game && play.game.phase === 'human') return;
-    play.game = null;
-    play.board.render(roll.board);
-    play.board.setEnabled(false, { dim: true });
-    $('play-info').textContent = 'Pick dice and rules, then shake.';
+    showPreview(roll.board, 'Pick dice and rules, then shake.');
   } catch (e) {
     showSetupError(e.message);
   }
 }
 
+function showPreview(board, info) {
+  play.game = null;
+  play.all = null;
+  play.board.render(board, { lang: langOf($('play-dict').value) });
+  play.board.setEnabled(false, { dim: true });
+  $('play-info').textContent = info;
+  renderLengths();
+}
+
+/** Picks the dictionary of the dice's language when the server has one, and says so
+    when it has none (words are then judged in the chosen dictionary's language). */
 function pickDictionaryFor(setName) {
   const set = play.sets.find((s) => s.name === setName);
   if (!set) return;
   const { lang } = describeSet(set);
-  const match = dictionaries.find((d) => lang && (d.lang === lang || d.name === lang));
-  const english = dictionaries.find((d) => d.name === 'enable2k');
-  const choice = match || (lang === 'en' ? english : null);
+  // With none for the dice's language, the server's default (the first) judges.
+  const choice = lang ? dictionaryFor(lang) || dictionaries[0] : null;
   if (choice) $('play-dict').value = choice.name;
+  noteDictionary();
+}
+
+function noteDictionary() {
+  const note = $('dict-note');
+  const set = play.sets.find((s) => s.name === $('play-set').value);
+  const dict = dictionaries.find((d) => d.name === $('play-dict').value);
+  const lang = set && !$('play-board').value.trim() ? describeSet(set).lang : '';
+  const judged = dict ? dictLang(dict) : '';
+  if (!lang || !judged || lang === judged) {
+    note.hidden = true;
+    return;
+  }
+  const { group } = describeSet(set);
+  const name = Object.keys(LANGS).find((k) => LANGS[k] === judged);
+  const language = name ? name.charAt(0).toUpperCase() + name.slice(1) : judged;
+  note.textContent = dictionaryFor(lang)
+    ? `These are ${group} dice, and ${dict.name} is a ${language} dictionary.`
+    : `This server has no ${group} dictionary: words are judged in ${language} (${dict.name}). `
+      + `Start it with --dict ${lang}=WORDLIST to play in ${group}.`;
+  note.hidden = false;
+}
+
+/** Fills the settings from a link's parameters; answers whether it named a board. */
+function applyPlayLink(params) {
+  const set = params.get('set');
+  if (set && play.sets.some((s) => s.name === set)) $('play-set').value = set;
+  for (const [key, id] of [['rules', 'play-rules'], ['dict', 'play-dict'], ['timer', 'play-timer']]) {
+    const value = params.get(key);
+    const select = $(id);
+    if (value != null && [...select.options].some((o) => o.value === value)) select.value = value;
+  }
+  $('play-board').value = params.get('board') || '';
+  $('play-seed').value = params.get('seed') || '';
+  if (params.get('board') || params.get('seed')) $('setup').querySelector('.more').open = true;
+  noteDictionary();
+  return Boolean(params.get('board') || (set && params.get('seed')));
+}
+
+/** Opens the Play view as the address says: the game this tab was playing (after a
+    reload), or a shared board ready to play, or a preview of the dice. */
+async function openPlay(params) {
+  let saved = null;
+  try {
+    saved = JSON.parse(sessionStorage.getItem(GAME_KEY) || 'null');
+  } catch (e) {
+    saved = null;
+  }
+  if (saved && saved.link === hashFor('play') && saved.link !== '#play') {
+    try {
+      const view = await api('GET', `/api/games/${saved.id}`);
+      applyPlayLink(params);
+      if (view.phase === 'human') {
+        beginGame(view, { resumed: true });
+      } else {
+        play.board.render(view.board, { lang: langOf(view.dict) });
+        $('play-info').textContent = playInfo(view);
+        showResults(view, '');
+        loadLengths(view);
+      }
+      return;
+    } catch (e) {
+      sessionStorage.removeItem(GAME_KEY); // the game is gone; show its board instead
+    }
+  }
+  if (!applyPlayLink(params)) {
+    previewSet();
+    return;
+  }
+  try {
+    const board = params.get('board')
+      ? await api('POST', '/api/board', { board: params.get('board') })
+      : await api('POST', '/api/roll', { set: params.get('set'), seed: Number(params.get('seed')) });
+    showPreview(board.board, 'The board of the link you opened: play it when you are ready.');
+    $('shake').textContent = 'Play this board';
+  } catch (e) {
+    showSetupError(e.message);
+    previewSet();
+  }
 }
 
 function setUpPlay(sets) {
@@ -602,6 +886,10 @@ function setUpPlay(sets) {
     pickDictionaryFor(select.value);
     previewSet();
   });
+  // A changed setting is no longer the link's board.
+  $('setup').addEventListener('input', () => { $('shake').textContent = 'Shake the dice'; });
+  $('play-dict').addEventListener('change', noteDictionary);
+  $('play-board').addEventListener('input', noteDictionary);
   $('setup').addEventListener('submit', (e) => {
     e.preventDefault();
     startGame(false);
@@ -618,6 +906,7 @@ function setUpPlay(sets) {
   });
   $('end-turn').addEventListener('click', () => endTurn(''));
   $('play-again').addEventListener('click', () => startGame(true));
+  $('play-link').addEventListener('click', () => copyLink('play', $('play-link-status')));
   $('to-solve').addEventListener('click', () => {
     if (!play.game) return;
     $('solve-board').value = play.game.inline;
@@ -627,7 +916,7 @@ function setUpPlay(sets) {
     showView('solve');
     solveBoard();
   });
-  previewSet();
+  pickDictionaryFor(select.value);
 }
 
 // ---------------------------------------------------------------- Solve
@@ -639,6 +928,7 @@ async function solveBoard() {
   const errorBox = $('solve-error');
   errorBox.hidden = true;
   if (!text.trim()) {
+    $('solve-out').hidden = true;
     errorBox.textContent = 'Type or paste a board first, for example ATEE/APYO/TINU/EDSE.';
     errorBox.hidden = false;
     return;
@@ -653,11 +943,18 @@ async function solveBoard() {
       api('POST', '/api/solve', request),
     ]);
     $('solve-out').hidden = false;
-    solver.board.render(parsed.board);
+    solver.board.render(parsed.board, { lang: langOf(request.dict) });
     solver.words = solution.words;
     $('solve-summary').textContent = `${plural(solution.count, 'word', 'words')} · ${plural(solution.score, 'point', 'points')}`;
+    $('solve-link-status').textContent = '';
     renderSolved();
+    const params = new URLSearchParams({ board: text, dict: request.dict, rules: request.rules });
+    if (request.min_len) params.set('min', String(request.min_len));
+    setLink('solve', params);
   } catch (e) {
+    // The error replaces the last answer: an old board and its words under a new
+    // error would read as the answer to the new board.
+    $('solve-out').hidden = true;
     errorBox.textContent = e.message;
     errorBox.hidden = false;
   } finally {
@@ -683,6 +980,19 @@ function renderSolved() {
   }
 }
 
+/** Opens the Solve view as a link says: its board, solved. */
+function openSolve(params) {
+  const board = params.get('board');
+  if (!board) return;
+  $('solve-board').value = board;
+  for (const [key, id] of [['dict', 'solve-dict'], ['rules', 'solve-rules'], ['min', 'solve-min']]) {
+    const value = params.get(key);
+    const select = $(id);
+    if (value != null && [...select.options].some((o) => o.value === value)) select.value = value;
+  }
+  return solveBoard();
+}
+
 function setUpSolve() {
   solver.board = new BoardView($('solve-grid'));
   fillDicts($('solve-dict'));
@@ -698,11 +1008,13 @@ function setUpSolve() {
   });
   $('sort-points').addEventListener('click', () => { solver.order = 'points'; renderSolved(); });
   $('sort-alpha').addEventListener('click', () => { solver.order = 'alpha'; renderSolved(); });
+  $('solve-link').addEventListener('click', () => copyLink('solve', $('solve-link-status')));
 }
 
 // ---------------------------------------------------------------- Tabs
 
 function showView(name) {
+  currentView = name;
   for (const view of ['play', 'solve']) {
     const on = view === name;
     $(`view-${view}`).hidden = !on;
@@ -710,7 +1022,7 @@ function showView(name) {
     tab.setAttribute('aria-selected', String(on));
     tab.tabIndex = on ? 0 : -1;
   }
-  if (location.hash !== `#${name}`) history.replaceState(null, '', `#${name}`);
+  if (location.hash !== hashFor(name)) history.replaceState(null, '', hashFor(name));
   solver.board && solver.board.redraw();
   play.board && play.board.redraw();
 }
@@ -727,7 +1039,6 @@ function setUpTabs() {
       $(`tab-${next}`).focus();
     });
   }
-  showView(location.hash === '#solve' ? 'solve' : 'play');
 }
 
 async function main() {
@@ -737,6 +1048,12 @@ async function main() {
     setUpPlay(dice.sets);
     setUpSolve();
     setUpTabs();
+    const [view, query = ''] = location.hash.slice(1).split('?');
+    const name = view === 'solve' ? 'solve' : 'play';
+    links[name] = new URLSearchParams(query);
+    showView(name);
+    await (name === 'solve' ? openSolve(links.solve) : openPlay(links.play));
+    if (name === 'solve') previewSet();
     document.body.dataset.ready = 'true';
   } catch (e) {
     showSetupError(e.message);
