@@ -16,6 +16,7 @@ mod optimize;
 mod play;
 mod princeton;
 mod proptest_solver;
+mod prove;
 mod reliability;
 mod scale_out;
 mod shared_data;

@@ -198,7 +198,7 @@ proptest! {
             .map(|&s| (0..7).filter(|&f| s >> f & 1 == 1).collect())
             .collect();
         let mut best = 0;
-        let mut digits = vec![0usize; 6];
+        let mut digits = [0usize; 6];
         'boards: loop {
             let board_faces = digits.iter().zip(&choices).map(|(&d, c)| faces[c[d]].clone()).collect();
             let board = Board::new(2, 3, board_faces).unwrap();
@@ -213,5 +213,65 @@ proptest! {
             break;
         }
         prop_assert!(bound >= best, "bound {bound} < best board {best}");
+    }
+}
+
+/// A dice space: prove lists exactly the rollable boards enumeration finds (each
+/// cell a die of its own, one die left over, faces shared between dice).
+#[test]
+fn prove_lists_only_rollable_boards_of_a_dice_set() {
+    let text = "# name: tiny\n# grid: 1x5\nT E A\nE A S\nQu I T\nS T ch\nA E I\n";
+    let set = polyboggle::dice::DiceSet::parse(text, "tiny").unwrap();
+    let words = [
+        "tea", "eat", "ate", "seat", "east", "quit", "quite", "itch", "sat", "tie", "site", "ties",
+    ];
+    let lexicon = Lexicon::from_words(words, &Profile::default()).unwrap();
+    let rules = Rules::hasbro();
+    let space = Space::dice(&set, 2, 2, lexicon.profile()).unwrap();
+    // Every rollable board: an ordered choice of 4 distinct dice, a face each.
+    let mut solver = Solver::new(&lexicon, rules.clone());
+    let mut all: BTreeMap<Vec<String>, u64> = BTreeMap::new();
+    let dice = &set.dice;
+    for a in 0..5 {
+        for b in (0..5).filter(|&b| b != a) {
+            for c in (0..5).filter(|&c| c != a && c != b) {
+                for d in (0..5).filter(|&d| d != a && d != b && d != c) {
+                    for faces in 0..81 {
+                        let picks = [a, b, c, d];
+                        let texts: Vec<String> = (0..4)
+                            .map(|i| dice[picks[i]][faces / 3usize.pow(i as u32) % 3].clone())
+                            .collect();
+                        let board =
+                            Board::new(2, 2, texts.iter().map(|t| Face::new(t)).collect()).unwrap();
+                        let score = solver.tally(&board).points;
+                        let key = space
+                            .symmetries()
+                            .iter()
+                            .map(|perm| {
+                                perm.iter()
+                                    .map(|&from| texts[from].clone())
+                                    .collect::<Vec<_>>()
+                            })
+                            .min()
+                            .unwrap();
+                        all.insert(key, score);
+                    }
+                }
+            }
+        }
+    }
+    let best = all.values().copied().max().unwrap();
+    assert!(best >= 3, "the set makes words: best {best}");
+    for (min, top) in [(1, 1), (2, 1), (best, 1), (best, 4), (best + 1, 1)] {
+        let expected: BTreeMap<Vec<String>, u64> = all
+            .iter()
+            .filter(|(_, &score)| score >= min)
+            .map(|(k, &s)| (k.clone(), s))
+            .collect();
+        assert_eq!(
+            proven(&space, &lexicon, &rules, min, top),
+            expected,
+            "min {min}"
+        );
     }
 }

@@ -1,0 +1,269 @@
+//! `polyboggle prove`: the list it proves, its JSON, logs, resume, tasks and
+//! summaries, and its refusals.
+
+use std::collections::BTreeSet;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::common::{bad, ok};
+
+/// A small space every test can prove in well under a second.
+const SMALL: [&str; 6] = ["--size", "2x3", "--letters", "aestrl", "--threads", "2"];
+
+fn json(args: &[&str]) -> Value {
+    serde_json::from_str(&ok(args)).expect("prove --format json prints JSON")
+}
+
+fn prove(extra: &[&str]) -> Value {
+    let mut args = vec!["prove"];
+    args.extend(SMALL);
+    args.extend(extra);
+    args.extend(["--format", "json"]);
+    json(&args)
+}
+
+fn boards(value: &Value) -> BTreeSet<(String, u64)> {
+    value["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                b["board"].as_str().unwrap().to_string(),
+                b["score"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn prove_lists_the_boards_at_or_above_the_threshold_with_their_true_scores() {
+    let value = prove(&["--min", "100"]);
+    assert_eq!(value["size"], "2x3");
+    assert_eq!(value["min"], 100);
+    assert_eq!(value["complete"], true);
+    for field in ["seconds", "cpu_seconds", "classes_broken", "max_bound_left"] {
+        assert!(value[field].is_number(), "{field} in {value}");
+    }
+    let list = value["boards"].as_array().unwrap();
+    // Four boards of 112 points, four of 105 and four of 100 (by enumeration).
+    assert_eq!(list.len(), 12, "{value}");
+    let scores: Vec<u64> = list.iter().map(|b| b["score"].as_u64().unwrap()).collect();
+    assert!(
+        scores.windows(2).all(|w| w[0] >= w[1]),
+        "best first: {scores:?}"
+    );
+    assert_eq!(scores[0], 112);
+    for board in list.iter().take(3) {
+        assert_eq!(
+            (board["rows"].as_u64(), board["cols"].as_u64()),
+            (Some(2), Some(3))
+        );
+        let solved: Value = serde_json::from_str(&ok(&[
+            "solve",
+            board["board"].as_str().unwrap(),
+            "--format",
+            "json",
+        ]))
+        .unwrap();
+        assert_eq!(solved["score"], board["score"]);
+        assert_eq!(solved["count"], board["words"]);
+    }
+}
+
+#[test]
+fn a_threshold_above_every_score_proves_an_empty_list() {
+    let value = prove(&["--min", "113"]);
+    assert_eq!(value["complete"], true);
+    assert_eq!(value["boards"].as_array().unwrap().len(), 0);
+    assert!(value["max_bound_left"].as_u64().unwrap() < 113);
+    let text = ok(&["prove", "--size", "2x2", "--letters", "jx", "--min", "1"]);
+    assert!(text.contains("proven: 0 boards"), "{text}");
+}
+
+#[test]
+fn tasks_resume_and_summaries_give_the_single_process_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = |name: &str| dir.path().join(name).display().to_string();
+    let whole = boards(&prove(&["--min", "90"]));
+    assert!(whole.len() > 12);
+
+    // Two tasks, each printing a JSON line per class and logging it.
+    let mut lines = 0;
+    for k in ["0", "1"] {
+        let mut args = vec!["prove"];
+        args.extend(SMALL);
+        let path = log(&format!("task{k}.ndjson"));
+        args.extend([
+            "--min",
+            "90",
+            "--tasks",
+            "2",
+            "--task-index",
+            k,
+            "--log",
+            &path,
+        ]);
+        lines += ok(&args).lines().count();
+    }
+    let summary = json(&[
+        "prove",
+        "--summarize",
+        &log("task0.ndjson"),
+        &log("task1.ndjson"),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(summary["complete"], true);
+    assert_eq!(summary["top_classes"].as_u64(), Some(lines as u64));
+    assert_eq!(boards(&summary), whole);
+    // One task's log alone is not a proof.
+    let half = json(&[
+        "prove",
+        "--summarize",
+        &log("task0.ndjson"),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(half["complete"], false);
+
+    // --resume from task 0's log finishes the rest and agrees.
+    let resumed = prove(&["--min", "90", "--log", &log("task0.ndjson"), "--resume"]);
+    assert_eq!(resumed["complete"], true);
+    assert_eq!(boards(&resumed), whole);
+    let logged = std::fs::read_to_string(log("task0.ndjson")).unwrap();
+    assert_eq!(logged.lines().count(), lines);
+
+    // A log of other settings is refused.
+    let message = bad(&[
+        "prove",
+        "--size",
+        "2x3",
+        "--letters",
+        "aestrl",
+        "--min",
+        "91",
+        "--log",
+        &log("task0.ndjson"),
+        "--resume",
+    ]);
+    assert!(message.contains("other settings"), "{message}");
+}
+
+#[test]
+fn an_interrupted_proof_resumes_without_losing_a_finished_class() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("proof.ndjson");
+    let args = [
+        "prove",
+        "--size",
+        "3x3",
+        "--letters",
+        "aestr",
+        "--min",
+        "200",
+        "--threads",
+        "1",
+        "--log",
+        log.to_str().unwrap(),
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_polyboggle"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait for some finished classes, then interrupt as Ctrl-C would.
+    let started = Instant::now();
+    while std::fs::read_to_string(&log).map_or(0, |t| t.lines().count()) < 3 {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no class finished"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let status = child.wait().unwrap();
+    let before = std::fs::read_to_string(&log).unwrap().lines().count();
+    let resumed: Value =
+        serde_json::from_str(&ok(&[&args[..], &["--resume", "--format", "json"]].concat()))
+            .unwrap();
+    assert_eq!(resumed["complete"], true);
+    let fresh: Value = serde_json::from_str(&ok(&[
+        "prove",
+        "--size",
+        "3x3",
+        "--letters",
+        "aestr",
+        "--min",
+        "200",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(boards(&resumed), boards(&fresh));
+    let after = std::fs::read_to_string(&log).unwrap();
+    let classes: BTreeSet<u64> = after
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["class"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    // Every class once: the resumed run redid none of the finished ones (unless the
+    // process had already finished when the signal came).
+    assert!(
+        status.success() || after.lines().count() == classes.len(),
+        "{before} lines before"
+    );
+    assert_eq!(
+        classes.len() as u64,
+        resumed["top_classes"].as_u64().unwrap()
+    );
+}
+
+#[test]
+fn prove_refuses_what_it_cannot_do_in_one_line() {
+    assert!(bad(&["prove", "--size", "9x9", "--min", "1"]).contains("at most 64"));
+    let message = bad(&[
+        "prove",
+        "--size",
+        "5x5",
+        "--min",
+        "1",
+        "--letters",
+        "a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r,s,t,u,v,w,x,y,z,á,é,í,ó,ú,à,è,ì,ò,ù,â,ê,î,ô",
+    ]);
+    assert!(message.contains("2^128"), "{message}");
+    assert!(bad(&[
+        "prove",
+        "--size",
+        "2x2",
+        "--tasks",
+        "2",
+        "--task-index",
+        "2",
+        "--min",
+        "1"
+    ])
+    .contains("--task-index"));
+    assert!(bad(&[
+        "prove",
+        "--size",
+        "2x2",
+        "--tasks",
+        "0",
+        "--task-index",
+        "0",
+        "--min",
+        "1"
+    ])
+    .contains("--tasks"));
+    assert!(bad(&["prove", "--size", "2x2", "--time", "0", "--min", "1"]).contains("--time"));
+    assert!(bad(&["prove", "--summarize", "/nonexistent/log"]).contains("/nonexistent/log"));
+}
