@@ -17,6 +17,8 @@ use polyboggle::lexicon::Lexicon;
 use polyboggle::score::Rules;
 use polyboggle::solve;
 
+use crate::orderly::{Key, Trie};
+
 /// A face as the walk feeds it to the automaton.
 #[derive(Clone, Debug)]
 struct FaceKey {
@@ -38,6 +40,9 @@ pub struct Walker<'l> {
     faces: Vec<FaceKey>,
     /// Each cell's neighbours as a bit mask.
     neighbours: Vec<u64>,
+    /// Each cell's place in the order cells are forced: the busiest first
+    /// (most neighbours, then the first).
+    rank: Vec<u8>,
 }
 
 /// A walk's view of one class: each cell's faces, flat, and the first-byte
@@ -50,6 +55,9 @@ pub struct Scratch {
     heads: Vec<u64>,
     /// Automaton steps taken, for the progress line.
     pub steps: u64,
+    /// The orderly bound's trie, and the cells of one face (bit per cell).
+    trie: Trie,
+    forced: u64,
 }
 
 /// One face a cell may show, as the hot loop reads it.
@@ -92,11 +100,19 @@ impl<'l> Walker<'l> {
             .collect();
         let board = Board::new(rows, cols, vec![Face::blank(); rows * cols])
             .expect("a grid of at most 64 cells");
-        let neighbours = (0..rows * cols)
+        let neighbours: Vec<u64> = (0..rows * cols)
             .map(|cell| board.neighbours(cell).fold(0u64, |m, n| m | 1 << n))
             .collect();
+        let degree = |c: usize| neighbours[c].count_ones();
+        let mut order: Vec<usize> = (0..rows * cols).collect();
+        order.sort_by_key(|&c| (std::cmp::Reverse(degree(c)), c));
+        let mut rank = vec![0u8; rows * cols];
+        for (r, &c) in order.iter().enumerate() {
+            rank[c] = r as u8;
+        }
         Walker {
             automaton,
+            rank,
             lengths: lexicon.lengths(),
             points: (0..=polyboggle::normalize::MAX_WORD_LEN)
                 .map(|len| rules.points(len) as u64)
@@ -109,6 +125,94 @@ impl<'l> Walker<'l> {
     /// How many cells the grid has.
     pub fn cells(&self) -> usize {
         self.neighbours.len()
+    }
+
+    /// The cells in the order the search forces them: the busiest first.
+    pub fn forcing_order(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.rank.len()).collect();
+        order.sort_by_key(|&c| self.rank[c]);
+        order
+    }
+
+    /// The orderly bound of the class (see [`crate::orderly`]): at most the
+    /// max/no-mark bound's looseness, usually far less.
+    pub fn orderly_bound(&self, sets: &[u128], scratch: &mut Scratch) -> u64 {
+        scratch.load(sets, &self.faces, self.automaton.is_exact());
+        scratch.forced = sets
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.count_ones() == 1)
+            .fold(0u64, |m, (c, _)| m | 1 << c);
+        scratch.trie.clear();
+        let root = self.automaton.transitions(ROOT);
+        let mut keys = [0 as Key; 64];
+        for cell in 0..sets.len() {
+            if root.classes & scratch.heads[cell] != 0 {
+                self.collect(scratch, root, 0, cell, 0, &mut keys, 0);
+            }
+        }
+        scratch.trie.bound()
+    }
+
+    /// Enters `cell` with each of its faces, as [`Walker::cell`] does, adding every
+    /// word path met to the scratch's trie; `keys[..len]` are the path's choices
+    /// at free cells so far.
+    #[allow(clippy::too_many_arguments)]
+    fn collect(
+        &self,
+        scratch: &mut Scratch,
+        from: Transitions,
+        out: u32,
+        cell: usize,
+        used: u64,
+        keys: &mut [Key; 64],
+        len: usize,
+    ) {
+        let used = used | 1 << cell;
+        let free = scratch.forced >> cell & 1 == 0;
+        for i in scratch.starts[cell]..scratch.starts[cell + 1] {
+            let choice = scratch.choices[i];
+            if from.classes & choice.head == 0 {
+                continue;
+            }
+            let (node, out) = if choice.simple {
+                let node = self
+                    .automaton
+                    .node(self.automaton.step_exact(from, choice.class));
+                (node, out.wrapping_add(node.output))
+            } else {
+                match self.enter(&self.faces[choice.face as usize], from, out) {
+                    Some(entered) => entered,
+                    None => continue,
+                }
+            };
+            scratch.steps += 1;
+            let mut len = len;
+            if free {
+                keys[len] = (self.rank[cell] as Key) << 8 | choice.face as Key;
+                len += 1;
+            }
+            if node.is_final {
+                let word_len = self.lengths.get(out as usize).map_or(0, |&l| l as usize);
+                let points = self.points[word_len];
+                if points > 0 {
+                    let mut key = [0 as Key; 64];
+                    key[..len].copy_from_slice(&keys[..len]);
+                    scratch.trie.insert(&mut key[..len], points);
+                }
+            }
+            let next = node.transitions;
+            if next.classes != 0 {
+                let mut live = self.neighbours[cell] & !used;
+                while live != 0 {
+                    let n = live.trailing_zeros() as usize;
+                    live &= live - 1;
+                    if next.classes & scratch.heads[n] != 0 {
+                        self.collect(scratch, next, out, n, used, keys, len);
+                    }
+                }
+            }
+        }
     }
 
     /// The max/no-mark bound of the class whose cell `i` may show the faces of bit

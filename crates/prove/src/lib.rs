@@ -4,11 +4,12 @@
 //! A *class* gives every cell a set of faces and holds every board that picks one
 //! face a cell. The search starts from the space's top-level classes
 //! ([`class`](Classes): one bucket of faces a cell), computes an upper bound on
-//! every board of a class ([`bound`]: the dictionary walked over the class as over
-//! one board, the best face at each step, no word marked), drops the class when
-//! the bound is below the threshold, and otherwise splits the class in two (the
-//! largest set of faces, halved) and goes on; classes of a few boards are scored
-//! board by board with the solver. What is left at the end is every board that
+//! every board of a class ([`orderly`]: the dictionary walked over the class as
+//! over one board ([`bound`]), its word paths grouped by the faces they take at
+//! the cells not yet forced), drops the class when the bound is below the
+//! threshold, and otherwise forces the next cell (the busiest first) to each of
+//! its faces and goes on; classes of a few boards are scored board by board with
+//! the solver. What is left at the end is every board that
 //! scores at least the threshold: none missed, as long as the bound holds for every
 //! board of a class (the property tests check it against enumeration).
 //!
@@ -36,6 +37,7 @@ pub mod bound;
 pub mod class;
 pub mod dice;
 pub mod log;
+pub mod orderly;
 pub mod search;
 
 use std::collections::HashMap;
