@@ -154,6 +154,12 @@ impl<'l> Walker<'l> {
         scratch.trie.bound()
     }
 
+    /// After [`Walker::orderly_bound`]: the best value of `cell`'s choice at the
+    /// trie's root and each face's (see [`Trie::choices`]).
+    pub fn root_choices(&self, scratch: &Scratch, cell: usize) -> (u64, Vec<(u8, u64)>) {
+        scratch.trie.choices(self.rank[cell])
+    }
+
     /// Enters `cell` with each of its faces, as [`Walker::cell`] does, adding every
     /// word path met to the scratch's trie; `keys[..len]` are the path's choices
     /// at free cells so far.

@@ -86,6 +86,26 @@ impl Trie {
         self.node_bound(0)
     }
 
+    /// The root's choices at the cell of rank `rank`: the best value, and each
+    /// face's. Forcing that cell to face `f` leaves a class whose bound is at most
+    /// `bound() - best + value(f)` (its boards follow child `f` there), a bound
+    /// the search gets without walking the class again.
+    pub fn choices(&self, rank: u8) -> (u64, Vec<(u8, u64)>) {
+        let mut values = Vec::new();
+        let mut best = 0;
+        let mut child = self.nodes[0].first_child;
+        while child != NONE {
+            let c = self.nodes[child as usize];
+            if (c.key >> 8) as u8 == rank {
+                let value = self.node_bound(child);
+                best = best.max(value);
+                values.push((c.key as u8, value));
+            }
+            child = c.next_sibling;
+        }
+        (best, values)
+    }
+
     fn node_bound(&self, node: u32) -> u64 {
         let n = self.nodes[node as usize];
         // The best child of each cell (by rank), and which cells have one.
@@ -153,5 +173,8 @@ mod tests {
         trie.insert(&mut [], 1);
         // Cell 0 picks face 0 for both its paths: 1 + max(3 + 2, 4).
         assert_eq!(trie.bound(), 6);
+        let (best, mut faces) = trie.choices(0);
+        faces.sort();
+        assert_eq!((best, faces), (5, vec![(0, 5), (1, 4)]));
     }
 }
