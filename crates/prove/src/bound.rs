@@ -18,6 +18,7 @@ use polyboggle::score::Rules;
 use polyboggle::solve;
 
 use crate::orderly::{Key, Trie};
+use crate::tree::Tree;
 
 /// A face as the walk feeds it to the automaton.
 #[derive(Clone, Debug)]
@@ -137,6 +138,18 @@ impl<'l> Walker<'l> {
     /// The orderly bound of the class (see [`crate::orderly`]): at most the
     /// max/no-mark bound's looseness, usually far less.
     pub fn orderly_bound(&self, sets: &[u128], scratch: &mut Scratch) -> u64 {
+        self.collect_class(sets, scratch);
+        scratch.trie.bound()
+    }
+
+    /// The orderly trie of the class, frozen into `tree`: its root.
+    pub fn orderly_tree(&self, sets: &[u128], scratch: &mut Scratch, tree: &mut Tree) -> u32 {
+        self.collect_class(sets, scratch);
+        scratch.trie.freeze(tree)
+    }
+
+    /// Walks the class, leaving its word paths in the scratch's trie.
+    fn collect_class(&self, sets: &[u128], scratch: &mut Scratch) {
         scratch.load(sets, &self.faces, self.automaton.is_exact());
         scratch.forced = sets
             .iter()
@@ -151,13 +164,11 @@ impl<'l> Walker<'l> {
                 self.collect(scratch, root, 0, cell, 0, &mut keys, 0);
             }
         }
-        scratch.trie.bound()
     }
 
-    /// After [`Walker::orderly_bound`]: the best value of `cell`'s choice at the
-    /// trie's root and each face's (see [`Trie::choices`]).
-    pub fn root_choices(&self, scratch: &Scratch, cell: usize) -> (u64, Vec<(u8, u64)>) {
-        scratch.trie.choices(self.rank[cell])
+    /// The rank of `cell` in the forcing order.
+    pub fn rank(&self, cell: usize) -> u8 {
+        self.rank[cell]
     }
 
     /// Enters `cell` with each of its faces, as [`Walker::cell`] does, adding every

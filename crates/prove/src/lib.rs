@@ -39,6 +39,7 @@ pub mod dice;
 pub mod log;
 pub mod orderly;
 pub mod search;
+pub mod tree;
 
 use std::collections::HashMap;
 use std::sync::Mutex;

@@ -20,6 +20,8 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use crate::tree::Tree;
+
 /// A pair `(cell's rank in the forcing order, face)`, the rank in the high byte,
 /// so keys sort by cell order.
 pub type Key = u16;
@@ -81,29 +83,28 @@ impl Trie {
         self.nodes[node as usize].points += points;
     }
 
+    /// The trie as an arena of [`Tree`] nodes with sorted child lists; returns the
+    /// root's index.
+    pub fn freeze(&self, tree: &mut Tree) -> u32 {
+        self.freeze_node(0, tree)
+    }
+
+    fn freeze_node(&self, node: u32, tree: &mut Tree) -> u32 {
+        let n = self.nodes[node as usize];
+        let mut edges = Vec::new();
+        let mut child = n.first_child;
+        while child != NONE {
+            let c = self.nodes[child as usize];
+            edges.push((c.key, self.freeze_node(child, tree)));
+            child = c.next_sibling;
+        }
+        edges.sort_unstable_by_key(|e| e.0);
+        tree.push(n.points, &edges)
+    }
+
     /// The bound of the whole trie.
     pub fn bound(&self) -> u64 {
         self.node_bound(0)
-    }
-
-    /// The root's choices at the cell of rank `rank`: the best value, and each
-    /// face's. Forcing that cell to face `f` leaves a class whose bound is at most
-    /// `bound() - best + value(f)` (its boards follow child `f` there), a bound
-    /// the search gets without walking the class again.
-    pub fn choices(&self, rank: u8) -> (u64, Vec<(u8, u64)>) {
-        let mut values = Vec::new();
-        let mut best = 0;
-        let mut child = self.nodes[0].first_child;
-        while child != NONE {
-            let c = self.nodes[child as usize];
-            if (c.key >> 8) as u8 == rank {
-                let value = self.node_bound(child);
-                best = best.max(value);
-                values.push((c.key as u8, value));
-            }
-            child = c.next_sibling;
-        }
-        (best, values)
     }
 
     fn node_bound(&self, node: u32) -> u64 {
@@ -173,8 +174,9 @@ mod tests {
         trie.insert(&mut [], 1);
         // Cell 0 picks face 0 for both its paths: 1 + max(3 + 2, 4).
         assert_eq!(trie.bound(), 6);
-        let (best, mut faces) = trie.choices(0);
-        faces.sort();
-        assert_eq!((best, faces), (5, vec![(0, 5), (1, 4)]));
+        // Frozen, it bounds the same.
+        let mut tree = Tree::default();
+        let root = trie.freeze(&mut tree);
+        assert_eq!(tree.bound(root), 6);
     }
 }

@@ -8,6 +8,7 @@ use polyboggle::solve::Solver;
 
 use crate::bound::{Scratch, Walker};
 use crate::dice::Dice;
+use crate::tree::Tree;
 
 /// Classes of at most this many boards are scored board by board: an orderly
 /// bound costs up to a millisecond on 3x3, the time of a few hundred solves, and a
@@ -64,6 +65,7 @@ pub struct Worker<'l> {
     scratch: Scratch,
     solver: Solver<'l>,
     board: Board,
+    tree: Tree,
 }
 
 impl<'l> Breaker<'l> {
@@ -103,6 +105,7 @@ impl<'l> Breaker<'l> {
                 vec![Face::blank(); self.rows * self.cols],
             )
             .expect("the grid's shape"),
+            tree: Tree::default(),
         }
     }
 
@@ -119,15 +122,27 @@ impl<'l> Breaker<'l> {
             ..Outcome::default()
         };
         let mut sets = sets.to_vec();
-        self.split(&mut sets, worker, &mut outcome, stop);
+        worker.tree.clear();
+        let root = if boards(&sets) > LEAF_BOARDS {
+            // One walk for the whole class; every part after it is forced on the trie.
+            self.walker
+                .orderly_tree(&sets, &mut worker.scratch, &mut worker.tree)
+        } else {
+            worker.tree.push(0, &[])
+        };
+        self.force(&mut sets, root, worker, &mut outcome, stop);
         outcome.steps = worker.scratch.steps;
         worker.scratch.steps = 0;
         outcome
     }
 
-    fn split(
+    /// Breaks the class `sets`, whose orderly trie is rooted at `root` in the
+    /// worker's tree: dropped when the root's bound is below the threshold, split
+    /// by forcing the next cell on the trie otherwise.
+    fn force(
         &self,
         sets: &mut [u128],
+        root: u32,
         worker: &mut Worker,
         outcome: &mut Outcome,
         stop: &dyn Fn() -> bool,
@@ -146,7 +161,7 @@ impl<'l> Breaker<'l> {
             return;
         }
         outcome.bounds += 1;
-        let bound = self.walker.orderly_bound(sets, &mut worker.scratch);
+        let bound = worker.tree.bound(root);
         if bound < self.min {
             outcome.max_dropped = outcome.max_dropped.max(bound);
             return;
@@ -156,23 +171,27 @@ impl<'l> Breaker<'l> {
             return;
         }
         let cell = self.cell_to_split(sets);
-        // The next cell is the trie's first: each face's part of the class has a
-        // bound already, and those below the threshold need no walk of their own.
-        let (best, values) = self.walker.root_choices(&worker.scratch, cell);
+        let rank = self.walker.rank(cell);
+        let (best, faces) = worker.tree.choices(root, rank);
         let set = sets[cell];
         let mut rest = set;
         while rest != 0 {
             let face = rest.trailing_zeros() as u8;
             sets[cell] = rest & rest.wrapping_neg();
             rest &= rest - 1;
-            let value = values.iter().find(|v| v.0 == face).map_or(0, |v| v.1);
-            let part = bound - best + value;
+            let child = faces.iter().find(|f| f.0 == face).map(|f| f.1);
+            // The part's bound without merging: the root's, with this face's child
+            // for the cell's best.
+            let part = bound - best + child.map_or(0, |c| worker.tree.bound(c));
             if part < self.min {
                 outcome.bounds += 1;
                 outcome.max_dropped = outcome.max_dropped.max(part);
                 continue;
             }
-            self.split(sets, worker, outcome, stop);
+            let mark = worker.tree.mark();
+            let forced = worker.tree.force(root, rank, child);
+            self.force(sets, forced, worker, outcome, stop);
+            worker.tree.truncate(mark);
             if !outcome.complete {
                 break;
             }

@@ -1,0 +1,198 @@
+//! The orderly trie frozen into an arena, and forcing a cell on it by merging.
+//!
+//! A class's walk is done once ([`crate::orderly::Trie`]); forcing its next cell
+//! (the lowest-ranked free cell, which only the root chooses at) to face `f` then
+//! needs no walk: the forced class's trie is the root without that cell's children,
+//! merged with the child for `f` — two nodes merge into one with the sum of their
+//! points and their children merged key by key. Nodes are never changed once made,
+//! so a merged node shares every subtree it did not change, and forcing the next
+//! face of the same cell starts again from the same root. Each node keeps its bound
+//! (`points + Σ_cell max_face bound(child)`), computed when it is made.
+
+use crate::orderly::Key;
+
+/// Nodes and their sorted child lists, added to as cells are forced; the search
+/// truncates it back (a stack) when it leaves a forced part.
+#[derive(Default)]
+pub struct Tree {
+    nodes: Vec<Node>,
+    /// `edges[node.first..node.first + node.len]`: a node's children, by key.
+    edges: Vec<(Key, u32)>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    points: u64,
+    bound: u64,
+    first: u32,
+    len: u32,
+}
+
+/// Where the arena stood, to go back to.
+#[derive(Clone, Copy)]
+pub struct Mark {
+    nodes: usize,
+    edges: usize,
+}
+
+impl Tree {
+    /// Empties the arena.
+    pub fn clear(&mut self) {
+        self.nodes.clear();
+        self.edges.clear();
+    }
+
+    /// Adds a node with `points` and the children `edges` (sorted by key, each
+    /// child already in the arena); returns its index.
+    pub fn push(&mut self, points: u64, edges: &[(Key, u32)]) -> u32 {
+        let mut bound = points;
+        let mut i = 0;
+        while i < edges.len() {
+            // One cell's children are adjacent: keys sort by rank first.
+            let rank = edges[i].0 >> 8;
+            let mut best = 0;
+            while i < edges.len() && edges[i].0 >> 8 == rank {
+                best = best.max(self.nodes[edges[i].1 as usize].bound);
+                i += 1;
+            }
+            bound += best;
+        }
+        let first = self.edges.len() as u32;
+        self.edges.extend_from_slice(edges);
+        self.nodes.push(Node {
+            points,
+            bound,
+            first,
+            len: edges.len() as u32,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// The bound of the class whose trie `node` roots.
+    pub fn bound(&self, node: u32) -> u64 {
+        self.nodes[node as usize].bound
+    }
+
+    fn children(&self, node: u32) -> &[(Key, u32)] {
+        let n = self.nodes[node as usize];
+        &self.edges[n.first as usize..(n.first + n.len) as usize]
+    }
+
+    /// Where the arena stands now.
+    pub fn mark(&self) -> Mark {
+        Mark {
+            nodes: self.nodes.len(),
+            edges: self.edges.len(),
+        }
+    }
+
+    /// Forgets every node made since `mark`.
+    pub fn truncate(&mut self, mark: Mark) {
+        self.nodes.truncate(mark.nodes);
+        self.edges.truncate(mark.edges);
+    }
+
+    /// The root's choice at the cell of rank `rank`: its best child's bound, and the
+    /// child for each face.
+    pub fn choices(&self, root: u32, rank: u8) -> (u64, Vec<(u8, u32)>) {
+        let mut best = 0;
+        let mut faces = Vec::new();
+        for &(key, child) in self.children(root) {
+            if (key >> 8) as u8 == rank {
+                best = best.max(self.bound(child));
+                faces.push((key as u8, child));
+            }
+        }
+        (best, faces)
+    }
+
+    /// The trie of the class with the cell of rank `rank` (the lowest-ranked free
+    /// cell: only the root chooses at it) forced to the face whose child is
+    /// `child` (`None`: no word path takes that face there).
+    pub fn force(&mut self, root: u32, rank: u8, child: Option<u32>) -> u32 {
+        let rest: Vec<(Key, u32)> = self
+            .children(root)
+            .iter()
+            .copied()
+            .filter(|&(key, _)| (key >> 8) as u8 != rank)
+            .collect();
+        let points = self.nodes[root as usize].points;
+        match child {
+            None => self.push(points, &rest),
+            Some(child) => {
+                let extra = self.children(child).to_vec();
+                let points = points + self.nodes[child as usize].points;
+                let edges = self.merge_edges(&rest, &extra);
+                self.push(points, &edges)
+            }
+        }
+    }
+
+    /// Two sorted child lists as one: children of the same key merged.
+    fn merge_edges(&mut self, a: &[(Key, u32)], b: &[(Key, u32)]) -> Vec<(Key, u32)> {
+        let mut out = Vec::with_capacity(a.len() + b.len());
+        let (mut i, mut j) = (0, 0);
+        while i < a.len() && j < b.len() {
+            match a[i].0.cmp(&b[j].0) {
+                std::cmp::Ordering::Less => {
+                    out.push(a[i]);
+                    i += 1;
+                }
+                std::cmp::Ordering::Greater => {
+                    out.push(b[j]);
+                    j += 1;
+                }
+                std::cmp::Ordering::Equal => {
+                    let merged = self.merge(a[i].1, b[j].1);
+                    out.push((a[i].0, merged));
+                    i += 1;
+                    j += 1;
+                }
+            }
+        }
+        out.extend_from_slice(&a[i..]);
+        out.extend_from_slice(&b[j..]);
+        out
+    }
+
+    /// One node for two: points added, children merged.
+    fn merge(&mut self, a: u32, b: u32) -> u32 {
+        let (ca, cb) = (self.children(a).to_vec(), self.children(b).to_vec());
+        let points = self.nodes[a as usize].points + self.nodes[b as usize].points;
+        let edges = self.merge_edges(&ca, &cb);
+        self.push(points, &edges)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forcing_merges_the_chosen_child_into_the_root() {
+        let key = |rank: u16, face: u16| rank << 8 | face;
+        let mut tree = Tree::default();
+        // Leaves: a word path choosing (1, 7) worth 4, another worth 2.
+        let leaf4 = tree.push(4, &[]);
+        let leaf2 = tree.push(2, &[]);
+        let leaf3 = tree.push(3, &[]);
+        // Cell 0 face 0 leads to cell 1 face 7 (2 more); the root also has cell 1
+        // face 7 (4) and face 8 (3) directly.
+        let under = tree.push(1, &[(key(1, 7), leaf2)]);
+        let root = tree.push(
+            0,
+            &[(key(0, 0), under), (key(1, 7), leaf4), (key(1, 8), leaf3)],
+        );
+        // Unforced: max over cell 0 (3) + max over cell 1 (4).
+        assert_eq!(tree.bound(root), 7);
+        // Cell 0 forced to face 0: 1 + max(4 + 2, 3) — the face-7 paths share a choice.
+        let forced = tree.force(root, 0, Some(under));
+        assert_eq!(tree.bound(forced), 7);
+        // Forced to a face with no word path: just cell 1's choice.
+        let mark = tree.mark();
+        let other = tree.force(root, 0, None);
+        assert_eq!(tree.bound(other), 4);
+        tree.truncate(mark);
+        assert_eq!(tree.bound(forced), 7);
+    }
+}
