@@ -1,15 +1,16 @@
-//! The upper bound on a class: the most points any board of the class can score.
+//! The walk of a class, and the bounds on the most points any board of it scores.
 //!
-//! A class gives each cell a *set* of faces. The bound walks the dictionary's
-//! automaton over the class as the solver walks one board, a face at a time, but at
-//! every cell it may enter it tries each face of the cell's set and keeps the best
-//! total of the subtree below (*max*); and it never marks a word as found, so a word
-//! that several paths spell counts once per path (*no mark*). For any one board of
-//! the class, the solver's path tree is one choice at every node of this walk, and
-//! the points it counts (each word once) are at most the points of its path tree
-//! (each word once per path): so the bound is at least the score of every board
-//! of the class, whatever faces, rules or blanks. On a class of one board it is that
-//! board's path total, which the search then replaces by the exact score.
+//! A class gives each cell a *set* of faces. [`Walker::collect_class`] walks the
+//! class and hands every word path to the orderly trie ([`crate::orderly`], the
+//! bound the search uses). [`Walker::bound`], the simpler *max/no-mark* bound,
+//! walks the dictionary's automaton over the class as the solver walks one board, a
+//! face at a time, but at every cell it may enter it tries each face of the cell's
+//! set and keeps the best total of the subtree below (*max*); and it never marks a
+//! word as found, so a word that several paths spell counts once per path (*no
+//! mark*). For any one board of the class, the solver's path tree is one choice at
+//! every node of this walk, and the points it counts (each word once) are at most
+//! the points of its path tree (each word once per path): so the bound is at least
+//! the score of every board of the class, whatever faces, rules or blanks.
 
 use polyboggle::automaton::{Automaton, Node, Transitions, ROOT};
 use polyboggle::board::{Board, Face};
@@ -149,7 +150,7 @@ impl<'l> Walker<'l> {
     }
 
     /// Walks the class, leaving its word paths in the scratch's trie.
-    fn collect_class(&self, sets: &[u128], scratch: &mut Scratch) {
+    pub fn collect_class(&self, sets: &[u128], scratch: &mut Scratch) {
         scratch.load(sets, &self.faces, self.automaton.is_exact());
         scratch.forced = sets
             .iter()

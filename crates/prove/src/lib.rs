@@ -3,15 +3,16 @@
 //!
 //! A *class* gives every cell a set of faces and holds every board that picks one
 //! face a cell. The search starts from the space's top-level classes
-//! ([`class`](Classes): one bucket of faces a cell), computes an upper bound on
-//! every board of a class ([`orderly`]: the dictionary walked over the class as
-//! over one board ([`bound`]), its word paths grouped by the faces they take at
-//! the cells not yet forced), drops the class when the bound is below the
-//! threshold, and otherwise forces the next cell (the busiest first) to each of
-//! its faces and goes on; classes of a few boards are scored board by board with
-//! the solver. What is left at the end is every board that
-//! scores at least the threshold: none missed, as long as the bound holds for every
-//! board of a class (the property tests check it against enumeration).
+//! ([`class`](Classes): one bucket of faces a cell). It walks each one's
+//! dictionary paths once ([`bound`]) into a trie of word paths keyed by the faces
+//! they take at the free cells ([`orderly`]), whose root bounds every board of the
+//! class; drops the class when the bound is below the threshold; and otherwise
+//! forces the next cell (the busiest first) to each of its faces on the trie itself
+//! ([`tree`]: the chosen child merged into the root), and goes on. Classes of a few
+//! hundred boards are scored board by board with the solver. What is left at the
+//! end is every board that scores at least the threshold: none missed, as long as
+//! the bound holds for every board of a class (the property tests check it
+//! against enumeration).
 //!
 //! Dice spaces are classes of faces too; a class none of whose boards can be
 //! rolled is dropped ([`dice`]), and so is a single board that cannot.
