@@ -267,3 +267,19 @@ fn prove_refuses_what_it_cannot_do_in_one_line() {
     assert!(bad(&["prove", "--size", "2x2", "--time", "0", "--min", "1"]).contains("--time"));
     assert!(bad(&["prove", "--summarize", "/nonexistent/log"]).contains("/nonexistent/log"));
 }
+
+#[test]
+fn without_min_the_optimizer_picks_the_threshold_and_the_proof_confirms_its_board() {
+    let out = crate::common::run(
+        &["prove", "--size", "2x2", "--letters", "aestr", "--format", "json"],
+        "",
+    );
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no --min given"), "{stderr}");
+    let value: Value = serde_json::from_slice(&out.stdout).unwrap();
+    // The best 2x2 boards over these letters score 18 (by enumeration: AE/ST...).
+    assert_eq!(value["min"], 18);
+    assert_eq!(value["complete"], true);
+    assert_eq!(value["boards"][0]["score"], 18);
+}
