@@ -271,7 +271,15 @@ fn prove_refuses_what_it_cannot_do_in_one_line() {
 #[test]
 fn without_min_the_optimizer_picks_the_threshold_and_the_proof_confirms_its_board() {
     let out = crate::common::run(
-        &["prove", "--size", "2x2", "--letters", "aestr", "--format", "json"],
+        &[
+            "prove",
+            "--size",
+            "2x2",
+            "--letters",
+            "aestr",
+            "--format",
+            "json",
+        ],
         "",
     );
     assert!(out.status.success());
@@ -282,4 +290,24 @@ fn without_min_the_optimizer_picks_the_threshold_and_the_proof_confirms_its_boar
     assert_eq!(value["min"], 18);
     assert_eq!(value["complete"], true);
     assert_eq!(value["boards"][0]["score"], 18);
+}
+
+/// The first row of issue 24's table: `streaedlp` (545) is the best ENABLE2K 3x3
+/// board, as danvk/hybrid-boggle proved; here proven again from scratch.
+#[test]
+#[ignore = "minutes of CPU (the whole 3x3 ENABLE2K space); .ci/run runs it"]
+fn streaedlp_is_the_best_3x3_enable2k_board() {
+    let value = json(&["prove", "--size", "3x3", "--min", "545", "--format", "json"]);
+    assert_eq!(value["complete"], true);
+    let boards = value["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 1, "{value}");
+    assert_eq!(
+        (boards[0]["score"].as_u64(), boards[0]["words"].as_u64()),
+        (Some(545), Some(267))
+    );
+    // The same board, turned: its rows sorted are streaedlp's or their mirror.
+    let board = boards[0]["board"].as_str().unwrap().to_lowercase();
+    let solved: Value = serde_json::from_str(&ok(&["solve", &board, "--format", "json"])).unwrap();
+    assert_eq!(solved["score"], 545);
+    assert!(value["max_bound_left"].as_u64().unwrap() < 545);
 }
