@@ -305,7 +305,7 @@ fn streaedlp_is_the_best_3x3_enable2k_board() {
         (boards[0]["score"].as_u64(), boards[0]["words"].as_u64()),
         (Some(545), Some(267))
     );
-    // The same board, turned: its rows sorted are streaedlp's or their mirror.
+    // The board as listed (streaedlp turned to its canonical form) solves to 545.
     let board = boards[0]["board"].as_str().unwrap().to_lowercase();
     let solved: Value = serde_json::from_str(&ok(&["solve", &board, "--format", "json"])).unwrap();
     assert_eq!(solved["score"], 545);
