@@ -18,7 +18,7 @@ use polyboggle::lexicon::Lexicon;
 use polyboggle::score::Rules;
 use polyboggle::solve;
 
-use crate::orderly::{Key, Trie};
+use crate::orderly::{Key, WordPaths};
 use crate::tree::Tree;
 
 /// A face as the walk feeds it to the automaton.
@@ -58,7 +58,7 @@ pub struct Scratch {
     /// Automaton steps taken, for the progress line.
     pub steps: u64,
     /// The orderly bound's trie, and the cells of one face (bit per cell).
-    trie: Trie,
+    trie: WordPaths,
     forced: u64,
 }
 
