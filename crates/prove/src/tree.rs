@@ -18,6 +18,8 @@ pub struct Tree {
     nodes: Vec<Node>,
     /// `edges[node.first..node.first + node.len]`: a node's children, by key.
     edges: Vec<(Key, u32)>,
+    /// Child lists being merged, innermost last.
+    stack: Vec<(Key, u32)>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -110,57 +112,69 @@ impl Tree {
     /// cell: only the root chooses at it) forced to the face whose child is
     /// `child` (`None`: no word path takes that face there).
     pub fn force(&mut self, root: u32, rank: u8, child: Option<u32>) -> u32 {
-        let rest: Vec<(Key, u32)> = self
-            .children(root)
-            .iter()
-            .copied()
-            .filter(|&(key, _)| (key >> 8) as u8 != rank)
-            .collect();
-        let points = self.nodes[root as usize].points;
-        match child {
-            None => self.push(points, &rest),
-            Some(child) => {
-                let extra = self.children(child).to_vec();
-                let points = points + self.nodes[child as usize].points;
-                let edges = self.merge_edges(&rest, &extra);
-                self.push(points, &edges)
-            }
+        let base = self.stack.len();
+        let r = self.nodes[root as usize];
+        // The cell's children come first at the root: no free cell ranks lower.
+        let mut kept = r.first;
+        while kept < r.first + r.len && (self.edges[kept as usize].0 >> 8) as u8 <= rank {
+            debug_assert_eq!((self.edges[kept as usize].0 >> 8) as u8, rank);
+            kept += 1;
         }
+        let rest = (kept, r.first + r.len - kept);
+        let (first, len) = child.map_or((0, 0), |c| {
+            let c = self.nodes[c as usize];
+            (c.first, c.len)
+        });
+        self.merge_lists(rest, (first, len));
+        let points = r.points + child.map_or(0, |c| self.nodes[c as usize].points);
+        self.finish(points, base)
     }
 
-    /// Two sorted child lists as one: children of the same key merged.
-    fn merge_edges(&mut self, a: &[(Key, u32)], b: &[(Key, u32)]) -> Vec<(Key, u32)> {
-        let mut out = Vec::with_capacity(a.len() + b.len());
-        let (mut i, mut j) = (0, 0);
-        while i < a.len() && j < b.len() {
-            match a[i].0.cmp(&b[j].0) {
+    /// Makes a node of `points` and the child list on the stack from `base`.
+    fn finish(&mut self, points: u64, base: usize) -> u32 {
+        let edges = std::mem::take(&mut self.stack);
+        let node = self.push(points, &edges[base..]);
+        self.stack = edges;
+        self.stack.truncate(base);
+        node
+    }
+
+    /// Pushes onto the stack the merge of two sorted child lists, each given as
+    /// `(first edge, length)`; children of the same key merged.
+    fn merge_lists(&mut self, a: (u32, u32), b: (u32, u32)) {
+        let (mut i, a_end) = (a.0, a.0 + a.1);
+        let (mut j, b_end) = (b.0, b.0 + b.1);
+        while i < a_end && j < b_end {
+            let (ea, eb) = (self.edges[i as usize], self.edges[j as usize]);
+            match ea.0.cmp(&eb.0) {
                 std::cmp::Ordering::Less => {
-                    out.push(a[i]);
+                    self.stack.push(ea);
                     i += 1;
                 }
                 std::cmp::Ordering::Greater => {
-                    out.push(b[j]);
+                    self.stack.push(eb);
                     j += 1;
                 }
                 std::cmp::Ordering::Equal => {
-                    let merged = self.merge(a[i].1, b[j].1);
-                    out.push((a[i].0, merged));
+                    let merged = self.merge(ea.1, eb.1);
+                    self.stack.push((ea.0, merged));
                     i += 1;
                     j += 1;
                 }
             }
         }
-        out.extend_from_slice(&a[i..]);
-        out.extend_from_slice(&b[j..]);
-        out
+        self.stack
+            .extend_from_slice(&self.edges[i as usize..a_end as usize]);
+        self.stack
+            .extend_from_slice(&self.edges[j as usize..b_end as usize]);
     }
 
     /// One node for two: points added, children merged.
     fn merge(&mut self, a: u32, b: u32) -> u32 {
-        let (ca, cb) = (self.children(a).to_vec(), self.children(b).to_vec());
-        let points = self.nodes[a as usize].points + self.nodes[b as usize].points;
-        let edges = self.merge_edges(&ca, &cb);
-        self.push(points, &edges)
+        let (na, nb) = (self.nodes[a as usize], self.nodes[b as usize]);
+        let base = self.stack.len();
+        self.merge_lists((na.first, na.len), (nb.first, nb.len));
+        self.finish(na.points + nb.points, base)
     }
 }
 
