@@ -69,7 +69,8 @@ const BUILTINS: &[(&str, &[u8])] = &[("enable2k", &ENABLE2K.0)];
 #[repr(C, align(8))]
 struct Aligned<B: ?Sized>(B);
 
-static ENABLE2K: &Aligned<[u8]> = &Aligned(*include_bytes!("../../../dictionaries/enable2k.pbd"));
+// `data/enable2k.pbd` links to `dictionaries/enable2k.pbd`, so the package holds it.
+static ENABLE2K: &Aligned<[u8]> = &Aligned(*include_bytes!("../data/enable2k.pbd"));
 
 /// The names [`Lexicon::builtin`] accepts.
 pub fn builtin_names() -> impl Iterator<Item = &'static str> {
