@@ -39,6 +39,10 @@ pub enum Command {
     /// Serve the game and the solver as a web page, with a JSON API, on this machine.
     #[cfg(feature = "web")]
     Serve(ServeArgs),
+    /// Print a shell completion script: polyboggle completions bash > ~/.local/share/bash-completion/completions/polyboggle
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff): polyboggle man | man -l -
+    Man,
     /// Lay out a word list as a crossword grid (right-to-left scripts included).
     #[command(after_help = CROSSWORD_HELP)]
     Crossword(CrosswordArgs),
@@ -446,6 +450,21 @@ pub struct ServeArgs {
     /// Open the page in a browser (xdg-open)
     #[arg(long)]
     pub open: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell to complete for
+    #[arg(value_enum)]
+    pub shell: Shell,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Shell {
+    Bash,
+    Zsh,
+    Fish,
+    Powershell,
 }
 
 pub const CROSSWORD_HELP: &str = "\

@@ -3,10 +3,12 @@
 
 mod bench;
 mod compile;
+mod completions;
 mod crossword;
 mod dice;
 mod dict;
 mod duel;
+mod man;
 mod optimize;
 mod play;
 mod roll;
@@ -57,6 +59,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Optimize(args) => optimize::run(*args),
         #[cfg(feature = "web")]
         Command::Serve(args) => serve::run(args),
+        Command::Completions(args) => completions::run(args.shell),
+        Command::Man => man::run(),
         Command::Crossword(args) => crossword::run(args),
     }
 }
