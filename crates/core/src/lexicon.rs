@@ -502,6 +502,7 @@ fn map(path: &Path, origin: &str) -> Result<Storage, LexiconError> {
         let not_a_file = io::Error::new(io::ErrorKind::InvalidInput, "a folder, not a file");
         return Err(io_err(not_a_file));
     }
+    #[cfg_attr(not(unix), allow(unused_mut))] // read from only to drain a pipe
     let mut file = File::open(path).map_err(io_err)?;
     let kind = file.metadata().map_err(io_err)?.file_type();
     if !kind.is_file() {
