@@ -83,6 +83,7 @@ try {
   await page.fill('#seed', '1');
   await page.click('#new');
   const solution = await page.evaluate(() => window.polyboggle.solution);
+  const rolledFaces = (await page.evaluate(() => window.polyboggle.board)).board;
   const best = [...solution.words].sort((a, b) => b.points - a.points)[0];
   await page.fill('#guess', best.word.toLowerCase());
   await page.press('#guess', 'Enter');
@@ -96,6 +97,16 @@ try {
   await page.press('#guess', 'Enter');
   check((await page.textContent('#message')).includes('ZZZQ: not a word on this board'), 'a non-word is refused');
   check(await page.textContent('#score') === String(best.points), 'refused words score nothing');
+  // A word traced by clicking its path's cells, then its last cell again.
+  const traced = solution.words.find((w) => w.word !== best.word && w.path.length >= 4);
+  for (const [r, c] of traced.path) await page.click(`#board .cell[data-row="${r}"][data-col="${c}"]`);
+  check(await page.inputValue('#guess') === traced.path.map(([r, c]) => rolledFaces[r][c]).join(''),
+    `tracing ${traced.word} spells it in the entry`);
+  const [lr, lc] = traced.path[traced.path.length - 1];
+  await page.click(`#board .cell[data-row="${lr}"][data-col="${lc}"]`);
+  check(await page.textContent('#score') === String(best.points + traced.points),
+    `${traced.word}, traced, scores ${traced.points}`);
+  check(await page.textContent('#count') === '2', 'two words found');
   await page.click('#reveal');
   check(await page.$$eval('#solution li', (l) => l.length) === solution.count, 'every word is shown on request');
 

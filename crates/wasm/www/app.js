@@ -20,6 +20,8 @@
   let dictName = 'enable2k';
   // The board being played, its solution (words by display form) and what is found.
   let game = null;
+  // Cells clicked so far, [row, col] each: a word traced on the board.
+  let trace = [];
 
   const sets = JSON.parse(diceSets());
   for (const { set, rows, cols } of sets) {
@@ -74,8 +76,9 @@
     const board = inline(rolled.board);
     const rules = $('rules').value;
     const solution = JSON.parse(engine.solve(board, rules));
+    trace = [];
     game = {
-      board, rules, solution, found: new Map(),
+      board, rules, solution, faces: rolled.board, found: new Map(),
       words: new Map(solution.words.map((w) => [w.word, w])),
     };
     window.polyboggle.board = rolled;
@@ -126,6 +129,27 @@
     event.preventDefault();
     guess($('guess').value);
     $('guess').value = '';
+    trace = [];
+  });
+  // Tracing: click cells in order (each next to the last, none twice); click the last
+  // cell again to enter the word. Any other cell starts a new trace.
+  $('board').addEventListener('click', (event) => {
+    const cell = event.target.closest('.cell');
+    if (!cell) return;
+    const [r, c] = [Number(cell.dataset.row), Number(cell.dataset.col)];
+    const last = trace[trace.length - 1];
+    if (last && last[0] === r && last[1] === c) {
+      guess($('guess').value);
+      $('guess').value = '';
+      trace = [];
+      return;
+    }
+    const next = last && Math.abs(last[0] - r) <= 1 && Math.abs(last[1] - c) <= 1
+      && !trace.some(([a, b]) => a === r && b === c);
+    if (!next) trace = [];
+    trace.push([r, c]);
+    $('guess').value = trace.map(([a, b]) => game.faces[a][b]).join('');
+    light(trace);
   });
   $('reveal').addEventListener('click', () => {
     listWords($('solution'), game.solution.words);
