@@ -5,11 +5,19 @@ lexicon, functions use the built-in English dictionary (ENABLE2K).
 """
 
 from os import PathLike
-from typing import Any, Iterable, Literal, Optional, Sequence, Union
+from typing import Any, Iterable, Literal, Optional, Sequence, Union, final
 
+from typing_extensions import TypeAlias
+
+__all__ = [
+    "__version__",
+    "BoardError", "DiceError", "LexiconError", "PolyboggleError", "RulesError",
+    "Board", "Lexicon", "Solution", "Word",
+    "dice_sets", "optimize", "score", "score_many", "solve",
+]
 __version__: str
 
-BoardLike = Union["Board", str, Sequence[Sequence[str]]]
+_BoardLike: TypeAlias = Union["Board", str, Sequence[Sequence[str]]]
 
 class PolyboggleError(ValueError):
     """Bad input: what the polyboggle command reports with exit code 2."""
@@ -26,6 +34,7 @@ class RulesError(PolyboggleError):
 class DiceError(PolyboggleError):
     """A dice set that cannot be read or rolled."""
 
+@final
 class Lexicon:
     """A compiled dictionary: a word list under one normalization profile."""
 
@@ -59,12 +68,13 @@ class Lexicon:
     def lookup(self, word: str) -> Optional[Literal["word", "prefix"]]:
         """"word", "prefix" (only the start of longer words) or None."""
     def __len__(self) -> int: ...
-    def __contains__(self, word: str) -> bool: ...
+    def __contains__(self, key: str, /) -> bool: ...
 
+@final
 class Board:
     """A grid of faces ("Qu", "CH", a blank "#"...)."""
 
-    def __init__(self, board: BoardLike) -> None:
+    def __new__(cls, board: _BoardLike) -> Board:
         """Any board form `polyboggle solve` reads (ATEE/APYO/TINU/EDSE,
         perslatgsineters, Princeton, Lab 6, rows) or rows of faces."""
     @staticmethod
@@ -79,8 +89,9 @@ class Board:
     @property
     def faces(self) -> list[list[str]]:
         """The faces, row by row."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
 
+@final
 class Word:
     """A word found on a board."""
 
@@ -93,6 +104,7 @@ class Word:
     def path(self) -> list[tuple[int, int]]:
         """(row, col) of each die, zero-based, in spelling order."""
 
+@final
 class Solution:
     """Every word on a board, sorted by key, and the total."""
 
@@ -105,7 +117,7 @@ class Solution:
     def __len__(self) -> int: ...
 
 def solve(
-    board: BoardLike,
+    board: _BoardLike,
     lexicon: Optional[Lexicon] = None,
     rules: Literal["hasbro", "cs106b"] = "hasbro",
     min_len: Optional[int] = None,
@@ -115,7 +127,7 @@ def solve(
     """Every word on the board; the built-in ENABLE2K when lexicon is None."""
 
 def score(
-    board: BoardLike,
+    board: _BoardLike,
     lexicon: Optional[Lexicon] = None,
     rules: Literal["hasbro", "cs106b"] = "hasbro",
     min_len: Optional[int] = None,
