@@ -39,9 +39,9 @@ pub enum Command {
     /// Serve the game and the solver as a web page, with a JSON API, on this machine.
     #[cfg(feature = "web")]
     Serve(ServeArgs),
-    /// Print a shell completion script: polyboggle completions bash > ~/.local/share/bash-completion/completions/polyboggle
+    /// Print a shell completion script (bash, zsh, fish or powershell).
     Completions(CompletionsArgs),
-    /// Print the manual page (roff): polyboggle man | man -l -
+    /// Print the manual page, every command in one (roff: polyboggle man | man -l -).
     Man,
     /// Lay out a word list as a crossword grid (right-to-left scripts included).
     #[command(after_help = CROSSWORD_HELP)]
