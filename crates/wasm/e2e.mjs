@@ -57,6 +57,8 @@ try {
     `the page starts from file:// (${await page.textContent('#status')})`);
   const firstBoardMs = await page.evaluate(() => window.polyboggle.firstBoardMs);
   const startMs = await page.evaluate(() => window.polyboggle.startMs);
+  // About 0.2 s here; seconds would mean the module or the dictionary went wrong.
+  check(firstBoardMs < 3000, `the first board within 3 s (${Math.round(firstBoardMs)} ms)`);
 
   // A seeded roll: the CLI's board, and the CLI's solution of it.
   for (const [set, seed, rules] of [['english-new-4x4', 1, 'hasbro'], ['french-4x4', 7, 'hasbro'],
