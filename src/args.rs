@@ -42,6 +42,10 @@ pub enum Command {
     /// Prove which boards are the best: every board of a space scoring at least S.
     #[command(after_help = PROVE_HELP)]
     Prove(Box<ProveArgs>),
+    /// Print a shell completion script (bash, zsh, fish or powershell).
+    Completions(CompletionsArgs),
+    /// Print the manual page, every command in one (roff: polyboggle man | man -l -).
+    Man,
     /// Lay out a word list as a crossword grid (right-to-left scripts included).
     #[command(after_help = CROSSWORD_HELP)]
     Crossword(CrosswordArgs),
@@ -510,6 +514,21 @@ pub struct ServeArgs {
     /// Open the page in a browser (xdg-open)
     #[arg(long)]
     pub open: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell to complete for
+    #[arg(value_enum)]
+    pub shell: Shell,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Shell {
+    Bash,
+    Zsh,
+    Fish,
+    Powershell,
 }
 
 pub const CROSSWORD_HELP: &str = "\

@@ -7,6 +7,7 @@
 
 mod common;
 
+mod completions;
 mod crossword;
 mod duel;
 #[cfg(feature = "gpu")]

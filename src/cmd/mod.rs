@@ -3,10 +3,12 @@
 
 mod bench;
 mod compile;
+mod completions;
 mod crossword;
 mod dice;
 mod dict;
 mod duel;
+mod man;
 mod optimize;
 mod play;
 mod prove;
@@ -59,6 +61,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Prove(args) => prove::run(*args),
         #[cfg(feature = "web")]
         Command::Serve(args) => serve::run(args),
+        Command::Completions(args) => completions::run(args.shell),
+        Command::Man => man::run(),
         Command::Crossword(args) => crossword::run(args),
     }
 }

@@ -48,31 +48,32 @@ use crate::random;
 
 pub mod unreachable;
 
-/// The dice sets shipped in `dice-sets/`, embedded so they work without the folder.
+/// The dice sets shipped in `dice-sets/` (`data/dice-sets` in this crate is a link to
+/// it, so the published package holds them), embedded so they work without the folder.
 const BUILTIN: &[&str] = &[
-    include_str!("../../../dice-sets/dutch-4x4.txt"),
-    include_str!("../../../dice-sets/english-big-2012-5x5.txt"),
-    include_str!("../../../dice-sets/english-big-challenge-5x5.txt"),
-    include_str!("../../../dice-sets/english-big-deluxe-5x5.txt"),
-    include_str!("../../../dice-sets/english-big-original-5x5.txt"),
-    include_str!("../../../dice-sets/english-big-original-variant-dhhlor-5x5.txt"),
-    include_str!("../../../dice-sets/english-big-variant-owned-5x5-unverified.txt"),
-    include_str!("../../../dice-sets/english-classic-4x4.txt"),
-    include_str!("../../../dice-sets/english-new-4x4.txt"),
-    include_str!("../../../dice-sets/english-superbig-6x6.txt"),
-    include_str!("../../../dice-sets/finnish-boggler-4x4-unverified.txt"),
-    include_str!("../../../dice-sets/french-4x4.txt"),
-    include_str!("../../../dice-sets/french-big-5x5.txt"),
-    include_str!("../../../dice-sets/french-course-5x5-unverified.txt"),
-    include_str!("../../../dice-sets/german-4x4.txt"),
-    include_str!("../../../dice-sets/german-fanmade-multiletter-4x4.txt"),
-    include_str!("../../../dice-sets/italian-paroliere-4x4.txt"),
-    include_str!("../../../dice-sets/italian-variant-buzzword-4x4-unverified.txt"),
-    include_str!("../../../dice-sets/polish-4x4.txt"),
-    include_str!("../../../dice-sets/spanish-botggle-4x4-unverified.txt"),
-    include_str!("../../../dice-sets/spanish-fanmade-boggleparty-4x4.txt"),
-    include_str!("../../../dice-sets/spanish-fanmade-boggleparty-5x5.txt"),
-    include_str!("../../../dice-sets/spanish-fanmade-boggleparty-6x6.txt"),
+    include_str!("../data/dice-sets/dutch-4x4.txt"),
+    include_str!("../data/dice-sets/english-big-2012-5x5.txt"),
+    include_str!("../data/dice-sets/english-big-challenge-5x5.txt"),
+    include_str!("../data/dice-sets/english-big-deluxe-5x5.txt"),
+    include_str!("../data/dice-sets/english-big-original-5x5.txt"),
+    include_str!("../data/dice-sets/english-big-original-variant-dhhlor-5x5.txt"),
+    include_str!("../data/dice-sets/english-big-variant-owned-5x5-unverified.txt"),
+    include_str!("../data/dice-sets/english-classic-4x4.txt"),
+    include_str!("../data/dice-sets/english-new-4x4.txt"),
+    include_str!("../data/dice-sets/english-superbig-6x6.txt"),
+    include_str!("../data/dice-sets/finnish-boggler-4x4-unverified.txt"),
+    include_str!("../data/dice-sets/french-4x4.txt"),
+    include_str!("../data/dice-sets/french-big-5x5.txt"),
+    include_str!("../data/dice-sets/french-course-5x5-unverified.txt"),
+    include_str!("../data/dice-sets/german-4x4.txt"),
+    include_str!("../data/dice-sets/german-fanmade-multiletter-4x4.txt"),
+    include_str!("../data/dice-sets/italian-paroliere-4x4.txt"),
+    include_str!("../data/dice-sets/italian-variant-buzzword-4x4-unverified.txt"),
+    include_str!("../data/dice-sets/polish-4x4.txt"),
+    include_str!("../data/dice-sets/spanish-botggle-4x4-unverified.txt"),
+    include_str!("../data/dice-sets/spanish-fanmade-boggleparty-4x4.txt"),
+    include_str!("../data/dice-sets/spanish-fanmade-boggleparty-5x5.txt"),
+    include_str!("../data/dice-sets/spanish-fanmade-boggleparty-6x6.txt"),
 ];
 
 /// What is wrong with a dice set, a size or a check.
@@ -597,7 +598,7 @@ mod tests {
     #[test]
     fn every_file_in_the_folder_is_built_in() {
         let names = DiceSet::builtin_names();
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../dice-sets");
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/data/dice-sets");
         let mut files = 0;
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();

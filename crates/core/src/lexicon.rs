@@ -69,7 +69,8 @@ const BUILTINS: &[(&str, &[u8])] = &[("enable2k", &ENABLE2K.0)];
 #[repr(C, align(8))]
 struct Aligned<B: ?Sized>(B);
 
-static ENABLE2K: &Aligned<[u8]> = &Aligned(*include_bytes!("../../../dictionaries/enable2k.pbd"));
+// `data/enable2k.pbd` links to `dictionaries/enable2k.pbd`, so the package holds it.
+static ENABLE2K: &Aligned<[u8]> = &Aligned(*include_bytes!("../data/enable2k.pbd"));
 
 /// The names [`Lexicon::builtin`] accepts.
 pub fn builtin_names() -> impl Iterator<Item = &'static str> {
@@ -501,6 +502,7 @@ fn map(path: &Path, origin: &str) -> Result<Storage, LexiconError> {
         let not_a_file = io::Error::new(io::ErrorKind::InvalidInput, "a folder, not a file");
         return Err(io_err(not_a_file));
     }
+    #[cfg_attr(not(unix), allow(unused_mut))] // read from only to drain a pipe
     let mut file = File::open(path).map_err(io_err)?;
     let kind = file.metadata().map_err(io_err)?.file_type();
     if !kind.is_file() {

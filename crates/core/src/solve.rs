@@ -286,9 +286,13 @@ impl<'l> Solver<'l> {
         }
         self.seen.clear();
         let (automaton, cells) = (self.lexicon.automaton(), &self.cells);
-        let ends = match cells.matching.sixteen() {
-            Some(sixteen) => self.levels.ends(automaton, cells, count, sixteen),
-            None => self
+        let ends = match (cells.matching.sixteen(), cells.matching.detected_sixteen()) {
+            (Some(sixteen), _) => self.levels.ends(automaton, cells, count, sixteen),
+            // SAFETY: `detected_sixteen` is `Some` only on a CPU with SSSE3 and POPCNT.
+            (None, Some(sixteen)) => unsafe {
+                self.levels.ends_ssse3(automaton, cells, count, sixteen)
+            },
+            (None, None) => self
                 .levels
                 .ends(automaton, cells, count, |mask| cells.matching.cells(mask)),
         };
@@ -759,6 +763,64 @@ impl<const PATHS: bool> Walk<'_, PATHS> {
 mod tests {
     use super::*;
     use crate::normalize::Profile;
+
+    /// `Levels::ends` compiled for SSSE3 (what a build without it runs on a CPU
+    /// with it) finds what the build's own matching finds, path for path.
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn the_search_compiled_for_ssse3_finds_what_the_build_finds() {
+        use rand::{Rng, SeedableRng};
+        assert!(
+            std::arch::is_x86_feature_detected!("ssse3"),
+            "every x86-64-v2 CPU has SSSE3"
+        );
+        let lexicon = Lexicon::builtin("enable2k").unwrap();
+        let mut solver = Solver::new(&lexicon, Rules::hasbro());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(26);
+        let mut boards: Vec<String> = [
+            "perslatgsineters",
+            "Qu A T/E R S/T I N",
+            "ab/cd",
+            "eeeeeeeeeeeeeeee",
+        ]
+        .map(String::from)
+        .to_vec();
+        for _ in 0..200 {
+            let (rows, cols) = (rng.gen_range(2..=4), rng.gen_range(2..=4));
+            let rows: Vec<String> = (0..rows)
+                .map(|_| {
+                    (0..cols)
+                        .map(|_| rng.gen_range(b'a'..=b'z') as char)
+                        .collect()
+                })
+                .collect();
+            boards.push(rows.join("/"));
+        }
+        let mut found = 0;
+        for text in &boards {
+            let board: Board = text.parse().unwrap();
+            solver.cells.load(&board, &lexicon, &solver.rules);
+            let (automaton, cells, count) =
+                (lexicon.automaton(), &solver.cells, board.faces().len());
+            let sixteen = cells
+                .matching
+                .any_sixteen()
+                .expect("a board of up to 16 cells");
+            let mut want = solver
+                .levels
+                .ends(automaton, cells, count, |mask| cells.matching.cells(mask))
+                .map(<[u32]>::to_vec);
+            // SAFETY: the CPU has SSSE3 (asserted) and POPCNT (x86-64-v2, as above).
+            let mut got = unsafe { solver.levels.ends_ssse3(automaton, cells, count, sixteen) }
+                .map(<[u32]>::to_vec);
+            for ends in [&mut want, &mut got].into_iter().flatten() {
+                ends.sort_unstable();
+            }
+            assert_eq!(got, want, "{text}");
+            found += want.is_some_and(|w| !w.is_empty()) as usize;
+        }
+        assert!(found > 150, "only {found} boards had words");
+    }
 
     fn words(list: &[&str], board: &str, rules: Rules) -> Vec<String> {
         let lexicon = Lexicon::from_words(list, &Profile::default()).unwrap();

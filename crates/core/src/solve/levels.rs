@@ -10,6 +10,7 @@
 //! independent of each other, so the processor fetches their automaton records side
 //! by side, where the depth-first walk waits for each before it knows the next.
 
+use super::matching::Sixteen;
 use super::{Cells, Kind};
 use crate::automaton::{Automaton, State, Transitions, ROOT};
 
@@ -62,6 +63,48 @@ impl Levels {
     /// equivalent.
     #[inline(never)]
     pub(super) fn ends(
+        &mut self,
+        automaton: Automaton,
+        cells: &Cells,
+        count: usize,
+        matching: impl Fn(u64) -> u64,
+    ) -> Option<&[u32]> {
+        self.search(automaton, cells, count, matching)
+    }
+
+    /// [`Levels::ends`] compiled for SSSE3 and POPCNT, with the shuffle's matching of
+    /// a board of up to 16 cells: for builds whose target lacks them, on CPUs that
+    /// have them ([`super::Matching::detected_sixteen`]).
+    ///
+    /// # Safety
+    /// The CPU must have SSSE3 and POPCNT.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "ssse3,popcnt")]
+    pub(super) unsafe fn ends_ssse3(
+        &mut self,
+        automaton: Automaton,
+        cells: &Cells,
+        count: usize,
+        sixteen: Sixteen,
+    ) -> Option<&[u32]> {
+        self.search(automaton, cells, count, |mask| sixteen.cells(mask))
+    }
+
+    /// No shuffle exists off x86-64: never called.
+    #[cfg(not(target_arch = "x86_64"))]
+    pub(super) unsafe fn ends_ssse3(
+        &mut self,
+        _: Automaton,
+        _: &Cells,
+        _: usize,
+        sixteen: Sixteen,
+    ) -> Option<&[u32]> {
+        match sixteen {}
+    }
+
+    /// The search of [`Levels::ends`], inlined into each of its compiled forms.
+    #[inline(always)]
+    fn search(
         &mut self,
         automaton: Automaton,
         cells: &Cells,

@@ -8,7 +8,10 @@
 //!
 //! With SSSE3 (every x86-64 build from `.cargo/config.toml`'s `x86-64-v2`) sixteen
 //! cells are looked up at once with a byte shuffle; elsewhere classes go in groups of
-//! four, each with a table of the cells for every subset of the group.
+//! four, each with a table of the cells for every subset of the group. An x86-64 build
+//! for a target without SSSE3 (what `cargo install` from a registry builds) still
+//! uses the shuffle on boards of up to 16 cells when the CPU running it has SSSE3 and
+//! POPCNT ([`Matching::detected_sixteen`], and `Levels::ends_ssse3` compiled for them).
 
 /// Boards of up to this many cells.
 pub(super) const MAX: usize = 64;
@@ -20,7 +23,18 @@ pub(super) struct Matching {
     inner: ssse3::Shuffle,
     #[cfg(not(all(target_arch = "x86_64", target_feature = "ssse3")))]
     inner: Subsets,
+    /// The shuffle's tables too, where the build lacks SSSE3 but the CPU has it.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "ssse3")))]
+    detected: Option<ssse3::Shuffle>,
 }
+
+/// The shuffle's matching of a board of up to 16 cells, to call where SSSE3 is
+/// enabled (uninhabited where there is no such shuffle).
+#[cfg(target_arch = "x86_64")]
+pub(super) use ssse3::Sixteen;
+#[cfg(not(target_arch = "x86_64"))]
+#[derive(Clone, Copy)]
+pub(super) enum Sixteen {}
 
 impl Matching {
     /// Prepares for a board whose cell `i` starts with class `classes[i]` (`None`
@@ -32,7 +46,13 @@ impl Matching {
         for (slot, class) in all.iter_mut().zip(classes) {
             *slot = class;
         }
-        self.inner.load(&all[..len])
+        self.inner.load(&all[..len]);
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "ssse3")))]
+        if ssse3::detected() {
+            self.detected
+                .get_or_insert_with(Default::default)
+                .load(&all[..len]);
+        }
     }
 
     /// The cells whose first class is in `mask`.
@@ -46,6 +66,29 @@ impl Matching {
     /// choose once a board rather than at every step.
     pub(super) fn sixteen(&self) -> Option<impl Fn(u64) -> u64 + Copy> {
         self.inner.sixteen()
+    }
+
+    /// The shuffle of a board of up to 16 cells, in any x86-64 build on a CPU with
+    /// SSSE3 and POPCNT: for tests of `Levels::ends_ssse3` where the build would not
+    /// call it.
+    #[cfg(all(test, target_arch = "x86_64"))]
+    pub(super) fn any_sixteen(&self) -> Option<Sixteen> {
+        #[cfg(target_feature = "ssse3")]
+        return self.inner.detected_sixteen().filter(|_| ssse3::detected());
+        #[cfg(not(target_feature = "ssse3"))]
+        return self.detected_sixteen();
+    }
+
+    /// Where [`Matching::sixteen`] is `None` only because the build lacks SSSE3: the
+    /// shuffle for a board of up to 16 cells, when the CPU has SSSE3 and POPCNT.
+    pub(super) fn detected_sixteen(&self) -> Option<Sixteen> {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "ssse3")))]
+        return self
+            .detected
+            .as_ref()
+            .and_then(ssse3::Shuffle::detected_sixteen);
+        #[cfg(not(all(target_arch = "x86_64", not(target_feature = "ssse3"))))]
+        None
     }
 }
 
@@ -97,7 +140,7 @@ impl Subsets {
     }
 }
 
-#[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
+#[cfg(target_arch = "x86_64")]
 mod ssse3 {
     use std::arch::x86_64::{
         __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cvtsi64_si128, _mm_movemask_epi8,
@@ -124,7 +167,41 @@ mod ssse3 {
         }
     }
 
+    /// Is the shuffle usable here: SSSE3 (and POPCNT, which `Levels::ends_ssse3` is
+    /// compiled for) on this CPU? (std caches the answer.)
+    #[cfg_attr(target_feature = "ssse3", allow(dead_code))]
+    pub(super) fn detected() -> bool {
+        std::arch::is_x86_feature_detected!("ssse3")
+            && std::arch::is_x86_feature_detected!("popcnt")
+    }
+
+    /// The tables of a board of up to 16 cells: its matching, for code compiled with
+    /// SSSE3.
+    #[derive(Clone, Copy)]
+    pub(crate) struct Sixteen {
+        byte: __m128i,
+        bit: __m128i,
+    }
+
+    impl Sixteen {
+        /// The cells whose first class is in `mask`.
+        #[target_feature(enable = "ssse3")]
+        #[inline]
+        pub(crate) fn cells(self, mask: u64) -> u64 {
+            one(self.byte, self.bit, mask)
+        }
+    }
+
+    // Outside SSSE3 builds, `cells` and `sixteen` are unused: the shuffle serves
+    // only through `detected_sixteen`, after `detected`; in them, the reverse.
     impl Shuffle {
+        /// [`Sixteen`] for a board of up to 16 cells.
+        #[cfg_attr(target_feature = "ssse3", allow(dead_code))]
+        pub(super) fn detected_sixteen(&self) -> Option<Sixteen> {
+            let (byte, bit) = self.chunks[0];
+            (self.len == 1).then_some(Sixteen { byte, bit })
+        }
+
         pub(super) fn load(&mut self, classes: &[Option<u8>]) {
             self.len = 0;
             for chunk in classes.chunks(16) {
@@ -140,12 +217,14 @@ mod ssse3 {
         }
 
         #[inline(always)]
+        #[cfg_attr(not(target_feature = "ssse3"), allow(dead_code))]
         pub(super) fn cells(&self, mask: u64) -> u64 {
-            // SAFETY: this module is only compiled when the whole build targets
-            // SSSE3, so every CPU that runs it has the instructions.
+            // SAFETY: a `Shuffle` is `Matching`'s `inner`, the only caller, only when
+            // the whole build targets SSSE3, so every CPU that runs it has them.
             unsafe { cells(&self.chunks[..self.len.min(super::MAX / 16)], mask) }
         }
 
+        #[cfg_attr(not(target_feature = "ssse3"), allow(dead_code))]
         pub(super) fn sixteen(&self) -> Option<impl Fn(u64) -> u64 + Copy> {
             let (byte, bit) = self.chunks[0];
             // SAFETY: as in `cells`.
@@ -210,6 +289,16 @@ mod tests {
                 if let Some(sixteen) = matching.sixteen() {
                     assert!(len <= 16);
                     assert_eq!(sixteen(mask), want, "{classes:?} {mask:#x}");
+                }
+                #[cfg(target_arch = "x86_64")]
+                if ssse3::detected() {
+                    let mut shuffle = ssse3::Shuffle::default();
+                    shuffle.load(&classes);
+                    if let Some(sixteen) = shuffle.detected_sixteen() {
+                        assert!(len <= 16);
+                        // SAFETY: the CPU has SSSE3 (detected).
+                        assert_eq!(unsafe { sixteen.cells(mask) }, want);
+                    }
                 }
                 assert_eq!(subsets.cells(mask), want, "{classes:?} {mask:#x}");
             }

@@ -1,0 +1,56 @@
+//! Times a sample of a proof's top-level classes and scales it to the whole proof:
+//! how docs/prove.md measured each step of the search (ENABLE2K, Hasbro rules).
+//!
+//! ```sh
+//! cargo run --release -p polyboggle-prove --example sample -- 3 3 500 60 20
+//! #   rows cols threshold classes-to-time seconds-cap-per-class
+//! MOST=20000 cargo run ...   # at most 20,000 top-level classes (default 1,500,000)
+//! ```
+use std::time::{Duration, Instant};
+
+use polyboggle::{Lexicon, Rules};
+use polyboggle_optimize::Space;
+use polyboggle_prove::Proof;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let number = |i: usize| -> f64 {
+        args.get(i)
+            .and_then(|a| a.parse().ok())
+            .expect("usage: sample ROWS COLS MIN CLASSES CAP_SECONDS")
+    };
+    let (rows, cols, min) = (number(1) as usize, number(2) as usize, number(3) as u64);
+    let (sample, cap) = (number(4) as usize, number(5));
+    let lexicon = Lexicon::builtin("enable2k").expect("the built-in dictionary");
+    let rules = Rules::hasbro();
+    let letters = polyboggle_optimize::alphabet(&lexicon, &rules, 64);
+    let space = Space::letters(rows, cols, &letters, lexicon.profile()).expect("a grid");
+    let most = std::env::var("MOST")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1_500_000);
+    let proof = Proof::with_top_classes(&lexicon, rules, &space, min, most).expect("a proof");
+    let all = proof.classes();
+    let step = (all.len() / sample).max(1);
+    let mut worker = proof.worker();
+    let (mut total, mut bounds, mut capped) = (0.0, 0, 0);
+    let mut times = Vec::new();
+    for class in all.iter().skip(step / 2).step_by(step).take(sample) {
+        let deadline = Instant::now() + Duration::from_secs_f64(cap);
+        let report = proof.break_class(*class, &mut worker, &|| Instant::now() >= deadline);
+        total += report.seconds;
+        bounds += report.outcome.bounds;
+        capped += usize::from(!report.outcome.complete);
+        times.push(report.seconds);
+    }
+    times.sort_by(|a, b| a.total_cmp(b));
+    let n = times.len();
+    println!(
+        "{n} classes: {total:.2} s ({capped} capped at {cap} s), {bounds} bounds; median {:.4} s, \
+         p90 {:.3}, max {:.3}; est. all {:.0} s",
+        times[n / 2],
+        times[n * 9 / 10],
+        times[n - 1],
+        total / n as f64 * all.len() as f64
+    );
+}

@@ -1,0 +1,172 @@
+"""Solve, score and optimize Boggle-style word grids in any language.
+
+The Rust core of the `polyboggle` command, as a Python module (PyO3). With no
+lexicon, functions use the built-in English dictionary (ENABLE2K).
+"""
+
+from os import PathLike
+from typing import Any, Iterable, Literal, Optional, Sequence, Union, final
+
+from typing_extensions import TypeAlias
+
+__all__ = [
+    "__version__",
+    "BoardError", "DiceError", "LexiconError", "PolyboggleError", "RulesError",
+    "Board", "Lexicon", "Solution", "Word",
+    "dice_sets", "optimize", "score", "score_many", "solve",
+]
+__version__: str
+
+_BoardLike: TypeAlias = Union["Board", str, Sequence[Sequence[str]]]
+
+class PolyboggleError(ValueError):
+    """Bad input: what the polyboggle command reports with exit code 2."""
+
+class BoardError(PolyboggleError):
+    """A board that cannot be read."""
+
+class LexiconError(PolyboggleError):
+    """A dictionary that cannot be opened or compiled."""
+
+class RulesError(PolyboggleError):
+    """Rules or scoring options that make no sense."""
+
+class DiceError(PolyboggleError):
+    """A dice set that cannot be read or rolled."""
+
+@final
+class Lexicon:
+    """A compiled dictionary: a word list under one normalization profile."""
+
+    @staticmethod
+    def compile(
+        words: Union[str, Iterable[str]],
+        lang: Optional[str] = None,
+        strip_marks: bool = False,
+        keep: Optional[str] = None,
+        turkic: bool = False,
+    ) -> Lexicon:
+        """Compiles words (whitespace-separated text, or an iterable) in memory."""
+    @staticmethod
+    def open(
+        path: Union[str, PathLike[str]],
+        lang: Optional[str] = None,
+        strip_marks: bool = False,
+        keep: Optional[str] = None,
+        turkic: bool = False,
+    ) -> Lexicon:
+        """A compiled file, a plain word list (compiled under the profile given) or a built-in name."""
+    @staticmethod
+    def builtin(name: str = "enable2k") -> Lexicon:
+        """A built-in dictionary."""
+    @staticmethod
+    def from_bytes(data: bytes) -> Lexicon:
+        """A compiled dictionary from the bytes `polyboggle compile` writes."""
+    @property
+    def profile(self) -> str:
+        """The normalization profile, described."""
+    def lookup(self, word: str) -> Optional[Literal["word", "prefix"]]:
+        """"word", "prefix" (only the start of longer words) or None."""
+    def __len__(self) -> int: ...
+    def __contains__(self, key: str, /) -> bool: ...
+
+@final
+class Board:
+    """A grid of faces ("Qu", "CH", a blank "#"...)."""
+
+    def __new__(cls, board: _BoardLike) -> Board:
+        """Any board form `polyboggle solve` reads (ATEE/APYO/TINU/EDSE,
+        perslatgsineters, Princeton, Lab 6, rows) or rows of faces."""
+    @staticmethod
+    def roll(
+        dice: str = "english-new-4x4", seed: Optional[int] = None, size: Optional[str] = None
+    ) -> Board:
+        """A board rolled from a dice set (built-in name or file); size as "5x5"."""
+    @property
+    def rows(self) -> int: ...
+    @property
+    def cols(self) -> int: ...
+    @property
+    def faces(self) -> list[list[str]]:
+        """The faces, row by row."""
+    def __eq__(self, value: object, /) -> bool: ...
+
+@final
+class Word:
+    """A word found on a board."""
+
+    @property
+    def word(self) -> str:
+        """The word as the CLI prints it (upper case)."""
+    @property
+    def points(self) -> int: ...
+    @property
+    def path(self) -> list[tuple[int, int]]:
+        """(row, col) of each die, zero-based, in spelling order."""
+
+@final
+class Solution:
+    """Every word on a board, sorted by key, and the total."""
+
+    @property
+    def score(self) -> int: ...
+    @property
+    def words(self) -> list[Word]: ...
+    def to_json(self) -> str:
+        """What `polyboggle solve --format json` prints."""
+    def __len__(self) -> int: ...
+
+def solve(
+    board: _BoardLike,
+    lexicon: Optional[Lexicon] = None,
+    rules: Literal["hasbro", "cs106b"] = "hasbro",
+    min_len: Optional[int] = None,
+    points: Optional[str] = None,
+    qu: Optional[bool] = None,
+) -> Solution:
+    """Every word on the board; the built-in ENABLE2K when lexicon is None."""
+
+def score(
+    board: _BoardLike,
+    lexicon: Optional[Lexicon] = None,
+    rules: Literal["hasbro", "cs106b"] = "hasbro",
+    min_len: Optional[int] = None,
+    points: Optional[str] = None,
+    qu: Optional[bool] = None,
+) -> int:
+    """solve(...).score without finding the words' paths."""
+
+def score_many(
+    boards: Iterable[Union[Board, str]],
+    lexicon: Optional[Lexicon] = None,
+    rules: Literal["hasbro", "cs106b"] = "hasbro",
+    min_len: Optional[int] = None,
+    points: Optional[str] = None,
+    qu: Optional[bool] = None,
+    threads: Optional[int] = None,
+) -> list[int]:
+    """The score of each board, in order, on all cores, without the GIL."""
+
+def optimize(
+    lexicon: Optional[Lexicon] = None,
+    size: Optional[str] = None,
+    dice: Optional[str] = None,
+    letters: Optional[str] = None,
+    exclude: Optional[str] = None,
+    objective: str = "score",
+    method: Literal["pool", "anneal"] = "pool",
+    pool: int = 250,
+    runs: int = 1,
+    time: Optional[float] = None,
+    until: Optional[int] = None,
+    seed: int = 1,
+    threads: Optional[int] = None,
+    rules: Literal["hasbro", "cs106b"] = "hasbro",
+    min_len: Optional[int] = None,
+    points: Optional[str] = None,
+    qu: Optional[bool] = None,
+) -> dict[str, Any]:
+    """Best-board search: the object `polyboggle optimize --format json` prints."""
+
+def dice_sets() -> list[str]:
+    """The names of the built-in dice sets."""

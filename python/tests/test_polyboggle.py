@@ -1,0 +1,196 @@
+"""The Python package, used as a Python program would: solving, dictionaries, boards,
+batch scoring, the optimizer and errors, checked against the polyboggle command where
+it answers the same question."""
+
+import json
+import os
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import polyboggle
+from polyboggle import Board, Lexicon
+
+REPO = Path(__file__).resolve().parents[2]
+CLI = REPO / "target" / "release" / "polyboggle"
+BENCH = REPO.parent / "shared" / "data" / "bench"
+# .ci/run sets this: there, a missing CLI or shared data is a failure, not a skip.
+REQUIRED = os.environ.get("POLYBOGGLE_REQUIRE_ALL") == "1"
+
+
+def cli(*args):
+    """Runs the polyboggle command: (exit code, stdout, stderr)."""
+    if not CLI.exists():
+        if REQUIRED:
+            pytest.fail(f"{CLI} is missing: cargo build --release first")
+        pytest.skip(f"{CLI} is missing: cargo build --release first")
+    out = subprocess.run([str(CLI), *args], capture_output=True, text=True)
+    return out.returncode, out.stdout, out.stderr
+
+
+def test_three_lines_solve_a_board():
+    solution = polyboggle.solve("ATEE/APYO/TINU/EDSE")
+    assert (solution.score, len(solution.words)) == (221, 156)
+    first = solution.words[0]
+    assert (first.word, first.points, first.path) == ("AID", 1, [(1, 0), (2, 1), (3, 1)])
+
+
+def test_a_solution_is_what_the_cli_prints():
+    for board, rules in [("ATEE/APYO/TINU/EDSE", "hasbro"), ("Qu A T/E R S/T I N", "cs106b")]:
+        solution = polyboggle.solve(board, rules=rules)
+        code, out, _ = cli("solve", board, "--rules", rules, "--format", "json")
+        assert code == 0
+        assert json.loads(solution.to_json()) == json.loads(out)
+        expected = json.loads(out)
+        assert solution.score == expected["score"]
+        assert [(w.word, w.points, [list(c) for c in w.path]) for w in solution.words] == [
+            (w["word"], w["points"], w["path"]) for w in expected["words"]
+        ]
+
+
+def test_every_board_form_reads_the_same_board():
+    inline = Board("PERS/LATG/SINE/TERS")
+    assert inline.rows == 4 and inline.cols == 4
+    assert inline.faces[0] == ["P", "E", "R", "S"]
+    assert Board("perslatgsineters").faces == [[f.lower() for f in r] for r in inline.faces]
+    princeton = Board("4 4\nP E R S\nL A T G\nS I N E\nT E R S\n")
+    assert princeton == inline
+    assert Board([["P", "E", "R", "S"], ["L", "A", "T", "G"], ["S", "I", "N", "E"], ["T", "E", "R", "S"]]) == inline
+    assert str(inline) == "PERS/LATG/SINE/TERS"
+    for form in [inline, "perslatgsineters", princeton, inline.faces]:
+        assert polyboggle.solve(form).score == 3625
+
+
+def test_multi_letter_faces_and_blanks():
+    board = Board("Qu I T/# E #")
+    assert board.faces == [["Qu", "I", "T"], ["#", "E", "#"]]
+    assert [w.word for w in polyboggle.solve(board).words] == ["QUIET", "QUIT", "QUITE", "TIE"]
+
+
+def test_a_rolled_board_is_the_cli_roll():
+    board = Board.roll("english-new-4x4", seed=1)
+    code, out, _ = cli("roll", "english-new-4x4", "--seed", "1", "--format", "json")
+    assert code == 0
+    assert board.faces == json.loads(out)["board"]
+    assert "english-new-4x4" in polyboggle.dice_sets()
+
+
+def test_a_compiled_word_list_under_a_language_profile():
+    words = Lexicon.compile(["tea", "eat", "ate", "teat", "TEE"])
+    assert len(words) == 5 and "Eat" in words and "ta" not in words
+    assert words.lookup("tea") == "word" and words.lookup("te") == "prefix"
+    assert words.lookup("xyz") is None
+    solution = polyboggle.solve("TE/AT", lexicon=words)
+    assert [w.word for w in solution.words] == ["ATE", "EAT", "TEA", "TEAT"]
+    spanish = Lexicon.compile("niño canción", lang="es")
+    assert "NINO" not in spanish and "niño" in spanish and "cancion" in spanish
+    assert "strip" in spanish.profile
+
+
+def test_open_a_file_a_word_list_bytes_and_a_built_in(tmp_path):
+    compiled = REPO / "dictionaries" / "enable2k.pbd"
+    assert len(Lexicon.open(compiled)) == 173_528
+    assert len(Lexicon.from_bytes(compiled.read_bytes())) == 173_528
+    assert len(Lexicon.builtin()) == 173_528
+    listing = tmp_path / "words.txt"
+    listing.write_text("cat\ndog\ncats\n", encoding="utf-8")
+    assert len(Lexicon.open(str(listing))) == 3
+
+
+def test_rules_options():
+    hasbro = polyboggle.solve("ATEE/APYO/TINU/EDSE")
+    cs106b = polyboggle.solve("ATEE/APYO/TINU/EDSE", rules="cs106b")
+    assert all(len(w.word) >= 4 for w in cs106b.words) and cs106b.score != hasbro.score
+    flat = polyboggle.solve("ATEE/APYO/TINU/EDSE", points="0,0,0,1")
+    assert flat.score == len(flat.words)
+    longer = polyboggle.solve("ATEE/APYO/TINU/EDSE", min_len=6)
+    assert longer.words and all(len(w.word) >= 6 for w in longer.words)
+
+
+def test_errors_carry_the_cli_message(tmp_path):
+    cases = [
+        (polyboggle.BoardError, lambda: Board("AB/C"), ["solve", "AB/C"]),
+        (polyboggle.RulesError, lambda: polyboggle.solve("AB/CD", rules="nope"), ["solve", "--rules", "nope", "AB/CD"]),
+        (polyboggle.RulesError, lambda: polyboggle.solve("AB/CD", points="1,x"), ["solve", "--points", "1,x", "AB/CD"]),
+        (polyboggle.DiceError, lambda: Board.roll("no-such-set"), ["roll", "no-such-set"]),
+    ]
+    for kind, call, args in cases:
+        with pytest.raises(kind) as caught:
+            call()
+        code, _, err = cli(*args)
+        assert code == 2
+        assert err.strip() == f"polyboggle: {caught.value}"
+        assert isinstance(caught.value, polyboggle.PolyboggleError)
+        assert isinstance(caught.value, ValueError)
+    missing = str(tmp_path / "missing.pbd")
+    with pytest.raises(polyboggle.LexiconError, match="missing.pbd: no such file"):
+        Lexicon.open(missing)
+    with pytest.raises(polyboggle.LexiconError, match="unknown language 'xx'"):
+        Lexicon.compile("a b", lang="xx")
+    with pytest.raises(polyboggle.BoardError, match=r"boards\[1\]"):
+        polyboggle.score_many(["ABCD", "AB/C"])
+    with pytest.raises(polyboggle.PolyboggleError, match="threads 0"):
+        polyboggle.score_many(["ABCD"], threads=0)
+
+
+def test_score_many_scores_each_board_as_solve_does():
+    boards = [str(Board.roll(seed=seed)) for seed in range(200)] + ["perslatgsineters", Board("Qu I T/# E #")]
+    scores = polyboggle.score_many(boards)
+    assert scores == [polyboggle.solve(b).score for b in boards]
+    assert scores == [polyboggle.score(b) for b in boards]
+    assert scores[-2] == 3625
+    assert polyboggle.score_many(boards, threads=1) == scores
+    assert polyboggle.score_many([]) == []
+    assert polyboggle.score_many(boards, rules="cs106b") == [polyboggle.solve(b, rules="cs106b").score for b in boards]
+
+
+def test_score_many_releases_the_gil():
+    boards = ["perslatgsineters"] * 100_000
+    done = threading.Event()
+    result = []
+
+    def work():
+        result.append(polyboggle.score_many(boards))
+        done.set()
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    ticks = 0
+    started = time.perf_counter()
+    while not done.is_set():
+        ticks += 1
+        time.sleep(0.001)
+    worker.join()
+    elapsed = time.perf_counter() - started
+    assert result[0][0] == 3625
+    # Held, the GIL would stop this thread for the whole call.
+    assert elapsed > 0.05 and ticks > elapsed * 100, (ticks, elapsed)
+
+
+def test_optimize_finds_what_the_cli_finds():
+    found = polyboggle.optimize(letters="etaoinsr", size="3x3", seed=1)
+    assert found["best"]["score"] >= 400
+    code, out, _ = cli("optimize", "--letters", "etaoinsr", "--size", "3x3", "--seed", "1", "--format", "json")
+    assert code == 0
+    expected = json.loads(out)
+    assert found["best"] == expected["best"]
+    assert found["seed"] == 1 and found["objective"] == "score"
+    with pytest.raises(polyboggle.PolyboggleError, match="runs must be at least 1"):
+        polyboggle.optimize(runs=0)
+    with pytest.raises(polyboggle.PolyboggleError):
+        polyboggle.optimize(objective="nonsense")
+
+
+def test_the_100000_dice_boards_score_the_published_total():
+    path = BENCH / "dice44_100k.txt"
+    if not path.exists():
+        if REQUIRED:
+            pytest.fail(f"{path} is missing")
+        pytest.skip(f"{path} is missing (../shared/data beside the repository)")
+    boards = path.read_text().split()
+    assert len(boards) == 100_000
+    # docs: shared/data/bench/README.md, ENABLE2K under Hasbro rules.
+    assert sum(polyboggle.score_many(boards)) == 14_080_868
