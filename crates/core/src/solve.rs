@@ -147,6 +147,12 @@ struct Cells {
     offsets: Vec<u32>,
     /// Each cell's neighbours as a bit mask (boards of up to 64 cells).
     neighbour_bits: [u64; 64],
+    /// For each of the first 64 cells, the mask of the byte classes below its first
+    /// one (0 for a dead face): the level search's step is `first + popcount(mask &
+    /// below)`, with no look at the face.
+    below: [u64; 64],
+    /// The first 64 cells whose face is not [`Kind::Simple`], a bit each.
+    general: u64,
     /// The most neighbours any cell has.
     max_degree: usize,
     /// Which cells a state's class mask can move to (boards of up to 64 cells).
@@ -213,6 +219,9 @@ pub struct Solver<'l> {
     /// Points by grapheme length, 0 below the minimum (one entry per length 0..=255).
     points: Vec<u32>,
     seen: Seen,
+    /// A bit per dictionary word, for the level search's count (empty until the
+    /// first [`Solver::tally`]; zero between boards).
+    marks: Vec<u64>,
     levels: Levels,
     cells: Cells,
     path: Box<[u16; MAX_CELLS]>,
@@ -231,6 +240,7 @@ impl<'l> Solver<'l> {
             rules,
             points,
             seen: Seen::default(),
+            marks: Vec::new(),
             levels: Levels::default(),
             cells: Cells::default(),
             path: Box::new([0; MAX_CELLS]),
@@ -284,7 +294,6 @@ impl<'l> Solver<'l> {
         if count > 64 || self.cells.max_degree > 8 {
             return self.tally_walked(board);
         }
-        self.seen.clear();
         let (automaton, cells) = (self.lexicon.automaton(), &self.cells);
         let ends = match cells.matching.sixteen() {
             Some(sixteen) => self.levels.ends(automaton, cells, count, sixteen),
@@ -295,12 +304,34 @@ impl<'l> Solver<'l> {
         let Some(ends) = ends else {
             return self.tally_walked(board);
         };
+        // Each word counts once: a bit per dictionary word, set as the word is
+        // counted and cleared after, word by word. Its length is read from the same
+        // place in the lexicon's table whichever way, so the bits cost no more cache
+        // lines than the lengths do, and no branch.
+        let words = self.lexicon.lengths();
+        if self.marks.len() * 64 < words.len() {
+            self.marks = vec![0; words.len().div_ceil(64)];
+        }
+        let points: &[u32; crate::normalize::MAX_WORD_LEN + 1] = self.points[..]
+            .try_into()
+            .expect("a point value for every length");
         let mut tally = Tally::default();
         for &word in ends {
-            if self.seen.insert(word) {
-                let len = self.lexicon.word_len(word as u64);
-                tally.words += (len >= self.rules.min_len) as u64;
-                tally.points += self.points[len] as u64;
+            let word = word as usize;
+            let (Some(&len), Some(mark)) = (words.get(word), self.marks.get_mut(word / 64)) else {
+                debug_assert!(false, "a word index past the dictionary");
+                continue;
+            };
+            let bit = 1 << (word % 64);
+            let new = (*mark & bit == 0) as u64;
+            *mark |= bit;
+            let len = len as usize;
+            tally.words += new & (len >= self.rules.min_len) as u64;
+            tally.points += new * points[len] as u64;
+        }
+        for &word in ends {
+            if let Some(mark) = self.marks.get_mut(word as usize / 64) {
+                *mark = 0;
             }
         }
         tally
@@ -524,6 +555,8 @@ impl Default for Cells {
             neighbours: Vec::new(),
             offsets: Vec::new(),
             neighbour_bits: [0; 64],
+            below: [0; 64],
+            general: 0,
             max_degree: 0,
             matching: Matching::default(),
             shape: (0, 0),
@@ -574,6 +607,14 @@ impl Cells {
             self.spans.push((start, self.bytes.len() as u32));
         }
         let heads = &self.heads[..board.faces().len()];
+        self.general = 0;
+        for (cell, head) in heads.iter().take(64).enumerate() {
+            self.below[cell] = match head.kind {
+                Kind::Dead => 0,
+                _ => (1u64 << head.class) - 1,
+            };
+            self.general |= ((head.kind == Kind::General) as u64) << cell;
+        }
         if heads.len() <= matching::MAX {
             let classes = heads.iter();
             self.matching

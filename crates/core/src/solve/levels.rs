@@ -10,21 +10,28 @@
 //! independent of each other, so the processor fetches their automaton records side
 //! by side, where the depth-first walk waits for each before it knows the next.
 
-use super::{Cells, Kind};
+use super::Cells;
 use crate::automaton::{Automaton, State, Transitions, ROOT};
 
-/// A path that has just entered `cell`, holding the cells in `used`: the record it
-/// reaches and the output of the records before that one. When the face takes
-/// several bytes to enter (`bytes`), `state` is the record before the face and the
-/// face is fed when the path's turn comes.
+/// A path that has just entered a cell, holding the cells in `used`: the record it
+/// reaches and the output of the records before that one. When the cell's face takes
+/// several bytes to enter (a bit of `Cells::general`), the record is the one before the face
+/// and the face is fed when the path's turn comes. Sixteen bytes, so a level's paths
+/// pack four to a cache line and each is written with few stores.
 #[derive(Clone, Copy, Default)]
 struct Path {
     used: u64,
-    state: State,
+    /// The record, shifted up by [`CELL_BITS`], and the cell below it.
+    at: u32,
     out: u32,
-    cell: u8,
-    bytes: bool,
 }
+
+/// Bits of [`Path::at`] that hold the cell.
+const CELL_BITS: u32 = 6;
+
+/// The most records an automaton may have for the level search (the rest of
+/// [`Path::at`]); larger ones, far beyond any real dictionary, take the walk.
+const MAX_RECORDS: usize = 1 << (32 - CELL_BITS);
 
 /// Candidate cells written per round of the extension loop. Two a round mispredicts
 /// a third as often, but the extra writes cost more than that saves (measured in
@@ -69,6 +76,9 @@ impl Levels {
         matching: impl Fn(u64) -> u64,
     ) -> Option<&[u32]> {
         debug_assert!(count <= 64);
+        if automaton.len() > MAX_RECORDS {
+            return None;
+        }
         let root = automaton.transitions(ROOT);
         let starts = (0..count)
             .filter(|&cell| root.classes & cells.heads[cell].bit() != 0)
@@ -84,22 +94,22 @@ impl Levels {
             room(&mut self.ends, ends + now);
             let mut next = 0;
             for path in &self.now[..now] {
-                let (state, node, out) = if path.bytes {
-                    let from = automaton.transitions(path.state);
-                    match cells.enter_bytes(automaton, path.cell as usize, from, path.out) {
+                let cell = (path.at % (1 << CELL_BITS)) as usize;
+                let state = path.at >> CELL_BITS;
+                let (state, node, out) = if cells.general >> cell & 1 != 0 {
+                    let from = automaton.transitions(state);
+                    match cells.enter_bytes(automaton, cell, from, path.out) {
                         Some((state, out)) => (state, automaton.node(state), out),
                         None => continue,
                     }
                 } else {
-                    let node = automaton.node(path.state);
-                    (path.state, node, path.out.wrapping_add(node.output))
+                    let node = automaton.node(state);
+                    (state, node, path.out.wrapping_add(node.output))
                 };
                 self.ends[ends] = out;
                 ends += node.is_final as usize;
                 let from = node.transitions;
-                let live = cells.neighbour_bits[path.cell as usize % 64]
-                    & !path.used
-                    & matching(from.classes);
+                let live = cells.neighbour_bits[cell] & !path.used & matching(from.classes);
                 next = extend(
                     automaton,
                     &mut self.next,
@@ -148,16 +158,19 @@ fn extend(
             let cell = live.trailing_zeros() as usize % 64;
             let keep = (live != 0) as usize;
             live &= live.wrapping_sub(1);
-            let head = cells.heads[cell];
-            let bytes = head.kind != Kind::Simple;
-            let state = if bytes { state } else { from.child(head.class) };
+            // A face of several bytes is entered when the path's turn comes, from
+            // the record before it.
+            let child = from.child_below(cells.below[cell]);
+            let state = if cells.general >> cell & 1 != 0 {
+                state
+            } else {
+                child
+            };
             automaton.prefetch(state);
             paths[n] = Path {
                 used: used | 1 << cell,
-                state,
+                at: state << CELL_BITS | cell as u32,
                 out,
-                cell: cell as u8,
-                bytes,
             };
             n += keep;
         }
