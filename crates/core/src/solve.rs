@@ -295,11 +295,17 @@ impl<'l> Solver<'l> {
             return self.tally_walked(board);
         }
         let (automaton, cells) = (self.lexicon.automaton(), &self.cells);
-        let ends = match cells.matching.sixteen() {
-            Some(sixteen) => self.levels.ends(automaton, cells, count, sixteen),
-            None => self
-                .levels
-                .ends(automaton, cells, count, |mask| cells.matching.cells(mask)),
+        let levels = &mut self.levels;
+        let ends = match (cells.matching.sixteen(), automaton.is_exact()) {
+            (Some(sixteen), true) => levels.ends::<true>(automaton, cells, count, sixteen),
+            (Some(sixteen), false) => levels.ends::<false>(automaton, cells, count, sixteen),
+            (None, exact) => {
+                let all = |mask| cells.matching.cells(mask);
+                match exact {
+                    true => levels.ends::<true>(automaton, cells, count, all),
+                    false => levels.ends::<false>(automaton, cells, count, all),
+                }
+            }
         };
         let Some(ends) = ends else {
             return self.tally_walked(board);
@@ -660,8 +666,20 @@ impl Cells {
         out: u32,
     ) -> Option<(State, u32)> {
         let head = self.heads[cell % MAX_CELLS];
-        let (mut state, o) = automaton.step_from(from, head.class, head.byte)?;
-        let mut out = out.wrapping_add(o);
+        let (state, o) = automaton.step_from(from, head.class, head.byte)?;
+        self.enter_rest(automaton, cell, state, out.wrapping_add(o))
+    }
+
+    /// [`Cells::enter_bytes`] from `state`, the record its face's first byte leads
+    /// to (output `out` so far, that record's included).
+    #[inline(never)]
+    fn enter_rest(
+        &self,
+        automaton: Automaton,
+        cell: usize,
+        mut state: State,
+        mut out: u32,
+    ) -> Option<(State, u32)> {
         let (start, end) = self.spans[cell];
         for i in start as usize + 1..end as usize {
             let (b, class) = (self.bytes[i], self.classes[i]);
@@ -969,9 +987,9 @@ mod tests {
         solver.cells.load(&board, &lexicon, &Rules::hasbro());
         let cells = &solver.cells;
         let all = |mask| cells.matching.cells(mask);
-        assert!(levels.ends(automaton, cells, 25, all).is_some());
+        assert!(levels.ends::<true>(automaton, cells, 25, all).is_some());
         levels.limit = 100;
-        assert!(levels.ends(automaton, cells, 25, all).is_none());
+        assert!(levels.ends::<true>(automaton, cells, 25, all).is_none());
         assert_eq!(solver.tally(&board), expected);
     }
 

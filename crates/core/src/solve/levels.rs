@@ -66,17 +66,22 @@ impl Levels {
     /// cells (at most 64, each with at most 8 neighbours) that spells a word: a word
     /// once per path that spells it; `None` when a level outgrows [`Levels::limit`].
     /// `matching` is the board's [`super::Matching::cells`], or a faster
-    /// equivalent.
+    /// equivalent. `EXACT` is `automaton.is_exact()`: a path then holds the record
+    /// its face's first byte leads to, found when the path is written, and only
+    /// faces of several bytes step the rest at their turn; otherwise every face is
+    /// stepped byte by byte at its turn, from the record before it.
     #[inline(never)]
-    pub(super) fn ends(
+    pub(super) fn ends<const EXACT: bool>(
         &mut self,
         automaton: Automaton,
         cells: &Cells,
         count: usize,
         matching: impl Fn(u64) -> u64,
     ) -> Option<&[u32]> {
-        debug_assert!(count <= 64);
-        if automaton.len() > MAX_RECORDS {
+        debug_assert!(count <= 64 && EXACT == automaton.is_exact());
+        // `extend` writes up to 8 paths and a spare for each path of a level, into
+        // room made for that many.
+        if automaton.len() > MAX_RECORDS || cells.max_degree > 8 {
             return None;
         }
         let root = automaton.transitions(ROOT);
@@ -84,7 +89,7 @@ impl Levels {
             .filter(|&cell| root.classes & cells.heads[cell].bit() != 0)
             .fold(0u64, |set, cell| set | 1 << cell);
         room(&mut self.now, 64 + ROUND);
-        let mut now = extend(automaton, &mut self.now, 0, cells, ROOT, root, 0, 0, starts);
+        let mut now = extend::<EXACT>(automaton, &mut self.now, 0, cells, ROOT, root, 0, 0, starts);
         let mut ends = 0;
         while now > 0 {
             if now > self.limit {
@@ -97,8 +102,14 @@ impl Levels {
                 let cell = (path.at % (1 << CELL_BITS)) as usize;
                 let state = path.at >> CELL_BITS;
                 let (state, node, out) = if cells.general >> cell & 1 != 0 {
-                    let from = automaton.transitions(state);
-                    match cells.enter_bytes(automaton, cell, from, path.out) {
+                    let entered = if EXACT {
+                        let out = path.out.wrapping_add(automaton.node(state).output);
+                        cells.enter_rest(automaton, cell, state, out)
+                    } else {
+                        let from = automaton.transitions(state);
+                        cells.enter_bytes(automaton, cell, from, path.out)
+                    };
+                    match entered {
                         Some((state, out)) => (state, automaton.node(state), out),
                         None => continue,
                     }
@@ -106,11 +117,14 @@ impl Levels {
                     let node = automaton.node(state);
                     (state, node, path.out.wrapping_add(node.output))
                 };
-                self.ends[ends] = out;
+                debug_assert!(ends < self.ends.len());
+                // SAFETY: `self.ends` has room for one end per path of every level
+                // so far, and `ends` counts at most that many.
+                unsafe { *self.ends.get_unchecked_mut(ends) = out };
                 ends += node.is_final as usize;
                 let from = node.transitions;
                 let live = cells.neighbour_bits[cell] & !path.used & matching(from.classes);
-                next = extend(
+                next = extend::<EXACT>(
                     automaton,
                     &mut self.next,
                     next,
@@ -139,9 +153,11 @@ fn room<T: Copy + Default>(buffer: &mut Vec<T>, len: usize) {
 /// Writes, from `paths[n]` on, a path for each cell in `live` that goes on from the
 /// path holding `used` at record `state` (transitions `from`, output `out`); returns
 /// the new count. `paths` has room for `n` plus the cells in `live` plus a round.
+/// With `EXACT` a path holds the record its face's first byte leads to, otherwise
+/// `state`.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn extend(
+fn extend<const EXACT: bool>(
     automaton: Automaton,
     paths: &mut [Path],
     mut n: usize,
@@ -152,26 +168,27 @@ fn extend(
     used: u64,
     mut live: u64,
 ) -> usize {
+    debug_assert!(n + live.count_ones() as usize + ROUND <= paths.len());
     loop {
         for _ in 0..ROUND {
             // With `live` empty this writes a path for cell 0 and does not keep it.
             let cell = live.trailing_zeros() as usize % 64;
             let keep = (live != 0) as usize;
             live &= live.wrapping_sub(1);
-            // A face of several bytes is entered when the path's turn comes, from
-            // the record before it.
-            let child = from.child_below(cells.below[cell]);
-            let state = if cells.general >> cell & 1 != 0 {
-                state
+            let state = if EXACT {
+                from.child_below(cells.below[cell])
             } else {
-                child
+                state
             };
             automaton.prefetch(state);
-            paths[n] = Path {
+            let path = Path {
                 used: used | 1 << cell,
                 at: state << CELL_BITS | cell as u32,
                 out,
             };
+            // SAFETY: the caller made room for every cell of `live` and a round
+            // more, and `n` moves on once per cell of `live`.
+            unsafe { *paths.get_unchecked_mut(n) = path };
             n += keep;
         }
         if live == 0 {
