@@ -219,6 +219,9 @@ pub struct Solver<'l> {
     /// Points by grapheme length, 0 below the minimum (one entry per length 0..=255).
     points: Vec<u32>,
     seen: Seen,
+    /// What a word of each grapheme length adds to a tally: its points in the low
+    /// half, 1 in the high half when it counts as a word.
+    counts: Box<[u128; crate::normalize::MAX_WORD_LEN + 1]>,
     /// A bit per dictionary word, for the level search's count (empty until the
     /// first [`Solver::tally`]; zero between boards).
     marks: Vec<u64>,
@@ -235,11 +238,15 @@ impl<'l> Solver<'l> {
         let points = (0..=crate::normalize::MAX_WORD_LEN)
             .map(|len| rules.points(len))
             .collect();
+        let counts = Box::new(std::array::from_fn(|len| {
+            ((len >= rules.min_len) as u128) << 64 | rules.points(len) as u128
+        }));
         Solver {
             lexicon,
             rules,
             points,
             seen: Seen::default(),
+            counts,
             marks: Vec::new(),
             levels: Levels::default(),
             cells: Cells::default(),
@@ -318,23 +325,24 @@ impl<'l> Solver<'l> {
         if self.marks.len() * 64 < words.len() {
             self.marks = vec![0; words.len().div_ceil(64)];
         }
-        let points: &[u32; crate::normalize::MAX_WORD_LEN + 1] = self.points[..]
-            .try_into()
-            .expect("a point value for every length");
-        let mut tally = Tally::default();
+        let mut sum = 0u128;
         for &word in ends {
             let word = word as usize;
-            let (Some(&len), Some(mark)) = (words.get(word), self.marks.get_mut(word / 64)) else {
+            let Some(&len) = words.get(word) else {
                 debug_assert!(false, "a word index past the dictionary");
                 continue;
             };
+            // SAFETY: `marks` has a bit for every word of the dictionary.
+            let mark = unsafe { self.marks.get_unchecked_mut(word / 64) };
             let bit = 1 << (word % 64);
-            let new = (*mark & bit == 0) as u64;
+            let new = *mark & bit == 0;
             *mark |= bit;
-            let len = len as usize;
-            tally.words += new & (len >= self.rules.min_len) as u64;
-            tally.points += new * points[len] as u64;
+            sum += self.counts[len as usize] & 0u128.wrapping_sub(new as u128);
         }
+        let tally = Tally {
+            words: (sum >> 64) as u64,
+            points: sum as u64,
+        };
         for &word in ends {
             if let Some(mark) = self.marks.get_mut(word as usize / 64) {
                 *mark = 0;
