@@ -149,8 +149,9 @@ struct Cells {
     neighbour_bits: [u64; 64],
     /// For each of the first 64 cells, the mask of the byte classes below its first
     /// one (0 for a dead face): the level search's step is `first + popcount(mask &
-    /// below)`, with no look at the face.
-    below: [u64; 64],
+    /// below)`, with no look at the face. One more entry, 0, for the 64 that
+    /// `trailing_zeros` gives an empty set, so that needs no masking either.
+    below: [u64; 65],
     /// The first 64 cells whose face is not [`Kind::Simple`], a bit each.
     general: u64,
     /// The most neighbours any cell has.
@@ -569,7 +570,7 @@ impl Default for Cells {
             neighbours: Vec::new(),
             offsets: Vec::new(),
             neighbour_bits: [0; 64],
-            below: [0; 64],
+            below: [0; 65],
             general: 0,
             max_degree: 0,
             matching: Matching::default(),

@@ -70,8 +70,58 @@ impl Levels {
     /// its face's first byte leads to, found when the path is written, and only
     /// faces of several bytes step the rest at their turn; otherwise every face is
     /// stepped byte by byte at its turn, from the record before it.
-    #[inline(never)]
     pub(super) fn ends<const EXACT: bool>(
+        &mut self,
+        automaton: Automaton,
+        cells: &Cells,
+        count: usize,
+        matching: impl Fn(u64) -> u64,
+    ) -> Option<&[u32]> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+        {
+            // SAFETY: this processor has the instructions `ends_bmi` may use.
+            return unsafe { self.ends_bmi::<EXACT>(automaton, cells, count, matching) };
+        }
+        self.ends_portable::<EXACT>(automaton, cells, count, matching)
+    }
+
+    /// [`Levels::ends`] compiled for processors with BMI1 and BMI2 (every x86-64
+    /// since about 2013, beyond the `x86-64-v2` the build targets): a cell's bit
+    /// cleared, found and shifted in one instruction each, about a sixth fewer
+    /// instructions in the search.
+    ///
+    /// # Safety
+    /// Only on a processor with BMI1 and BMI2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi1,bmi2")]
+    #[inline(never)]
+    unsafe fn ends_bmi<const EXACT: bool>(
+        &mut self,
+        automaton: Automaton,
+        cells: &Cells,
+        count: usize,
+        matching: impl Fn(u64) -> u64,
+    ) -> Option<&[u32]> {
+        self.search::<EXACT>(automaton, cells, count, matching)
+    }
+
+    /// [`Levels::ends`] for any processor.
+    #[inline(never)]
+    fn ends_portable<const EXACT: bool>(
+        &mut self,
+        automaton: Automaton,
+        cells: &Cells,
+        count: usize,
+        matching: impl Fn(u64) -> u64,
+    ) -> Option<&[u32]> {
+        self.search::<EXACT>(automaton, cells, count, matching)
+    }
+
+    /// The body of [`Levels::ends`], compiled into each of its forms.
+    #[inline(always)]
+    fn search<const EXACT: bool>(
         &mut self,
         automaton: Automaton,
         cells: &Cells,
@@ -171,8 +221,9 @@ fn extend<const EXACT: bool>(
     debug_assert!(n + live.count_ones() as usize + ROUND <= paths.len());
     loop {
         for _ in 0..ROUND {
-            // With `live` empty this writes a path for cell 0 and does not keep it.
-            let cell = live.trailing_zeros() as usize % 64;
+            // With `live` empty this writes a path for "cell 64" and does not keep
+            // it.
+            let cell = live.trailing_zeros() as usize;
             let keep = (live != 0) as usize;
             live &= live.wrapping_sub(1);
             let state = if EXACT {
@@ -182,7 +233,7 @@ fn extend<const EXACT: bool>(
             };
             automaton.prefetch(state);
             let path = Path {
-                used: used | 1 << cell,
+                used: used | 1u64.wrapping_shl(cell as u32),
                 at: state << CELL_BITS | cell as u32,
                 out,
             };
