@@ -268,7 +268,8 @@ pub trait Scorer: Sync {
     }
 }
 
-/// The CPU scorer: [`Solver::tally`] on each board, spread over a thread pool.
+/// The CPU scorer: [`Solver::tally`]'s count on each board, the batch's faces keyed
+/// once a chunk of boards, spread over a thread pool.
 pub struct CpuScorer<'l> {
     lexicon: &'l Lexicon,
     rules: Rules,
@@ -303,20 +304,14 @@ impl<'l> CpuScorer<'l> {
             .expect("no thread panics holding the lock")
             .pop()
             .unwrap_or_else(|| Solver::new(self.lexicon, self.rules.clone()));
-        // One board, changed in place from one candidate to the next: neighbouring
-        // candidates differ in a cell or two, and a face that stays costs nothing.
+        // The batch's faces are keyed once for the chunk; a board is then its
+        // indices into them.
         let n = batch.rows * batch.cols;
-        let mut board = batch.board(first);
-        let mut shown = &batch.cells[first * n..(first + 1) * n];
+        let shape = batch.board(first);
+        solver.key_faces(&batch.faces);
         for (i, tally) in out.iter_mut().enumerate() {
             let cells = &batch.cells[(first + i) * n..(first + i + 1) * n];
-            for (cell, (&now, &before)) in cells.iter().zip(shown).enumerate() {
-                if now != before {
-                    board.set_face(cell, &batch.faces[now as usize]);
-                }
-            }
-            shown = cells;
-            *tally = solver.tally(&board);
+            *tally = solver.tally_indexed(&shape, cells);
         }
         self.solvers
             .lock()
@@ -379,6 +374,61 @@ mod tests {
             assert_eq!(tallies[i], solver.tally(board), "board {i}");
         }
         assert!(tallies.iter().any(|t| t.points > 0));
+    }
+
+    #[test]
+    fn agrees_with_the_solver_on_blanks_several_byte_faces_and_large_boards() {
+        // Faces keyed once for a chunk must read as faces keyed board by board:
+        // blanks, Qu, two-letter and accented faces, an exact automaton and one
+        // whose classes hold several bytes, boards under and over 64 cells.
+        let words = [
+            "quête", "été", "chat", "tache", "achat", "quetes", "thé", "ete",
+        ];
+        let profile = crate::normalize::Profile::default();
+        let exact = Lexicon::from_words(words, &profile).unwrap();
+        // Latin, Cyrillic and Hebrew alphabets: more than 64 distinct bytes.
+        let many = [
+            "abcdefghijklmnopqrstuvwxyz",
+            "абвгдежзийклмнопрстуфхцчшщъыьэюя",
+            "אבגדהוזחטיכלמנסעפצקרשת",
+        ];
+        let inexact = Lexicon::from_words(words.iter().chain(&many), &profile).unwrap();
+        assert!(exact.automaton().is_exact() && !inexact.automaton().is_exact());
+        let table = [
+            "Qu", "Q", "E", "é", "ê", "T", "CH", "A", "#", "H", "S", "te",
+        ];
+        let faces: Vec<Face> = table.iter().map(|t| Face::new(t)).collect();
+        for (rows, cols) in [(4, 4), (3, 5), (9, 9)] {
+            let mut batch = Batch::new(rows, cols, faces.clone());
+            let mut state = 12345u64;
+            for _ in 0..200 {
+                let cells: Vec<u8> = (0..rows * cols)
+                    .map(|_| {
+                        state = state
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        ((state >> 33) % table.len() as u64) as u8
+                    })
+                    .collect();
+                batch.push(&cells);
+            }
+            for (lexicon, rules) in [
+                (&exact, Rules::hasbro()),
+                (&exact, Rules::cs106b()),
+                (&inexact, Rules::hasbro()),
+            ] {
+                let tallies = CpuScorer::new(lexicon, rules.clone(), 2).tally(&batch);
+                let mut solver = Solver::new(lexicon, rules);
+                for (i, tally) in tallies.iter().enumerate() {
+                    assert_eq!(
+                        *tally,
+                        solver.tally(&batch.board(i)),
+                        "{rows}x{cols} board {i}"
+                    );
+                }
+                assert!(tallies.iter().any(|t| t.words > 0));
+            }
+        }
     }
 
     /// Faces `tag0`, `tag1`, ...: boards over as many distinct faces as wanted.

@@ -156,6 +156,8 @@ struct Cells {
     general: u64,
     /// The most neighbours any cell has.
     max_degree: usize,
+    /// Keyed faces of a batch's face table (each face's head and span).
+    table: Vec<(Head, (u32, u32))>,
     /// Which cells a state's class mask can move to (boards of up to 64 cells).
     matching: Matching,
     shape: (usize, usize),
@@ -265,7 +267,7 @@ impl<'l> Solver<'l> {
     /// Every word on `board`, with a path and points each, sorted by key.
     pub fn solve(&mut self, board: &Board) -> Solution {
         self.cells.load(board, self.lexicon, &self.rules);
-        self.search::<true>(board);
+        self.search::<true>(board.faces().len());
         let cols = board.cols();
         let mut words: Vec<Found> = self
             .hits
@@ -297,10 +299,27 @@ impl<'l> Solver<'l> {
     /// How many words `board` holds and their total points.
     pub fn tally(&mut self, board: &Board) -> Tally {
         self.cells.load(board, self.lexicon, &self.rules);
-        let count = board.faces().len();
+        self.tally_loaded(board.faces().len())
+    }
+
+    /// Prepares to tally boards that show the faces of `faces` (a
+    /// [`crate::batch::Batch`]'s table), keying each face once for them all.
+    pub(crate) fn key_faces(&mut self, faces: &[Face]) {
+        self.cells.load_table(faces, self.lexicon, &self.rules);
+    }
+
+    /// [`Solver::tally`] of a board of `shape`'s shape whose cell i shows face
+    /// `cells[i]` of the table last given to [`Solver::key_faces`].
+    pub(crate) fn tally_indexed(&mut self, shape: &Board, cells: &[u8]) -> Tally {
+        self.cells.load_indexed(shape, cells);
+        self.tally_loaded(cells.len())
+    }
+
+    /// [`Solver::tally`] of the board of `count` cells `self.cells` holds.
+    fn tally_loaded(&mut self, count: usize) -> Tally {
         // The level-by-level search extends a path by up to 8 cells at a time.
         if count > 64 || self.cells.max_degree > 8 {
-            return self.tally_walked(board);
+            return self.tally_walked(count);
         }
         let (automaton, cells) = (self.lexicon.automaton(), &self.cells);
         let levels = &mut self.levels;
@@ -316,7 +335,7 @@ impl<'l> Solver<'l> {
             }
         };
         let Some(ends) = ends else {
-            return self.tally_walked(board);
+            return self.tally_walked(count);
         };
         // Each word counts once: a bit per dictionary word, set as the word is
         // counted and cleared after, word by word. Its length is read from the same
@@ -353,8 +372,8 @@ impl<'l> Solver<'l> {
     }
 
     /// [`Solver::tally`] by the depth-first walk, on the board `self.cells` holds.
-    fn tally_walked(&mut self, board: &Board) -> Tally {
-        self.search::<false>(board);
+    fn tally_walked(&mut self, count: usize) -> Tally {
+        self.search::<false>(count);
         let points = self
             .hits
             .iter()
@@ -366,15 +385,14 @@ impl<'l> Solver<'l> {
         }
     }
 
-    /// Runs the depth-first search over the board `self.cells` holds, leaving the
+    /// Runs the depth-first search over the board of `count` cells `self.cells` holds, leaving the
     /// words found in `self.hits` (and their paths in `self.paths` when `PATHS`).
-    fn search<const PATHS: bool>(&mut self, board: &Board) {
+    fn search<const PATHS: bool>(&mut self, count: usize) {
         self.seen.clear();
         self.hits.clear();
         self.paths.clear();
         // Boards of up to 64 cells (every real one) keep their used cells in a
         // register-sized mask.
-        let count = board.faces().len();
         if count <= 64 {
             self.walk::<PATHS, _>(count, 0u64);
         } else {
@@ -573,6 +591,7 @@ impl Default for Cells {
             below: [0; 65],
             general: 0,
             max_degree: 0,
+            table: Vec::new(),
             matching: Matching::default(),
             shape: (0, 0),
         }
@@ -586,41 +605,79 @@ impl Cells {
         self.bytes.clear();
         self.classes.clear();
         self.spans.clear();
+        for (cell, face) in board.faces().iter().enumerate() {
+            let (head, span) = self.add_face(face, lexicon, rules);
+            self.heads[cell] = head;
+            self.spans.push(span);
+        }
+        self.finish(board);
+    }
+
+    /// Keys a table of faces once for many boards that show them
+    /// ([`Cells::load_indexed`]), as [`Cells::load`] keys a board's.
+    fn load_table(&mut self, faces: &[Face], lexicon: &Lexicon, rules: &Rules) {
+        self.bytes.clear();
+        self.classes.clear();
+        self.table.clear();
+        for face in faces {
+            let entry = self.add_face(face, lexicon, rules);
+            self.table.push(entry);
+        }
+    }
+
+    /// Loads a board of `shape`'s shape whose cell i shows face `cells[i]` of the
+    /// table [`Cells::load_table`] keyed.
+    fn load_indexed(&mut self, shape: &Board, cells: &[u8]) {
+        debug_assert_eq!(cells.len(), shape.faces().len());
+        self.spans.clear();
+        for (cell, &face) in cells.iter().enumerate() {
+            let (head, span) = self.table[face as usize];
+            self.heads[cell] = head;
+            self.spans.push(span);
+        }
+        self.finish(shape);
+    }
+
+    /// Appends `face`'s key bytes and their classes: how the face starts, and where
+    /// its bytes are.
+    fn add_face(&mut self, face: &Face, lexicon: &Lexicon, rules: &Rules) -> (Head, (u32, u32)) {
         let profile = lexicon.profile();
         let automaton = lexicon.automaton();
-        for face in board.faces() {
-            let start = self.bytes.len() as u32;
-            if !face.is_blank() {
-                let text = face.text();
-                if text.is_ascii() && !profile.turkic {
-                    // What Profile::key does for ASCII, without allocating.
-                    self.bytes
-                        .extend(text.bytes().map(|b| b.to_ascii_lowercase()));
-                } else {
-                    self.bytes.extend_from_slice(profile.key(text).as_bytes());
-                }
-                if rules.qu && &self.bytes[start as usize..] == b"q" {
-                    self.bytes.push(b'u');
-                }
+        let start = self.bytes.len() as u32;
+        if !face.is_blank() {
+            let text = face.text();
+            if text.is_ascii() && !profile.turkic {
+                // What Profile::key does for ASCII, without allocating.
+                self.bytes
+                    .extend(text.bytes().map(|b| b.to_ascii_lowercase()));
+            } else {
+                self.bytes.extend_from_slice(profile.key(text).as_bytes());
             }
-            let key = &self.bytes[start as usize..];
-            self.classes.extend(key.iter().map(|&b| automaton.class(b)));
-            let classes = &self.classes[start as usize..];
-            let head = match (key.first(), classes.first()) {
-                (Some(&byte), Some(&class)) if !classes.contains(&NO_CLASS) => Head {
-                    byte,
-                    class,
-                    kind: if key.len() == 1 && automaton.is_exact() {
-                        Kind::Simple
-                    } else {
-                        Kind::General
-                    },
-                },
-                _ => Head::default(),
-            };
-            self.heads[self.spans.len()] = head;
-            self.spans.push((start, self.bytes.len() as u32));
+            if rules.qu && &self.bytes[start as usize..] == b"q" {
+                self.bytes.push(b'u');
+            }
         }
+        let key = &self.bytes[start as usize..];
+        self.classes.extend(key.iter().map(|&b| automaton.class(b)));
+        let classes = &self.classes[start as usize..];
+        let head = match (key.first(), classes.first()) {
+            (Some(&byte), Some(&class)) if !classes.contains(&NO_CLASS) => Head {
+                byte,
+                class,
+                kind: if key.len() == 1 && automaton.is_exact() {
+                    Kind::Simple
+                } else {
+                    Kind::General
+                },
+            },
+            _ => Head::default(),
+        };
+        (head, (start, self.bytes.len() as u32))
+    }
+
+    /// What follows from the heads of `board`'s faces: the step's class masks, the
+    /// match tables, and the neighbours when the shape changed.
+    fn finish(&mut self, board: &Board) {
         let heads = &self.heads[..board.faces().len()];
         self.general = 0;
         for (cell, head) in heads.iter().take(64).enumerate() {
