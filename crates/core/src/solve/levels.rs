@@ -14,10 +14,11 @@ use super::Cells;
 use crate::automaton::{Automaton, State, Transitions, ROOT};
 
 /// A path that has just entered a cell, holding the cells in `used`: the record it
-/// reaches and the output of the records before that one. When the cell's face takes
-/// several bytes to enter (a bit of `Cells::general`), the record is the one before the face
-/// and the face is fed when the path's turn comes. Sixteen bytes, so a level's paths
-/// pack four to a cache line and each is written with few stores.
+/// reaches and the output of the records before that one. A face that takes several
+/// bytes to enter (a bit of `Cells::general`) is fed the rest when the path's turn
+/// comes: the record is then the one its first byte leads to (exact automata) or the
+/// one before the face (the others). Sixteen bytes, so a level's paths pack four to a
+/// cache line and each is written with few stores.
 #[derive(Clone, Copy, Default)]
 struct Path {
     used: u64,
