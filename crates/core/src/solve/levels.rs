@@ -249,3 +249,32 @@ fn extend<const EXACT: bool>(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::DiceSet;
+    use crate::{Lexicon, Rules};
+
+    /// The tests run where the dispatched build is chosen; the portable one must
+    /// find the same ends, in the same order.
+    #[test]
+    fn the_portable_and_dispatched_searches_agree() {
+        let lexicon = Lexicon::builtin("enable2k").unwrap();
+        let set = DiceSet::builtin("english-new-4x4").unwrap();
+        let automaton = lexicon.automaton();
+        let mut cells = Cells::default();
+        let (mut portable, mut dispatched) = (Levels::default(), Levels::default());
+        let mut found = 0;
+        for seed in 0..200 {
+            let board = set.roll(seed, None).unwrap();
+            cells.load(&board, &lexicon, &Rules::hasbro());
+            let all = |mask| cells.matching.cells(mask);
+            let one = portable.ends_portable::<true>(automaton, &cells, 16, all);
+            let other = dispatched.ends::<true>(automaton, &cells, 16, all);
+            assert_eq!(one, other, "board {seed}");
+            found += one.map_or(0, <[u32]>::len);
+        }
+        assert!(found > 10_000, "{found}");
+    }
+}
