@@ -150,6 +150,9 @@ pub struct Packer {
     packed: Vec<Packed>,
     /// The last batch's faces, by face.
     index: HashMap<Face, u8, BuildHasherDefault<Fnv>>,
+    /// The same for faces of one ASCII byte (most of them), without hashing: each
+    /// byte's index plus one, 0 when the batch has no such face yet.
+    letters: Vec<u16>,
     cells: Vec<u8>,
     boards: usize,
 }
@@ -161,6 +164,10 @@ impl Packer {
         let shape = (board.rows(), board.cols());
         let faces = board.faces();
         let index = &mut self.index;
+        let letters = &mut self.letters;
+        if letters.is_empty() {
+            letters.resize(128, 0);
+        }
         // Does the board fit the batch's face table? Faces it has not seen are counted
         // (each once) only when the board could overflow it, and no further than that.
         let room = 256 - index.len();
@@ -175,6 +182,7 @@ impl Packer {
             Some(Packed::Batch(last)) if last.shape() == shape && fits => last,
             _ => {
                 index.clear();
+                letters.fill(0);
                 if faces.len() > 256 && faces.iter().collect::<HashSet<_>>().len() > 256 {
                     self.packed.push(Packed::Alone(board.clone()));
                     return;
@@ -189,6 +197,16 @@ impl Packer {
         };
         self.cells.clear();
         for face in board.faces() {
+            let letter = match face.text().as_bytes() {
+                [b] if b.is_ascii() && !face.is_blank() => Some(*b as usize),
+                _ => None,
+            };
+            if let Some(b) = letter {
+                if letters[b] != 0 {
+                    self.cells.push((letters[b] - 1) as u8);
+                    continue;
+                }
+            }
             let i = match index.get(face) {
                 Some(&i) => i,
                 None => {
@@ -198,6 +216,9 @@ impl Packer {
                     i
                 }
             };
+            if let Some(b) = letter {
+                letters[b] = i as u16 + 1;
+            }
             self.cells.push(i);
         }
         batch.push(&self.cells);
