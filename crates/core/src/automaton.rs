@@ -70,6 +70,14 @@ impl Transitions {
     pub fn child(&self, class: u8) -> State {
         self.first + (self.classes & ((1 << (class & 63)) - 1)).count_ones()
     }
+
+    /// [`Transitions::child`] with the class given as the mask of the classes below
+    /// it (`(1 << class) - 1`), which a caller stepping to the same class many times
+    /// computes once.
+    #[inline(always)]
+    pub fn child_below(&self, below: u64) -> State {
+        self.first + (self.classes & below).count_ones()
+    }
 }
 
 /// One state as its record describes it.

@@ -25,6 +25,7 @@
 //! ```
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Mutex;
 
 use rayon::prelude::*;
@@ -148,7 +149,10 @@ pub fn pack(boards: &[Board]) -> Vec<Packed> {
 pub struct Packer {
     packed: Vec<Packed>,
     /// The last batch's faces, by face.
-    index: HashMap<Face, u8>,
+    index: HashMap<Face, u8, BuildHasherDefault<Fnv>>,
+    /// The same for faces of one ASCII byte (most of them), without hashing: each
+    /// byte's index plus one, 0 when the batch has no such face yet.
+    letters: Vec<u16>,
     cells: Vec<u8>,
     boards: usize,
 }
@@ -160,6 +164,10 @@ impl Packer {
         let shape = (board.rows(), board.cols());
         let faces = board.faces();
         let index = &mut self.index;
+        let letters = &mut self.letters;
+        if letters.is_empty() {
+            letters.resize(128, 0);
+        }
         // Does the board fit the batch's face table? Faces it has not seen are counted
         // (each once) only when the board could overflow it, and no further than that.
         let room = 256 - index.len();
@@ -174,6 +182,7 @@ impl Packer {
             Some(Packed::Batch(last)) if last.shape() == shape && fits => last,
             _ => {
                 index.clear();
+                letters.fill(0);
                 if faces.len() > 256 && faces.iter().collect::<HashSet<_>>().len() > 256 {
                     self.packed.push(Packed::Alone(board.clone()));
                     return;
@@ -188,6 +197,16 @@ impl Packer {
         };
         self.cells.clear();
         for face in board.faces() {
+            let letter = match face.text().as_bytes() {
+                [b] if b.is_ascii() && !face.is_blank() => Some(*b as usize),
+                _ => None,
+            };
+            if let Some(b) = letter {
+                if letters[b] != 0 {
+                    self.cells.push((letters[b] - 1) as u8);
+                    continue;
+                }
+            }
             let i = match index.get(face) {
                 Some(&i) => i,
                 None => {
@@ -197,6 +216,9 @@ impl Packer {
                     i
                 }
             };
+            if let Some(b) = letter {
+                letters[b] = i as u16 + 1;
+            }
             self.cells.push(i);
         }
         batch.push(&self.cells);
@@ -210,6 +232,28 @@ impl Packer {
     /// The batches, in order.
     pub fn finish(self) -> Vec<Packed> {
         self.packed
+    }
+}
+
+/// FNV-1a, for [`Packer`]'s index: a face is a byte or two, where SipHash's set-up
+/// and finish cost more than the packing of a board otherwise does.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
     }
 }
 
@@ -245,7 +289,8 @@ pub trait Scorer: Sync {
     }
 }
 
-/// The CPU scorer: [`Solver::tally`] on each board, spread over a thread pool.
+/// The CPU scorer: [`Solver::tally`]'s count on each board, the batch's faces keyed
+/// once a chunk of boards, spread over a thread pool.
 pub struct CpuScorer<'l> {
     lexicon: &'l Lexicon,
     rules: Rules,
@@ -280,20 +325,14 @@ impl<'l> CpuScorer<'l> {
             .expect("no thread panics holding the lock")
             .pop()
             .unwrap_or_else(|| Solver::new(self.lexicon, self.rules.clone()));
-        // One board, changed in place from one candidate to the next: neighbouring
-        // candidates differ in a cell or two, and a face that stays costs nothing.
+        // The batch's faces are keyed once for the chunk; a board is then its
+        // indices into them.
         let n = batch.rows * batch.cols;
-        let mut board = batch.board(first);
-        let mut shown = &batch.cells[first * n..(first + 1) * n];
+        let shape = batch.board(first);
+        solver.key_faces(&batch.faces);
         for (i, tally) in out.iter_mut().enumerate() {
             let cells = &batch.cells[(first + i) * n..(first + i + 1) * n];
-            for (cell, (&now, &before)) in cells.iter().zip(shown).enumerate() {
-                if now != before {
-                    board.set_face(cell, &batch.faces[now as usize]);
-                }
-            }
-            shown = cells;
-            *tally = solver.tally(&board);
+            *tally = solver.tally_indexed(&shape, cells);
         }
         self.solvers
             .lock()
@@ -356,6 +395,61 @@ mod tests {
             assert_eq!(tallies[i], solver.tally(board), "board {i}");
         }
         assert!(tallies.iter().any(|t| t.points > 0));
+    }
+
+    #[test]
+    fn agrees_with_the_solver_on_blanks_several_byte_faces_and_large_boards() {
+        // Faces keyed once for a chunk must read as faces keyed board by board:
+        // blanks, Qu, two-letter and accented faces, an exact automaton and one
+        // whose classes hold several bytes, boards under and over 64 cells.
+        let words = [
+            "quête", "été", "chat", "tache", "achat", "quetes", "thé", "ete",
+        ];
+        let profile = crate::normalize::Profile::default();
+        let exact = Lexicon::from_words(words, &profile).unwrap();
+        // Latin, Cyrillic and Hebrew alphabets: more than 64 distinct bytes.
+        let many = [
+            "abcdefghijklmnopqrstuvwxyz",
+            "абвгдежзийклмнопрстуфхцчшщъыьэюя",
+            "אבגדהוזחטיכלמנסעפצקרשת",
+        ];
+        let inexact = Lexicon::from_words(words.iter().chain(&many), &profile).unwrap();
+        assert!(exact.automaton().is_exact() && !inexact.automaton().is_exact());
+        let table = [
+            "Qu", "Q", "E", "é", "ê", "T", "CH", "A", "#", "H", "S", "te",
+        ];
+        let faces: Vec<Face> = table.iter().map(|t| Face::new(t)).collect();
+        for (rows, cols) in [(4, 4), (3, 5), (9, 9)] {
+            let mut batch = Batch::new(rows, cols, faces.clone());
+            let mut state = 12345u64;
+            for _ in 0..200 {
+                let cells: Vec<u8> = (0..rows * cols)
+                    .map(|_| {
+                        state = state
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        ((state >> 33) % table.len() as u64) as u8
+                    })
+                    .collect();
+                batch.push(&cells);
+            }
+            for (lexicon, rules) in [
+                (&exact, Rules::hasbro()),
+                (&exact, Rules::cs106b()),
+                (&inexact, Rules::hasbro()),
+            ] {
+                let tallies = CpuScorer::new(lexicon, rules.clone(), 2).tally(&batch);
+                let mut solver = Solver::new(lexicon, rules);
+                for (i, tally) in tallies.iter().enumerate() {
+                    assert_eq!(
+                        *tally,
+                        solver.tally(&batch.board(i)),
+                        "{rows}x{cols} board {i}"
+                    );
+                }
+                assert!(tallies.iter().any(|t| t.words > 0));
+            }
+        }
     }
 
     /// Faces `tag0`, `tag1`, ...: boards over as many distinct faces as wanted.

@@ -147,8 +147,17 @@ struct Cells {
     offsets: Vec<u32>,
     /// Each cell's neighbours as a bit mask (boards of up to 64 cells).
     neighbour_bits: [u64; 64],
+    /// For each of the first 64 cells, the mask of the byte classes below its first
+    /// one (0 for a dead face): the level search's step is `first + popcount(mask &
+    /// below)`, with no look at the face. One more entry, 0, for the 64 that
+    /// `trailing_zeros` gives an empty set, so that needs no masking either.
+    below: [u64; 65],
+    /// The first 64 cells whose face is not [`Kind::Simple`], a bit each.
+    general: u64,
     /// The most neighbours any cell has.
     max_degree: usize,
+    /// Keyed faces of a batch's face table (each face's head and span).
+    table: Vec<(Head, (u32, u32))>,
     /// Which cells a state's class mask can move to (boards of up to 64 cells).
     matching: Matching,
     shape: (usize, usize),
@@ -213,6 +222,12 @@ pub struct Solver<'l> {
     /// Points by grapheme length, 0 below the minimum (one entry per length 0..=255).
     points: Vec<u32>,
     seen: Seen,
+    /// What a word of each grapheme length adds to a tally: its points in the low
+    /// half, 1 in the high half when it counts as a word.
+    counts: Box<[u128; crate::normalize::MAX_WORD_LEN + 1]>,
+    /// A bit per dictionary word, for the level search's count (empty until the
+    /// first [`Solver::tally`]; zero between boards).
+    marks: Vec<u64>,
     levels: Levels,
     cells: Cells,
     path: Box<[u16; MAX_CELLS]>,
@@ -226,11 +241,16 @@ impl<'l> Solver<'l> {
         let points = (0..=crate::normalize::MAX_WORD_LEN)
             .map(|len| rules.points(len))
             .collect();
+        let counts = Box::new(std::array::from_fn(|len| {
+            ((len >= rules.min_len) as u128) << 64 | rules.points(len) as u128
+        }));
         Solver {
             lexicon,
             rules,
             points,
             seen: Seen::default(),
+            counts,
+            marks: Vec::new(),
             levels: Levels::default(),
             cells: Cells::default(),
             path: Box::new([0; MAX_CELLS]),
@@ -247,7 +267,7 @@ impl<'l> Solver<'l> {
     /// Every word on `board`, with a path and points each, sorted by key.
     pub fn solve(&mut self, board: &Board) -> Solution {
         self.cells.load(board, self.lexicon, &self.rules);
-        self.search::<true>(board);
+        self.search::<true>(board.faces().len());
         let cols = board.cols();
         let mut words: Vec<Found> = self
             .hits
@@ -279,40 +299,91 @@ impl<'l> Solver<'l> {
     /// How many words `board` holds and their total points.
     pub fn tally(&mut self, board: &Board) -> Tally {
         self.cells.load(board, self.lexicon, &self.rules);
-        let count = board.faces().len();
+        self.tally_loaded(board.faces().len())
+    }
+
+    /// Prepares to tally boards that show the faces of `faces` (a
+    /// [`crate::batch::Batch`]'s table), keying each face once for them all.
+    pub(crate) fn key_faces(&mut self, faces: &[Face]) {
+        self.cells.load_table(faces, self.lexicon, &self.rules);
+    }
+
+    /// [`Solver::tally`] of a board of `shape`'s shape whose cell i shows face
+    /// `cells[i]` of the table last given to [`Solver::key_faces`].
+    pub(crate) fn tally_indexed(&mut self, shape: &Board, cells: &[u8]) -> Tally {
+        self.cells.load_indexed(shape, cells);
+        self.tally_loaded(cells.len())
+    }
+
+    /// [`Solver::tally`] of the board of `count` cells `self.cells` holds.
+    fn tally_loaded(&mut self, count: usize) -> Tally {
         // The level-by-level search extends a path by up to 8 cells at a time.
         if count > 64 || self.cells.max_degree > 8 {
-            return self.tally_walked(board);
+            return self.tally_walked(count);
         }
-        self.seen.clear();
         let (automaton, cells) = (self.lexicon.automaton(), &self.cells);
+        let levels = &mut self.levels;
+        let exact = automaton.is_exact();
         let ends = match (cells.matching.sixteen(), cells.matching.detected_sixteen()) {
-            (Some(sixteen), _) => self.levels.ends(automaton, cells, count, sixteen),
+            (Some(sixteen), _) => match exact {
+                true => levels.ends::<true>(automaton, cells, count, sixteen),
+                false => levels.ends::<false>(automaton, cells, count, sixteen),
+            },
             // SAFETY: `detected_sixteen` is `Some` only on a CPU with SSSE3 and POPCNT.
             (None, Some(sixteen)) => unsafe {
-                self.levels.ends_ssse3(automaton, cells, count, sixteen)
+                match exact {
+                    true => levels.ends_ssse3::<true>(automaton, cells, count, sixteen),
+                    false => levels.ends_ssse3::<false>(automaton, cells, count, sixteen),
+                }
             },
-            (None, None) => self
-                .levels
-                .ends(automaton, cells, count, |mask| cells.matching.cells(mask)),
+            (None, None) => {
+                let all = |mask| cells.matching.cells(mask);
+                match exact {
+                    true => levels.ends::<true>(automaton, cells, count, all),
+                    false => levels.ends::<false>(automaton, cells, count, all),
+                }
+            }
         };
         let Some(ends) = ends else {
-            return self.tally_walked(board);
+            return self.tally_walked(count);
         };
-        let mut tally = Tally::default();
+        // Each word counts once: a bit per dictionary word, set as the word is
+        // counted and cleared after, word by word. Its length is read from the same
+        // place in the lexicon's table whichever way, so the bits cost no more cache
+        // lines than the lengths do, and no branch.
+        let words = self.lexicon.lengths();
+        if self.marks.len() * 64 < words.len() {
+            self.marks = vec![0; words.len().div_ceil(64)];
+        }
+        let mut sum = 0u128;
         for &word in ends {
-            if self.seen.insert(word) {
-                let len = self.lexicon.word_len(word as u64);
-                tally.words += (len >= self.rules.min_len) as u64;
-                tally.points += self.points[len] as u64;
+            let word = word as usize;
+            let Some(&len) = words.get(word) else {
+                debug_assert!(false, "a word index past the dictionary");
+                continue;
+            };
+            // SAFETY: `marks` has a bit for every word of the dictionary.
+            let mark = unsafe { self.marks.get_unchecked_mut(word / 64) };
+            let bit = 1 << (word % 64);
+            let new = *mark & bit == 0;
+            *mark |= bit;
+            sum += self.counts[len as usize] & 0u128.wrapping_sub(new as u128);
+        }
+        let tally = Tally {
+            words: (sum >> 64) as u64,
+            points: sum as u64,
+        };
+        for &word in ends {
+            if let Some(mark) = self.marks.get_mut(word as usize / 64) {
+                *mark = 0;
             }
         }
         tally
     }
 
     /// [`Solver::tally`] by the depth-first walk, on the board `self.cells` holds.
-    fn tally_walked(&mut self, board: &Board) -> Tally {
-        self.search::<false>(board);
+    fn tally_walked(&mut self, count: usize) -> Tally {
+        self.search::<false>(count);
         let points = self
             .hits
             .iter()
@@ -324,15 +395,14 @@ impl<'l> Solver<'l> {
         }
     }
 
-    /// Runs the depth-first search over the board `self.cells` holds, leaving the
+    /// Runs the depth-first search over the board of `count` cells `self.cells` holds, leaving the
     /// words found in `self.hits` (and their paths in `self.paths` when `PATHS`).
-    fn search<const PATHS: bool>(&mut self, board: &Board) {
+    fn search<const PATHS: bool>(&mut self, count: usize) {
         self.seen.clear();
         self.hits.clear();
         self.paths.clear();
         // Boards of up to 64 cells (every real one) keep their used cells in a
         // register-sized mask.
-        let count = board.faces().len();
         if count <= 64 {
             self.walk::<PATHS, _>(count, 0u64);
         } else {
@@ -528,7 +598,10 @@ impl Default for Cells {
             neighbours: Vec::new(),
             offsets: Vec::new(),
             neighbour_bits: [0; 64],
+            below: [0; 65],
+            general: 0,
             max_degree: 0,
+            table: Vec::new(),
             matching: Matching::default(),
             shape: (0, 0),
         }
@@ -542,42 +615,88 @@ impl Cells {
         self.bytes.clear();
         self.classes.clear();
         self.spans.clear();
+        for (cell, face) in board.faces().iter().enumerate() {
+            let (head, span) = self.add_face(face, lexicon, rules);
+            self.heads[cell] = head;
+            self.spans.push(span);
+        }
+        self.finish(board);
+    }
+
+    /// Keys a table of faces once for many boards that show them
+    /// ([`Cells::load_indexed`]), as [`Cells::load`] keys a board's.
+    fn load_table(&mut self, faces: &[Face], lexicon: &Lexicon, rules: &Rules) {
+        self.bytes.clear();
+        self.classes.clear();
+        self.table.clear();
+        for face in faces {
+            let entry = self.add_face(face, lexicon, rules);
+            self.table.push(entry);
+        }
+    }
+
+    /// Loads a board of `shape`'s shape whose cell i shows face `cells[i]` of the
+    /// table [`Cells::load_table`] keyed.
+    fn load_indexed(&mut self, shape: &Board, cells: &[u8]) {
+        debug_assert_eq!(cells.len(), shape.faces().len());
+        self.spans.clear();
+        for (cell, &face) in cells.iter().enumerate() {
+            let (head, span) = self.table[face as usize];
+            self.heads[cell] = head;
+            self.spans.push(span);
+        }
+        self.finish(shape);
+    }
+
+    /// Appends `face`'s key bytes and their classes: how the face starts, and where
+    /// its bytes are.
+    fn add_face(&mut self, face: &Face, lexicon: &Lexicon, rules: &Rules) -> (Head, (u32, u32)) {
         let profile = lexicon.profile();
         let automaton = lexicon.automaton();
-        for face in board.faces() {
-            let start = self.bytes.len() as u32;
-            if !face.is_blank() {
-                let text = face.text();
-                if text.is_ascii() && !profile.turkic {
-                    // What Profile::key does for ASCII, without allocating.
-                    self.bytes
-                        .extend(text.bytes().map(|b| b.to_ascii_lowercase()));
-                } else {
-                    self.bytes.extend_from_slice(profile.key(text).as_bytes());
-                }
-                if rules.qu && &self.bytes[start as usize..] == b"q" {
-                    self.bytes.push(b'u');
-                }
+        let start = self.bytes.len() as u32;
+        if !face.is_blank() {
+            let text = face.text();
+            if text.is_ascii() && !profile.turkic {
+                // What Profile::key does for ASCII, without allocating.
+                self.bytes
+                    .extend(text.bytes().map(|b| b.to_ascii_lowercase()));
+            } else {
+                self.bytes.extend_from_slice(profile.key(text).as_bytes());
             }
-            let key = &self.bytes[start as usize..];
-            self.classes.extend(key.iter().map(|&b| automaton.class(b)));
-            let classes = &self.classes[start as usize..];
-            let head = match (key.first(), classes.first()) {
-                (Some(&byte), Some(&class)) if !classes.contains(&NO_CLASS) => Head {
-                    byte,
-                    class,
-                    kind: if key.len() == 1 && automaton.is_exact() {
-                        Kind::Simple
-                    } else {
-                        Kind::General
-                    },
-                },
-                _ => Head::default(),
-            };
-            self.heads[self.spans.len()] = head;
-            self.spans.push((start, self.bytes.len() as u32));
+            if rules.qu && &self.bytes[start as usize..] == b"q" {
+                self.bytes.push(b'u');
+            }
         }
+        let key = &self.bytes[start as usize..];
+        self.classes.extend(key.iter().map(|&b| automaton.class(b)));
+        let classes = &self.classes[start as usize..];
+        let head = match (key.first(), classes.first()) {
+            (Some(&byte), Some(&class)) if !classes.contains(&NO_CLASS) => Head {
+                byte,
+                class,
+                kind: if key.len() == 1 && automaton.is_exact() {
+                    Kind::Simple
+                } else {
+                    Kind::General
+                },
+            },
+            _ => Head::default(),
+        };
+        (head, (start, self.bytes.len() as u32))
+    }
+
+    /// What follows from the heads of `board`'s faces: the step's class masks, the
+    /// match tables, and the neighbours when the shape changed.
+    fn finish(&mut self, board: &Board) {
         let heads = &self.heads[..board.faces().len()];
+        self.general = 0;
+        for (cell, head) in heads.iter().take(64).enumerate() {
+            self.below[cell] = match head.kind {
+                Kind::Dead => 0,
+                _ => (1u64 << head.class) - 1,
+            };
+            self.general |= ((head.kind == Kind::General) as u64) << cell;
+        }
         if heads.len() <= matching::MAX {
             let classes = heads.iter();
             self.matching
@@ -623,8 +742,20 @@ impl Cells {
         out: u32,
     ) -> Option<(State, u32)> {
         let head = self.heads[cell % MAX_CELLS];
-        let (mut state, o) = automaton.step_from(from, head.class, head.byte)?;
-        let mut out = out.wrapping_add(o);
+        let (state, o) = automaton.step_from(from, head.class, head.byte)?;
+        self.enter_rest(automaton, cell, state, out.wrapping_add(o))
+    }
+
+    /// [`Cells::enter_bytes`] from `state`, the record its face's first byte leads
+    /// to (output `out` so far, that record's included).
+    #[inline(never)]
+    fn enter_rest(
+        &self,
+        automaton: Automaton,
+        cell: usize,
+        mut state: State,
+        mut out: u32,
+    ) -> Option<(State, u32)> {
         let (start, end) = self.spans[cell];
         for i in start as usize + 1..end as usize {
             let (b, class) = (self.bytes[i], self.classes[i]);
@@ -806,13 +937,18 @@ mod tests {
                 .matching
                 .any_sixteen()
                 .expect("a board of up to 16 cells");
+            assert!(automaton.is_exact());
             let mut want = solver
                 .levels
-                .ends(automaton, cells, count, |mask| cells.matching.cells(mask))
+                .ends::<true>(automaton, cells, count, |mask| cells.matching.cells(mask))
                 .map(<[u32]>::to_vec);
             // SAFETY: the CPU has SSSE3 (asserted) and POPCNT (x86-64-v2, as above).
-            let mut got = unsafe { solver.levels.ends_ssse3(automaton, cells, count, sixteen) }
-                .map(<[u32]>::to_vec);
+            let mut got = unsafe {
+                solver
+                    .levels
+                    .ends_ssse3::<true>(automaton, cells, count, sixteen)
+            }
+            .map(<[u32]>::to_vec);
             for ends in [&mut want, &mut got].into_iter().flatten() {
                 ends.sort_unstable();
             }
@@ -990,9 +1126,9 @@ mod tests {
         solver.cells.load(&board, &lexicon, &Rules::hasbro());
         let cells = &solver.cells;
         let all = |mask| cells.matching.cells(mask);
-        assert!(levels.ends(automaton, cells, 25, all).is_some());
+        assert!(levels.ends::<true>(automaton, cells, 25, all).is_some());
         levels.limit = 100;
-        assert!(levels.ends(automaton, cells, 25, all).is_none());
+        assert!(levels.ends::<true>(automaton, cells, 25, all).is_none());
         assert_eq!(solver.tally(&board), expected);
     }
 

@@ -11,21 +11,29 @@
 //! by side, where the depth-first walk waits for each before it knows the next.
 
 use super::matching::Sixteen;
-use super::{Cells, Kind};
+use super::Cells;
 use crate::automaton::{Automaton, State, Transitions, ROOT};
 
-/// A path that has just entered `cell`, holding the cells in `used`: the record it
-/// reaches and the output of the records before that one. When the face takes
-/// several bytes to enter (`bytes`), `state` is the record before the face and the
-/// face is fed when the path's turn comes.
+/// A path that has just entered a cell, holding the cells in `used`: the record it
+/// reaches and the output of the records before that one. A face that takes several
+/// bytes to enter (a bit of `Cells::general`) is fed the rest when the path's turn
+/// comes: the record is then the one its first byte leads to (exact automata) or the
+/// one before the face (the others). Sixteen bytes, so a level's paths pack four to a
+/// cache line and each is written with few stores.
 #[derive(Clone, Copy, Default)]
 struct Path {
     used: u64,
-    state: State,
+    /// The record, shifted up by [`CELL_BITS`], and the cell below it.
+    at: u32,
     out: u32,
-    cell: u8,
-    bytes: bool,
 }
+
+/// Bits of [`Path::at`] that hold the cell.
+const CELL_BITS: u32 = 6;
+
+/// The most records an automaton may have for the level search (the rest of
+/// [`Path::at`]); larger ones, far beyond any real dictionary, take the walk.
+const MAX_RECORDS: usize = 1 << (32 - CELL_BITS);
 
 /// Candidate cells written per round of the extension loop. Two a round mispredicts
 /// a third as often, but the extra writes cost more than that saves (measured in
@@ -60,39 +68,82 @@ impl Levels {
     /// cells (at most 64, each with at most 8 neighbours) that spells a word: a word
     /// once per path that spells it; `None` when a level outgrows [`Levels::limit`].
     /// `matching` is the board's [`super::Matching::cells`], or a faster
-    /// equivalent.
-    #[inline(never)]
-    pub(super) fn ends(
+    /// equivalent. `EXACT` is `automaton.is_exact()`: a path then holds the record
+    /// its face's first byte leads to, found when the path is written, and only
+    /// faces of several bytes step the rest at their turn; otherwise every face is
+    /// stepped byte by byte at its turn, from the record before it.
+    pub(super) fn ends<const EXACT: bool>(
         &mut self,
         automaton: Automaton,
         cells: &Cells,
         count: usize,
         matching: impl Fn(u64) -> u64,
     ) -> Option<&[u32]> {
-        self.search(automaton, cells, count, matching)
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("avx2")
+        {
+            // SAFETY: this processor has the instructions `ends_v3` may use.
+            return unsafe { self.ends_v3::<EXACT>(automaton, cells, count, matching) };
+        }
+        self.ends_portable::<EXACT>(automaton, cells, count, matching)
+    }
+
+    /// [`Levels::ends`] compiled for processors with BMI1, BMI2 and AVX2 (the
+    /// `x86-64-v3` level: Intel since 2013, AMD since 2015; the build targets
+    /// `x86-64-v2`): a cell's bit found and the used cells masked in one
+    /// instruction each, and three-operand vector instructions for the match.
+    ///
+    /// # Safety
+    /// Only on a processor with BMI1, BMI2 and AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi1,bmi2,avx2")]
+    #[inline(never)]
+    unsafe fn ends_v3<const EXACT: bool>(
+        &mut self,
+        automaton: Automaton,
+        cells: &Cells,
+        count: usize,
+        matching: impl Fn(u64) -> u64,
+    ) -> Option<&[u32]> {
+        self.search::<EXACT>(automaton, cells, count, matching)
+    }
+
+    /// [`Levels::ends`] for any processor.
+    #[inline(never)]
+    fn ends_portable<const EXACT: bool>(
+        &mut self,
+        automaton: Automaton,
+        cells: &Cells,
+        count: usize,
+        matching: impl Fn(u64) -> u64,
+    ) -> Option<&[u32]> {
+        self.search::<EXACT>(automaton, cells, count, matching)
     }
 
     /// [`Levels::ends`] compiled for SSSE3 and POPCNT, with the shuffle's matching of
-    /// a board of up to 16 cells: for builds whose target lacks them, on CPUs that
-    /// have them ([`super::Matching::detected_sixteen`]).
+    /// a board of up to 16 cells: for builds whose target lacks them (a plain
+    /// `x86-64` build, as `cargo install` from a registry makes), on CPUs that have
+    /// them ([`super::Matching::detected_sixteen`]).
     ///
     /// # Safety
     /// The CPU must have SSSE3 and POPCNT.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "ssse3,popcnt")]
-    pub(super) unsafe fn ends_ssse3(
+    pub(super) unsafe fn ends_ssse3<const EXACT: bool>(
         &mut self,
         automaton: Automaton,
         cells: &Cells,
         count: usize,
         sixteen: Sixteen,
     ) -> Option<&[u32]> {
-        self.search(automaton, cells, count, |mask| sixteen.cells(mask))
+        self.search::<EXACT>(automaton, cells, count, |mask| sixteen.cells(mask))
     }
 
     /// No shuffle exists off x86-64: never called.
     #[cfg(not(target_arch = "x86_64"))]
-    pub(super) unsafe fn ends_ssse3(
+    pub(super) unsafe fn ends_ssse3<const EXACT: bool>(
         &mut self,
         _: Automaton,
         _: &Cells,
@@ -102,22 +153,27 @@ impl Levels {
         match sixteen {}
     }
 
-    /// The search of [`Levels::ends`], inlined into each of its compiled forms.
+    /// The body of [`Levels::ends`], compiled into each of its forms.
     #[inline(always)]
-    fn search(
+    fn search<const EXACT: bool>(
         &mut self,
         automaton: Automaton,
         cells: &Cells,
         count: usize,
         matching: impl Fn(u64) -> u64,
     ) -> Option<&[u32]> {
-        debug_assert!(count <= 64);
+        debug_assert!(count <= 64 && EXACT == automaton.is_exact());
+        // `extend` writes up to 8 paths and a spare for each path of a level, into
+        // room made for that many.
+        if automaton.len() > MAX_RECORDS || cells.max_degree > 8 {
+            return None;
+        }
         let root = automaton.transitions(ROOT);
         let starts = (0..count)
             .filter(|&cell| root.classes & cells.heads[cell].bit() != 0)
             .fold(0u64, |set, cell| set | 1 << cell);
         room(&mut self.now, 64 + ROUND);
-        let mut now = extend(automaton, &mut self.now, 0, cells, ROOT, root, 0, 0, starts);
+        let mut now = extend::<EXACT>(automaton, &mut self.now, 0, cells, ROOT, root, 0, 0, starts);
         let mut ends = 0;
         while now > 0 {
             if now > self.limit {
@@ -127,23 +183,32 @@ impl Levels {
             room(&mut self.ends, ends + now);
             let mut next = 0;
             for path in &self.now[..now] {
-                let (state, node, out) = if path.bytes {
-                    let from = automaton.transitions(path.state);
-                    match cells.enter_bytes(automaton, path.cell as usize, from, path.out) {
+                let cell = (path.at % (1 << CELL_BITS)) as usize;
+                let state = path.at >> CELL_BITS;
+                let (state, node, out) = if cells.general >> cell & 1 != 0 {
+                    let entered = if EXACT {
+                        let out = path.out.wrapping_add(automaton.node(state).output);
+                        cells.enter_rest(automaton, cell, state, out)
+                    } else {
+                        let from = automaton.transitions(state);
+                        cells.enter_bytes(automaton, cell, from, path.out)
+                    };
+                    match entered {
                         Some((state, out)) => (state, automaton.node(state), out),
                         None => continue,
                     }
                 } else {
-                    let node = automaton.node(path.state);
-                    (path.state, node, path.out.wrapping_add(node.output))
+                    let node = automaton.node(state);
+                    (state, node, path.out.wrapping_add(node.output))
                 };
-                self.ends[ends] = out;
+                debug_assert!(ends < self.ends.len());
+                // SAFETY: `self.ends` has room for one end per path of every level
+                // so far, and `ends` counts at most that many.
+                unsafe { *self.ends.get_unchecked_mut(ends) = out };
                 ends += node.is_final as usize;
                 let from = node.transitions;
-                let live = cells.neighbour_bits[path.cell as usize % 64]
-                    & !path.used
-                    & matching(from.classes);
-                next = extend(
+                let live = cells.neighbour_bits[cell] & !path.used & matching(from.classes);
+                next = extend::<EXACT>(
                     automaton,
                     &mut self.next,
                     next,
@@ -172,9 +237,11 @@ fn room<T: Copy + Default>(buffer: &mut Vec<T>, len: usize) {
 /// Writes, from `paths[n]` on, a path for each cell in `live` that goes on from the
 /// path holding `used` at record `state` (transitions `from`, output `out`); returns
 /// the new count. `paths` has room for `n` plus the cells in `live` plus a round.
+/// With `EXACT` a path holds the record its face's first byte leads to, otherwise
+/// `state`.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn extend(
+fn extend<const EXACT: bool>(
     automaton: Automaton,
     paths: &mut [Path],
     mut n: usize,
@@ -185,27 +252,61 @@ fn extend(
     used: u64,
     mut live: u64,
 ) -> usize {
+    debug_assert!(n + live.count_ones() as usize + ROUND <= paths.len());
     loop {
         for _ in 0..ROUND {
-            // With `live` empty this writes a path for cell 0 and does not keep it.
-            let cell = live.trailing_zeros() as usize % 64;
+            // With `live` empty this writes a path for "cell 64" and does not keep
+            // it.
+            let cell = live.trailing_zeros() as usize;
             let keep = (live != 0) as usize;
             live &= live.wrapping_sub(1);
-            let head = cells.heads[cell];
-            let bytes = head.kind != Kind::Simple;
-            let state = if bytes { state } else { from.child(head.class) };
-            automaton.prefetch(state);
-            paths[n] = Path {
-                used: used | 1 << cell,
-                state,
-                out,
-                cell: cell as u8,
-                bytes,
+            let state = if EXACT {
+                from.child_below(cells.below[cell])
+            } else {
+                state
             };
+            automaton.prefetch(state);
+            let path = Path {
+                used: used | 1u64.wrapping_shl(cell as u32),
+                at: state << CELL_BITS | cell as u32,
+                out,
+            };
+            // SAFETY: the caller made room for every cell of `live` and a round
+            // more, and `n` moves on once per cell of `live`.
+            unsafe { *paths.get_unchecked_mut(n) = path };
             n += keep;
         }
         if live == 0 {
             return n;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::DiceSet;
+    use crate::{Lexicon, Rules};
+
+    /// The tests run where the dispatched build is chosen; the portable one must
+    /// find the same ends, in the same order.
+    #[test]
+    fn the_portable_and_dispatched_searches_agree() {
+        let lexicon = Lexicon::builtin("enable2k").unwrap();
+        let set = DiceSet::builtin("english-new-4x4").unwrap();
+        let automaton = lexicon.automaton();
+        let mut cells = Cells::default();
+        let (mut portable, mut dispatched) = (Levels::default(), Levels::default());
+        let mut found = 0;
+        for seed in 0..200 {
+            let board = set.roll(seed, None).unwrap();
+            cells.load(&board, &lexicon, &Rules::hasbro());
+            let all = |mask| cells.matching.cells(mask);
+            let one = portable.ends_portable::<true>(automaton, &cells, 16, all);
+            let other = dispatched.ends::<true>(automaton, &cells, 16, all);
+            assert_eq!(one, other, "board {seed}");
+            found += one.map_or(0, <[u32]>::len);
+        }
+        assert!(found > 10_000, "{found}");
     }
 }
