@@ -216,6 +216,33 @@ pub fn open_scorer(
     Ok(chosen)
 }
 
+/// The scale-out and limit flags `optimize` and `prove` share: `--threads`,
+/// `--task-index K --tasks N` (K below N, N at least 1) and `--time`.
+pub fn check_run_flags(
+    threads: Option<usize>,
+    task_index: Option<usize>,
+    tasks: Option<usize>,
+    time: Option<f64>,
+) -> Result<(), Failure> {
+    if tasks == Some(0) {
+        return Err(Failure::input("--tasks must be at least 1"));
+    }
+    if let Some(threads) = threads {
+        check_threads(threads)?;
+    }
+    if let (Some(index), Some(tasks)) = (task_index, tasks) {
+        if index >= tasks {
+            return Err(Failure::input(format!(
+                "--task-index {index} is not below --tasks {tasks} (tasks are numbered from 0)"
+            )));
+        }
+    }
+    if let Some(time) = time {
+        check_seconds(time, 1e9)?;
+    }
+    Ok(())
+}
+
 /// The board space of `optimize` and `prove`: a dice set's rollable boards, or free
 /// letters (the dictionary's alphabet unless `letters` names them, less `exclude`)
 /// on a `size` grid (4x4, or the dice set's own).

@@ -15,7 +15,7 @@ use polyboggle_optimize::{
 use serde_json::json;
 
 use crate::args::{Format, MethodArg, OptimizeArgs};
-use crate::load::{check_seconds, check_threads, load_dict, open_scorer, rules, space};
+use crate::load::{check_run_flags, load_dict, open_scorer, rules, space};
 use crate::output::stdout;
 use crate::Failure;
 
@@ -135,30 +135,13 @@ pub fn run(args: OptimizeArgs) -> Result<(), Failure> {
 
 /// Numbers clap cannot check alone.
 fn check_numbers(args: &OptimizeArgs) -> Result<(), Failure> {
-    let positive = [
-        ("--pool", Some(args.pool)),
-        ("--runs", Some(args.runs)),
-        ("--tasks", args.tasks),
-    ];
+    let positive = [("--pool", args.pool), ("--runs", args.runs)];
     for (flag, value) in positive {
-        if value == Some(0) {
+        if value == 0 {
             return Err(Failure::input(format!("{flag} must be at least 1")));
         }
     }
-    if let Some(threads) = args.threads {
-        check_threads(threads)?;
-    }
-    if let (Some(index), Some(tasks)) = (args.task_index, args.tasks) {
-        if index >= tasks {
-            return Err(Failure::input(format!(
-                "--task-index {index} is not below --tasks {tasks} (tasks are numbered from 0)"
-            )));
-        }
-    }
-    if let Some(time) = args.time {
-        check_seconds(time, 1e9)?;
-    }
-    Ok(())
+    check_run_flags(args.threads, args.task_index, args.tasks, args.time)
 }
 
 /// The runs this process's task owns.

@@ -18,7 +18,7 @@ use polyboggle_prove::{ClassReport, Proof};
 use serde_json::json;
 
 use crate::args::{Format, ProveArgs};
-use crate::load::{check_seconds, check_threads, load_dict, rules, space};
+use crate::load::{check_run_flags, load_dict, rules, space};
 use crate::output::stdout;
 use crate::Failure;
 
@@ -29,7 +29,7 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
     if !args.summarize.is_empty() {
         return summarize(&args.summarize, args.format);
     }
-    check_numbers(&args)?;
+    check_run_flags(args.threads, args.task_index, args.tasks, args.time)?;
     let lexicon = load_dict(args.dict.dict.as_deref(), &args.dict.profile)?;
     let rules = rules(&args.rules)?;
     let size = match (&args.size, &args.dice) {
@@ -131,27 +131,6 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
     };
     let complete = summary.done == in_scope;
     print(&summary, complete, Some(seconds), args.format)
-}
-
-/// Numbers clap cannot check alone.
-fn check_numbers(args: &ProveArgs) -> Result<(), Failure> {
-    if args.tasks == Some(0) {
-        return Err(Failure::input("--tasks must be at least 1"));
-    }
-    if let Some(threads) = args.threads {
-        check_threads(threads)?;
-    }
-    if let (Some(index), Some(tasks)) = (args.task_index, args.tasks) {
-        if index >= tasks {
-            return Err(Failure::input(format!(
-                "--task-index {index} is not below --tasks {tasks} (tasks are numbered from 0)"
-            )));
-        }
-    }
-    if let Some(time) = args.time {
-        check_seconds(time, 1e9)?;
-    }
-    Ok(())
 }
 
 /// The best score a brief optimizer run finds: the threshold when none is given.

@@ -193,16 +193,8 @@ impl<'l> Walker<'l> {
             if from.classes & choice.head == 0 {
                 continue;
             }
-            let (node, out) = if choice.simple {
-                let node = self
-                    .automaton
-                    .node(self.automaton.step_exact(from, choice.class));
-                (node, out.wrapping_add(node.output))
-            } else {
-                match self.enter(&self.faces[choice.face as usize], from, out) {
-                    Some(entered) => entered,
-                    None => continue,
-                }
+            let Some((node, out)) = self.enter_choice(choice, from, out) else {
+                continue;
             };
             scratch.steps += 1;
             let mut len = len;
@@ -211,8 +203,7 @@ impl<'l> Walker<'l> {
                 len += 1;
             }
             if node.is_final {
-                let word_len = self.lengths.get(out as usize).map_or(0, |&l| l as usize);
-                let points = self.points[word_len];
+                let points = self.word_points(out);
                 if points > 0 {
                     let mut key = [0 as Key; 64];
                     key[..len].copy_from_slice(&keys[..len]);
@@ -265,22 +256,13 @@ impl<'l> Walker<'l> {
             if from.classes & choice.head == 0 {
                 continue;
             }
-            let (node, out) = if choice.simple {
-                let node = self
-                    .automaton
-                    .node(self.automaton.step_exact(from, choice.class));
-                (node, out.wrapping_add(node.output))
-            } else {
-                match self.enter(&self.faces[choice.face as usize], from, out) {
-                    Some(entered) => entered,
-                    None => continue,
-                }
+            let Some((node, out)) = self.enter_choice(choice, from, out) else {
+                continue;
             };
             scratch.steps += 1;
             let mut value = 0;
             if node.is_final {
-                let len = self.lengths.get(out as usize).map_or(0, |&l| l as usize);
-                value = self.points[len];
+                value = self.word_points(out);
             }
             let next = node.transitions;
             if next.classes != 0 {
@@ -296,6 +278,26 @@ impl<'l> Walker<'l> {
             best = best.max(value);
         }
         best
+    }
+
+    /// Enters a cell showing `choice` from a state with transitions `from` (output
+    /// `out` so far): the state reached and its output, or `None`.
+    #[inline(always)]
+    fn enter_choice(&self, choice: Choice, from: Transitions, out: u32) -> Option<(Node, u32)> {
+        if choice.simple {
+            let node = self
+                .automaton
+                .node(self.automaton.step_exact(from, choice.class));
+            return Some((node, out.wrapping_add(node.output)));
+        }
+        self.enter(&self.faces[choice.face as usize], from, out)
+    }
+
+    /// The points of the word with index `out` (0 for an index past the last word).
+    #[inline(always)]
+    fn word_points(&self, out: u32) -> u64 {
+        let len = self.lengths.get(out as usize).map_or(0, |&l| l as usize);
+        self.points[len]
     }
 
     /// Feeds `face` to the automaton from a state with transitions `from`.

@@ -11,6 +11,16 @@ use polyboggle_prove::bound::{Scratch, Walker};
 use polyboggle_prove::Proof;
 use proptest::prelude::*;
 
+/// A board's key up to the grid's symmetries: the smallest of its turned face lists.
+fn canonical(space: &Space, texts: &[String]) -> Vec<String> {
+    space
+        .symmetries()
+        .iter()
+        .map(|perm| perm.iter().map(|&from| texts[from].clone()).collect())
+        .min()
+        .expect("the identity is a symmetry")
+}
+
 /// Every board of a free-letter space, with its score, keyed by the canonical
 /// face list (the smallest under the grid's symmetries).
 fn enumerate(space: &Space, lexicon: &Lexicon, rules: &Rules) -> BTreeMap<Vec<String>, u64> {
@@ -29,16 +39,7 @@ fn enumerate(space: &Space, lexicon: &Lexicon, rules: &Rules) -> BTreeMap<Vec<St
         let board = Board::new(rows, cols, board_faces.clone()).unwrap();
         let score = solver.tally(&board).points;
         let texts: Vec<String> = board_faces.iter().map(|f| f.text().to_string()).collect();
-        let key = space
-            .symmetries()
-            .iter()
-            .map(|perm| {
-                perm.iter()
-                    .map(|&from| texts[from].clone())
-                    .collect::<Vec<_>>()
-            })
-            .min()
-            .unwrap();
+        let key = canonical(space, &texts);
         all.insert(key, score);
         // The next board, as a base-|letters| counter.
         let mut i = 0;
@@ -246,16 +247,7 @@ fn prove_lists_only_rollable_boards_of_a_dice_set() {
                         let board =
                             Board::new(2, 2, texts.iter().map(|t| Face::new(t)).collect()).unwrap();
                         let score = solver.tally(&board).points;
-                        let key = space
-                            .symmetries()
-                            .iter()
-                            .map(|perm| {
-                                perm.iter()
-                                    .map(|&from| texts[from].clone())
-                                    .collect::<Vec<_>>()
-                            })
-                            .min()
-                            .unwrap();
+                        let key = canonical(&space, &texts);
                         all.insert(key, score);
                     }
                 }
