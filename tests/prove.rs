@@ -240,6 +240,12 @@ fn prove_refuses_what_it_cannot_do_in_one_line() {
         "a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r,s,t,u,v,w,x,y,z,á,é,í,ó,ú,à,è,ì,ò,ù,â,ê,î,ô",
     ]);
     assert!(message.contains("2^128"), "{message}");
+    // 25 cells of 26 faces in one class: word paths of 129 bits.
+    let message = bad(&["prove", "--size", "5x5", "--min", "1"]);
+    assert!(
+        message.contains("129-bit") && message.contains("at most 128"),
+        "{message}"
+    );
     assert!(bad(&[
         "prove",
         "--size",

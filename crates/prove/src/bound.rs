@@ -18,7 +18,7 @@ use polyboggle::lexicon::Lexicon;
 use polyboggle::score::Rules;
 use polyboggle::solve;
 
-use crate::orderly::{Key, WordPaths};
+use crate::orderly::{self, Field, Layout, Packed};
 use crate::tree::Tree;
 
 /// A face as the walk feeds it to the automaton.
@@ -45,6 +45,10 @@ pub struct Walker<'l> {
     /// Each cell's place in the order cells are forced: the busiest first
     /// (most neighbours, then the first).
     rank: Vec<u8>,
+    /// The cells by rank.
+    order: Vec<usize>,
+    /// The bits a word's points take in a packed word path.
+    points_bits: u32,
 }
 
 /// A walk's view of one class: each cell's faces, flat, and the first-byte
@@ -57,9 +61,10 @@ pub struct Scratch {
     heads: Vec<u64>,
     /// Automaton steps taken, for the progress line.
     pub steps: u64,
-    /// The orderly bound's trie, and the cells of one face (bit per cell).
-    trie: WordPaths,
-    forced: u64,
+    /// Where the class's word paths keep their faces, and the word paths.
+    layout: Layout,
+    paths64: Vec<u64>,
+    paths128: Vec<u128>,
 }
 
 /// One face a cell may show, as the hot loop reads it.
@@ -71,6 +76,10 @@ struct Choice {
     /// One byte in an exact automaton: the class alone finds the record.
     simple: bool,
     face: u8,
+    /// What entering it flips in a packed word path: `flip << shift` (0 at a
+    /// forced cell).
+    flip: u8,
+    shift: u8,
 }
 
 impl<'l> Walker<'l> {
@@ -112,13 +121,16 @@ impl<'l> Walker<'l> {
         for (r, &c) in order.iter().enumerate() {
             rank[c] = r as u8;
         }
+        let points: Vec<u64> = (0..=polyboggle::normalize::MAX_WORD_LEN)
+            .map(|len| rules.points(len) as u64)
+            .collect();
         Walker {
             automaton,
             rank,
+            order,
+            points_bits: bits(points.iter().copied().max().unwrap_or(0)),
             lengths: lexicon.lengths(),
-            points: (0..=polyboggle::normalize::MAX_WORD_LEN)
-                .map(|len| rules.points(len) as u64)
-                .collect(),
+            points,
             faces,
             neighbours,
         }
@@ -131,40 +143,91 @@ impl<'l> Walker<'l> {
 
     /// The cells in the order the search forces them: the busiest first.
     pub fn forcing_order(&self) -> Vec<usize> {
-        let mut order: Vec<usize> = (0..self.rank.len()).collect();
-        order.sort_by_key(|&c| self.rank[c]);
-        order
+        self.order.clone()
+    }
+
+    /// The bits a packed word path of a class with sets of at most `faces` faces
+    /// takes at most: the orderly bound handles at most 128.
+    pub fn key_bits(&self, faces: usize) -> u32 {
+        self.points_bits + self.cells() as u32 * bits(faces as u64)
     }
 
     /// The orderly bound of the class (see [`crate::orderly`]): at most the
     /// max/no-mark bound's looseness, usually far less.
     pub fn orderly_bound(&self, sets: &[u128], scratch: &mut Scratch) -> u64 {
-        self.collect_class(sets, scratch);
-        scratch.trie.bound()
+        let mut tree = Tree::default();
+        let root = self.orderly_tree(sets, scratch, &mut tree);
+        tree.bound(root)
     }
 
-    /// The orderly trie of the class, frozen into `tree`: its root.
+    /// The orderly trie of the class, built into `tree`: its root.
+    ///
+    /// # Panics
+    /// When a word path of the class takes more than 128 bits
+    /// ([`Walker::key_bits`]).
     pub fn orderly_tree(&self, sets: &[u128], scratch: &mut Scratch, tree: &mut Tree) -> u32 {
-        self.collect_class(sets, scratch);
-        scratch.trie.freeze(tree)
+        scratch.load(sets, &self.faces, self.automaton.is_exact());
+        self.lay_out(sets, scratch);
+        let bits = scratch.layout.bits();
+        if bits <= 64 {
+            let paths = std::mem::take(&mut scratch.paths64);
+            let (root, paths) = self.trie(scratch, paths, tree);
+            scratch.paths64 = paths;
+            root
+        } else {
+            assert!(bits <= 128, "a word path of {bits} bits: at most 128");
+            let paths = std::mem::take(&mut scratch.paths128);
+            let (root, paths) = self.trie(scratch, paths, tree);
+            scratch.paths128 = paths;
+            root
+        }
     }
 
-    /// Walks the class, leaving its word paths in the scratch's trie.
-    pub fn collect_class(&self, sets: &[u128], scratch: &mut Scratch) {
-        scratch.load(sets, &self.faces, self.automaton.is_exact());
-        scratch.forced = sets
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.count_ones() == 1)
-            .fold(0u64, |m, (c, _)| m | 1 << c);
-        scratch.trie.clear();
+    /// Gives each free cell of the class a field of packed word paths, the first
+    /// cell to force highest, and each choice what it flips there.
+    fn lay_out(&self, sets: &[u128], scratch: &mut Scratch) {
+        let mut fields = vec![Field::default(); sets.len()];
+        let mut shift = self.points_bits;
+        for (r, &cell) in self.order.iter().enumerate().rev() {
+            let choices = scratch.starts[cell]..scratch.starts[cell + 1];
+            if sets[cell].count_ones() == 1 {
+                continue;
+            }
+            let width = bits(choices.len() as u64);
+            fields[r] = Field { shift, width };
+            for (i, choice) in scratch.choices[choices].iter_mut().enumerate() {
+                choice.flip = ((1u32 << width) - 1 ^ i as u32) as u8;
+                choice.shift = shift.min(127) as u8;
+            }
+            shift += width;
+        }
+        scratch.layout = Layout {
+            fields,
+            points_bits: self.points_bits,
+        };
+    }
+
+    /// Walks the class laid out in `scratch` into `paths`, sorts them and builds
+    /// their trie into `tree`: its root, and the paths' memory back.
+    fn trie<K: Packed>(
+        &self,
+        scratch: &mut Scratch,
+        mut paths: Vec<K>,
+        tree: &mut Tree,
+    ) -> (u32, Vec<K>) {
+        paths.clear();
         let root = self.automaton.transitions(ROOT);
-        let mut keys = [0 as Key; 64];
-        for cell in 0..sets.len() {
+        let empty = scratch.layout.empty::<K>();
+        for cell in 0..self.cells() {
             if root.classes & scratch.heads[cell] != 0 {
-                self.collect(scratch, root, 0, cell, 0, &mut keys, 0);
+                self.collect(scratch, &mut paths, root, 0, cell, 0, empty);
             }
         }
+        paths.sort_unstable();
+        let face =
+            |rank: usize, i: usize| scratch.choices[scratch.starts[self.order[rank]] + i].face;
+        let node = orderly::build(&paths, &scratch.layout, &face, tree);
+        (node, paths)
     }
 
     /// The rank of `cell` in the forcing order.
@@ -173,21 +236,19 @@ impl<'l> Walker<'l> {
     }
 
     /// Enters `cell` with each of its faces, as [`Walker::cell`] does, adding every
-    /// word path met to the scratch's trie; `keys[..len]` are the path's choices
-    /// at free cells so far.
+    /// word path met to `paths`; `key` is the path so far, packed.
     #[allow(clippy::too_many_arguments)]
-    fn collect(
+    fn collect<K: Packed>(
         &self,
         scratch: &mut Scratch,
+        paths: &mut Vec<K>,
         from: Transitions,
         out: u32,
         cell: usize,
         used: u64,
-        keys: &mut [Key; 64],
-        len: usize,
+        key: K,
     ) {
         let used = used | 1 << cell;
-        let free = scratch.forced >> cell & 1 == 0;
         for i in scratch.starts[cell]..scratch.starts[cell + 1] {
             let choice = scratch.choices[i];
             if from.classes & choice.head == 0 {
@@ -197,17 +258,11 @@ impl<'l> Walker<'l> {
                 continue;
             };
             scratch.steps += 1;
-            let mut len = len;
-            if free {
-                keys[len] = (self.rank[cell] as Key) << 8 | choice.face as Key;
-                len += 1;
-            }
+            let key = key ^ K::from_low(choice.flip as u64) << choice.shift as u32;
             if node.is_final {
                 let points = self.word_points(out);
                 if points > 0 {
-                    let mut key = [0 as Key; 64];
-                    key[..len].copy_from_slice(&keys[..len]);
-                    scratch.trie.insert(&mut key[..len], points);
+                    paths.push(key | K::from_low(points));
                 }
             }
             let next = node.transitions;
@@ -217,7 +272,7 @@ impl<'l> Walker<'l> {
                     let n = live.trailing_zeros() as usize;
                     live &= live - 1;
                     if next.classes & scratch.heads[n] != 0 {
-                        self.collect(scratch, next, out, n, used, keys, len);
+                        self.collect(scratch, paths, next, out, n, used, key);
                     }
                 }
             }
@@ -335,6 +390,8 @@ impl Scratch {
                         class: face.classes[0],
                         simple: exact && face.bytes.len() == 1,
                         face: f as u8,
+                        flip: 0,
+                        shift: 0,
                     });
                     heads |= face.head;
                 }
@@ -342,5 +399,82 @@ impl Scratch {
             self.heads.push(heads);
         }
         self.starts.push(self.choices.len());
+    }
+}
+
+/// The bits it takes to write `n`.
+fn bits(n: u64) -> u32 {
+    64 - n.leading_zeros()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use polyboggle::Profile;
+
+    fn faces(letters: &str) -> Vec<Face> {
+        letters.chars().map(|c| Face::new(&c.to_string())).collect()
+    }
+
+    /// The trie of a class packed into `K`: its bound, and the bound of forcing
+    /// the first cell to each of its faces.
+    fn bounds<K: Packed>(walker: &Walker, sets: &[u128]) -> Vec<u64> {
+        let mut scratch = Scratch::default();
+        scratch.load(sets, &walker.faces, walker.automaton.is_exact());
+        walker.lay_out(sets, &mut scratch);
+        let mut tree = Tree::default();
+        let (root, _) = walker.trie(&mut scratch, Vec::<K>::new(), &mut tree);
+        let (_, choices) = tree.choices(root, 0);
+        let mut all = vec![tree.bound(root)];
+        for (_, child) in choices {
+            let forced = tree.force(root, 0, Some(child));
+            all.push(tree.bound(forced));
+        }
+        all
+    }
+
+    #[test]
+    fn narrow_and_wide_packings_build_the_same_trie() {
+        let lexicon = Lexicon::builtin("enable2k").unwrap();
+        let rules = Rules::hasbro();
+        let faces = faces("etaoinsrlcd");
+        let walker = Walker::new(&lexicon, &rules, &faces, 3, 3);
+        // Mixed sets, a forced cell among them.
+        let sets = [
+            0b111,
+            0b1_1000,
+            0b110_0000,
+            0b1,
+            0b111_1111_1111,
+            0b1010_1010,
+            0b11,
+            0b1100,
+            0b11_0000,
+        ];
+        let narrow = bounds::<u64>(&walker, &sets);
+        assert!(narrow.len() > 2 && narrow[0] > 0);
+        assert_eq!(narrow, bounds::<u128>(&walker, &sets));
+    }
+
+    #[test]
+    fn a_class_of_more_than_64_key_bits_is_packed_wide() {
+        let words = [
+            "tea", "eat", "seat", "rates", "stare", "brown", "fox", "jumps", "over", "lazy", "dog",
+            "the", "wick",
+        ];
+        let lexicon = Lexicon::from_words(words.iter().copied(), &Profile::default()).unwrap();
+        let rules = Rules::hasbro();
+        let alphabet = faces("abcdefghijklmnopqrstuvwxyz");
+        let walker = Walker::new(&lexicon, &rules, &alphabet, 4, 4);
+        let sets = [(1u128 << 26) - 1; 16];
+        let mut scratch = Scratch::default();
+        let orderly = walker.orderly_bound(&sets, &mut scratch);
+        assert!(scratch.layout.bits() > 64);
+        // At most max/no-mark, at least a board of the class that holds every word.
+        let mut solver = polyboggle::Solver::new(&lexicon, rules.clone());
+        let board: Board = "STAR/EATE/TSRA/AETS".parse().unwrap();
+        let score = solver.tally(&board).points;
+        assert!(score > 0 && score <= orderly, "{score} > {orderly}");
+        assert!(orderly <= walker.bound(&sets, &mut scratch));
     }
 }

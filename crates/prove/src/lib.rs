@@ -86,6 +86,16 @@ pub enum ProveError {
         /// Cells.
         cells: usize,
     },
+    /// A top-level class's word paths do not fit the orderly bound's keys.
+    #[error("a top-level class of {faces} faces a cell on {cells} cells needs {bits}-bit word paths: prove handles at most 128 (use fewer faces or a smaller grid)")]
+    KeyBits {
+        /// Faces in the largest bucket.
+        faces: usize,
+        /// Cells.
+        cells: usize,
+        /// The bits a word path would take.
+        bits: u32,
+    },
 }
 
 /// A board the proof found at or above the threshold, one per symmetry class.
@@ -218,6 +228,20 @@ impl<'l> Proof<'l> {
         let symmetries = space.symmetries().to_vec();
         let canonical = classes.canonical(&symmetries);
         let breaker = Breaker::new(lexicon, rules, faces, rows, cols, dice, min);
+        let widest = classes
+            .buckets
+            .iter()
+            .map(|b| b.count_ones())
+            .max()
+            .unwrap_or(0) as usize;
+        let bits = breaker.walker.key_bits(widest);
+        if bits > 128 {
+            return Err(ProveError::KeyBits {
+                faces: widest,
+                cells,
+                bits,
+            });
+        }
         Ok(Proof {
             breaker,
             classes,
