@@ -196,7 +196,7 @@ impl<'l> Walker<'l> {
             let width = bits(choices.len() as u64);
             fields[r] = Field { shift, width };
             for (i, choice) in scratch.choices[choices].iter_mut().enumerate() {
-                choice.flip = ((1u32 << width) - 1 ^ i as u32) as u8;
+                choice.flip = (((1u32 << width) - 1) ^ i as u32) as u8;
                 choice.shift = shift.min(127) as u8;
             }
             shift += width;
