@@ -123,14 +123,16 @@ impl<'l> Breaker<'l> {
         };
         let mut sets = sets.to_vec();
         worker.tree.clear();
-        let root = if boards(&sets) > LEAF_BOARDS {
-            // One walk for the whole class; every part after it is forced on the trie.
-            self.walker
-                .orderly_tree(&sets, &mut worker.scratch, &mut worker.tree)
+        if boards(&sets) <= LEAF_BOARDS {
+            // Too small to be worth a walk.
+            self.score_each(&mut sets, 0, worker, &mut outcome);
         } else {
-            worker.tree.push(0, &[])
-        };
-        self.force(&mut sets, root, worker, &mut outcome, stop);
+            // One walk for the whole class; every part after it is forced on the trie.
+            let root = self
+                .walker
+                .orderly_tree(&sets, &mut worker.scratch, &mut worker.tree);
+            self.force(&mut sets, root, worker, &mut outcome, stop);
+        }
         outcome.steps = worker.scratch.steps;
         worker.scratch.steps = 0;
         outcome
@@ -156,14 +158,14 @@ impl<'l> Breaker<'l> {
         if count == 0 {
             return;
         }
-        if count <= LEAF_BOARDS {
-            self.score_each(sets, 0, worker, outcome);
-            return;
-        }
         outcome.bounds += 1;
         let bound = worker.tree.bound(root);
         if bound < self.min {
             outcome.max_dropped = outcome.max_dropped.max(bound);
+            return;
+        }
+        if count <= LEAF_BOARDS {
+            self.score_each(sets, 0, worker, outcome);
             return;
         }
         if outcome.bounds % 256 == 0 && stop() {
