@@ -363,6 +363,17 @@ pub struct ProveArgs {
     /// Add up the finished classes of these logs, and search nothing
     #[arg(long, value_name = "LOG", num_args = 1.., conflicts_with_all = ["dice", "letters", "resume", "tasks", "min"])]
     pub summarize: Vec<PathBuf>,
+    /// Cut the space into top-level classes of K buckets of faces a cell
+    /// [default: the most that make at most 4,096 classes, at least 2]
+    #[arg(long, value_name = "K")]
+    pub buckets: Option<usize>,
+    /// Break N random top-level classes and estimate the whole proof's CPU time
+    /// (a 95% interval); proves nothing
+    #[arg(long, value_name = "N", conflicts_with_all = ["tasks", "resume", "summarize"])]
+    pub sample: Option<usize>,
+    /// The sample's random seed
+    #[arg(long, value_name = "S", default_value_t = 1, requires = "sample")]
+    pub seed: u64,
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
 }

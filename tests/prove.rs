@@ -228,6 +228,55 @@ fn an_interrupted_proof_resumes_without_losing_a_finished_class() {
 }
 
 #[test]
+fn a_sample_estimates_the_whole_proof_from_random_classes() {
+    let value = prove(&[
+        "--min",
+        "100",
+        "--buckets",
+        "4",
+        "--sample",
+        "12",
+        "--seed",
+        "7",
+    ]);
+    let classes = value["top_classes"].as_u64().unwrap();
+    assert!(classes > 12, "{value}");
+    assert_eq!(
+        (value["sampled"].as_u64(), value["buckets"].as_u64()),
+        (Some(12), Some(4))
+    );
+    let (low, mid, high) = (
+        value["estimated_cpu_seconds_low"].as_f64().unwrap(),
+        value["estimated_cpu_seconds"].as_f64().unwrap(),
+        value["estimated_cpu_seconds_high"].as_f64().unwrap(),
+    );
+    assert!(0.0 < low && low <= mid && mid <= high, "{value}");
+    let mean = value["mean_class_seconds"].as_f64().unwrap();
+    assert!((mid - mean * classes as f64).abs() <= 1e-6 * mid, "{value}");
+    // Every board it meets is one the whole proof lists.
+    let all = boards(&prove(&["--min", "100"]));
+    assert!(boards(&value).is_subset(&all), "{value}");
+    // A sample as large as the space breaks every class once.
+    let whole = prove(&["--min", "100", "--buckets", "2", "--sample", "1000"]);
+    assert_eq!(whole["sampled"], whole["top_classes"]);
+    assert_eq!(boards(&whole), all);
+}
+
+#[test]
+fn every_cut_into_top_level_classes_proves_the_same_list() {
+    let default = prove(&["--min", "90"]);
+    assert!(!boards(&default).is_empty());
+    for buckets in ["1", "3", "6"] {
+        let cut = prove(&["--min", "90", "--buckets", buckets]);
+        assert_eq!(boards(&cut), boards(&default), "--buckets {buckets}");
+        assert!(cut["settings"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("buckets {buckets}")));
+    }
+}
+
+#[test]
 fn prove_refuses_what_it_cannot_do_in_one_line() {
     assert!(bad(&["prove", "--size", "9x9", "--min", "1"]).contains("at most 64"));
     let message = bad(&[

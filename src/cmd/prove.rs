@@ -52,11 +52,19 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
         Some(min) => min,
         None => threshold(&lexicon, &rules, &space, threads),
     };
-    let proof = Proof::new(&lexicon, rules.clone(), &space, min).map_err(Failure::input)?;
-    let settings = describe(&space, min, &rules, args.dict.dict.as_deref(), &lexicon);
+    if args.buckets == Some(0) {
+        return Err(Failure::input("--buckets must be at least 1"));
+    }
+    if args.sample == Some(0) {
+        return Err(Failure::input("--sample must be at least 1"));
+    }
+    let proof = Proof::with_buckets(&lexicon, rules.clone(), &space, min, args.buckets)
+        .map_err(Failure::input)?;
+    let settings = describe(&proof, &space, &rules, args.dict.dict.as_deref(), &lexicon);
 
-    let mut todo: Vec<u64> = match (args.task_index, args.tasks) {
-        (Some(index), Some(tasks)) => proof
+    let mut todo: Vec<u64> = match (args.task_index, args.tasks, args.sample) {
+        (_, _, Some(n)) => proof.sample(n, args.seed),
+        (Some(index), Some(tasks), None) => proof
             .classes()
             .iter()
             .enumerate()
@@ -87,6 +95,7 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
     let fresh: Mutex<Vec<LogLine>> = Mutex::new(Vec::new());
     let log_error: Mutex<Option<String>> = Mutex::new(None);
     let task_lines = args.tasks.is_some();
+    let sampled: Mutex<Vec<ClassReport>> = Mutex::new(Vec::new());
     let done = |report: &ClassReport| {
         let line = LogLine::new(&proof, &settings, report);
         let text = serde_json::to_string(&line).expect("log lines serialize") + "\n";
@@ -102,6 +111,7 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
         }
         progress.finished(report);
         fresh.lock().expect("no panic").push(line);
+        sampled.lock().expect("no panic").push(report.clone());
     };
     proof.run(&todo, threads, &stop, &done);
     progress.clear();
@@ -111,8 +121,23 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
     if task_lines {
         return Ok(());
     }
-    lines.extend(fresh.into_inner().expect("no panic"));
     let seconds = started.elapsed().as_secs_f64();
+    if args.sample.is_some() {
+        let reports = sampled.into_inner().expect("no panic");
+        let complete = reports.len() == in_scope as usize;
+        let fresh = fresh.into_inner().expect("no panic");
+        let summary = log::summarize(&fresh).ok();
+        return print_estimate(
+            &proof,
+            &settings,
+            &reports,
+            summary.as_ref(),
+            complete,
+            seconds,
+            args.format,
+        );
+    }
+    lines.extend(fresh.into_inner().expect("no panic"));
     let summary = match log::summarize(&lines) {
         Ok(summary) => summary,
         // Nothing finished (an empty task, or --time ran out in the first classes).
@@ -149,17 +174,20 @@ fn threshold(lexicon: &Lexicon, rules: &Rules, space: &Space, threads: usize) ->
     best
 }
 
-/// What a log line's settings say: everything that changes the answer.
+/// What a log line's settings say: everything that changes the answer or the
+/// classes' numbers.
 fn describe(
+    proof: &Proof,
     space: &Space,
-    min: u64,
     rules: &Rules,
     dict: Option<&str>,
     lexicon: &Lexicon,
 ) -> String {
     format!(
-        "{} | min {min} | min-len {} points {:?} qu {} | dictionary {} ({} words{})",
+        "{} | buckets {} | min {} | min-len {} points {:?} qu {} | dictionary {} ({} words{})",
         space.describe(),
+        proof.buckets().len(),
+        proof.min(),
         rules.min_len,
         (0..=16).map(|len| rules.points(len)).collect::<Vec<_>>(),
         rules.qu,
@@ -298,6 +326,91 @@ fn print(
                 board.score, board.words, board.board
             )?;
         }
+    }
+    Ok(out.flush()?)
+}
+
+/// A sample's estimate of the whole proof, and the boards it met.
+fn print_estimate(
+    proof: &Proof,
+    settings: &str,
+    reports: &[ClassReport],
+    summary: Option<&Summary>,
+    complete: bool,
+    seconds: f64,
+    format: Format,
+) -> Result<(), Failure> {
+    let estimate = proof.estimate(reports);
+    let boards = summary.map_or(&[][..], |s| &s.boards[..]);
+    let hours = |s: f64| s / 3600.0;
+    let mut out = stdout();
+    if format == Format::Json {
+        let (rows, cols) = proof.shape();
+        let boards: Vec<_> = boards
+            .iter()
+            .map(|b| json!({"board": b.board, "rows": rows, "cols": cols, "score": b.score, "words": b.words}))
+            .collect();
+        let value = json!({
+            "size": format!("{rows}x{cols}"),
+            "min": proof.min(),
+            "complete": complete,
+            "seconds": seconds,
+            "sampled": estimate.sampled,
+            "top_classes": estimate.classes,
+            "buckets": proof.buckets().len(),
+            "sample_cpu_seconds": reports.iter().map(|r| r.seconds).sum::<f64>(),
+            "mean_class_seconds": estimate.mean,
+            "estimated_cpu_seconds": estimate.cpu_seconds,
+            "estimated_cpu_seconds_low": estimate.low,
+            "estimated_cpu_seconds_high": estimate.high,
+            "settings": settings,
+            "boards": boards,
+        });
+        writeln!(out, "{value}")?;
+        return Ok(out.flush()?);
+    }
+    let mut times: Vec<f64> = reports.iter().map(|r| r.seconds).collect();
+    times.sort_by(f64::total_cmp);
+    let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+    let max = times.last().copied().unwrap_or(0.0);
+    writeln!(out, "{settings}")?;
+    writeln!(
+        out,
+        "sample: {} of {} top-level classes ({} buckets), {:.1} CPU-s in {seconds:.1} s; a class: mean {:.3} s, median {median:.3} s, max {max:.3} s",
+        estimate.sampled,
+        estimate.classes,
+        proof.buckets().len(),
+        times.iter().sum::<f64>(),
+        estimate.mean,
+    )?;
+    if !complete {
+        writeln!(
+            out,
+            "the sample was cut short: the estimate is from the classes that finished, and too low"
+        )?;
+    }
+    writeln!(
+        out,
+        "estimated whole proof: {:.0} CPU-s, 95% interval {:.0}-{:.0} ({:.2} CPU-hours, {:.2}-{:.2})",
+        estimate.cpu_seconds,
+        estimate.low,
+        estimate.high,
+        hours(estimate.cpu_seconds),
+        hours(estimate.low),
+        hours(estimate.high),
+    )?;
+    writeln!(
+        out,
+        "boards scoring {} or more met in the sample: {} (a sample proves nothing)",
+        proof.min(),
+        boards.len()
+    )?;
+    for board in boards {
+        writeln!(
+            out,
+            "{:>7}  {:>6}  {}",
+            board.score, board.words, board.board
+        )?;
     }
     Ok(out.flush()?)
 }

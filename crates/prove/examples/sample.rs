@@ -4,7 +4,7 @@
 //! ```sh
 //! cargo run --release -p polyboggle-prove --example sample -- 3 3 500 60 20
 //! #   rows cols threshold classes-to-time seconds-cap-per-class
-//! MOST=20000 cargo run ...   # at most 20,000 top-level classes (default 1,500,000)
+//! BUCKETS=4 cargo run ...   # top-level classes of 4 buckets a cell (default: 2 on 3x3)
 //! ```
 use std::time::{Duration, Instant};
 
@@ -25,11 +25,8 @@ fn main() {
     let rules = Rules::hasbro();
     let letters = polyboggle_optimize::alphabet(&lexicon, &rules, 64);
     let space = Space::letters(rows, cols, &letters, lexicon.profile()).expect("a grid");
-    let most = std::env::var("MOST")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1_500_000);
-    let proof = Proof::with_top_classes(&lexicon, rules, &space, min, most).expect("a proof");
+    let buckets = std::env::var("BUCKETS").ok().and_then(|v| v.parse().ok());
+    let proof = Proof::with_buckets(&lexicon, rules, &space, min, buckets).expect("a proof");
     let all = proof.classes();
     let step = (all.len() / sample).max(1);
     let mut worker = proof.worker();

@@ -42,8 +42,8 @@ pub mod orderly;
 pub mod search;
 pub mod tree;
 
-use std::collections::HashMap;
-use std::sync::Mutex;
+use std::collections::{BTreeSet, HashMap};
+use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -83,6 +83,14 @@ pub enum ProveError {
     TooLarge {
         /// Faces a cell may show.
         faces: usize,
+        /// Cells.
+        cells: usize,
+    },
+    /// More top-level classes than a class number holds.
+    #[error("{buckets} buckets on {cells} cells make more than 2^62 top-level classes: use fewer --buckets")]
+    Classes {
+        /// Buckets a cell.
+        buckets: usize,
         /// Cells.
         cells: usize,
     },
@@ -145,30 +153,50 @@ pub struct Result {
 pub struct Proof<'l> {
     breaker: Breaker<'l>,
     classes: Classes,
-    canonical: Vec<u64>,
+    /// Listed when first asked for (a sample does without).
+    canonical: OnceLock<Vec<u64>>,
     symmetries: Vec<Vec<usize>>,
+}
+
+/// What a sample of top-level classes says about the whole proof's CPU time.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate {
+    /// Canonical top-level classes of the whole proof.
+    pub classes: u64,
+    /// Classes timed.
+    pub sampled: usize,
+    /// Their mean thread-seconds.
+    pub mean: f64,
+    /// The whole proof's thread-seconds: `mean × classes`.
+    pub cpu_seconds: f64,
+    /// A 95% interval of it (bootstrap percentiles of the mean).
+    pub low: f64,
+    /// The interval's top.
+    pub high: f64,
 }
 
 impl<'l> Proof<'l> {
     /// Sets up the proof that every board of `space` scoring `min` or more under
-    /// `rules` with `lexicon` is in its result.
+    /// `rules` with `lexicon` is in its result, with the default top-level cut
+    /// ([`class::default_buckets`]).
     pub fn new(
         lexicon: &'l Lexicon,
         rules: Rules,
         space: &Space,
         min: u64,
     ) -> std::result::Result<Proof<'l>, ProveError> {
-        Proof::with_top_classes(lexicon, rules, space, min, class::MOST_CLASSES)
+        Proof::with_buckets(lexicon, rules, space, min, None)
     }
 
-    /// [`Proof::new`] with at most `most` top-level classes (1: the whole space is
-    /// one class). The answer is the same; how the work is cut up changes.
-    pub fn with_top_classes(
+    /// [`Proof::new`] with top-level classes of `buckets` buckets a cell (1: the
+    /// whole space is one class; `None`: the default). The answer is the same;
+    /// how the work is cut up changes.
+    pub fn with_buckets(
         lexicon: &'l Lexicon,
         rules: Rules,
         space: &Space,
         min: u64,
-        most: u64,
+        buckets: Option<usize>,
     ) -> std::result::Result<Proof<'l>, ProveError> {
         let (rows, cols) = space.shape();
         let cells = rows * cols;
@@ -224,9 +252,12 @@ impl<'l> Proof<'l> {
         } else {
             (1u128 << faces.len()) - 1
         };
-        let classes = Classes::new(&sorted_weights, all, cells, most);
+        let k = buckets.unwrap_or_else(|| class::default_buckets(cells, faces.len()));
+        let classes = Classes::new(&sorted_weights, all, cells, k);
+        if classes.count() > class::MOST_CLASSES {
+            return Err(ProveError::Classes { buckets: k, cells });
+        }
         let symmetries = space.symmetries().to_vec();
-        let canonical = classes.canonical(&symmetries);
         let breaker = Breaker::new(lexicon, rules, faces, rows, cols, dice, min);
         let widest = classes
             .buckets
@@ -245,14 +276,75 @@ impl<'l> Proof<'l> {
         Ok(Proof {
             breaker,
             classes,
-            canonical,
+            canonical: OnceLock::new(),
             symmetries,
         })
     }
 
-    /// The canonical top-level classes, in order: what a whole proof searches.
+    /// The canonical top-level classes, in order: what a whole proof searches
+    /// (listed on the first call: every class is looked at).
     pub fn classes(&self) -> &[u64] {
-        &self.canonical
+        self.canonical
+            .get_or_init(|| self.classes.canonical(&self.symmetries))
+    }
+
+    /// How many canonical top-level classes there are, without listing them.
+    pub fn canonical_count(&self) -> u64 {
+        self.classes.canonical_count(&self.symmetries) as u64
+    }
+
+    /// `n` canonical top-level classes drawn at random (all of them when there
+    /// are no more than `n`), each class as likely as any other, in order.
+    pub fn sample(&self, n: usize, seed: u64) -> Vec<u64> {
+        if self.canonical_count() <= n as u64 {
+            return self.classes().to_vec();
+        }
+        let mut rng = SplitMix(seed);
+        let count = self.classes.count() as u64;
+        let mut drawn = BTreeSet::new();
+        while drawn.len() < n {
+            // Uniform over all classes, kept when canonical: uniform over orbits
+            // of 8 (nearly all); a symmetric class's orbit is smaller, and its
+            // canonical member is drawn as often as any other's.
+            let class = rng.below(count);
+            if self.classes.is_canonical(class, &self.symmetries) {
+                drawn.insert(class);
+            }
+        }
+        drawn.into_iter().collect()
+    }
+
+    /// The whole proof's CPU time as a sample of its classes gives it.
+    pub fn estimate(&self, reports: &[ClassReport]) -> Estimate {
+        let classes = self.canonical_count();
+        let seconds: Vec<f64> = reports.iter().map(|r| r.seconds).collect();
+        let n = seconds.len().max(1);
+        let mean = seconds.iter().sum::<f64>() / n as f64;
+        // Bootstrap: the means of 2,000 resamples, their 2.5th and 97.5th
+        // percentiles (the times are far from normal: a few classes take most).
+        let mut rng = SplitMix(0x5eed);
+        let mut means: Vec<f64> = (0..2000)
+            .map(|_| {
+                (0..n)
+                    .map(|_| {
+                        seconds
+                            .get(rng.below(n as u64) as usize)
+                            .copied()
+                            .unwrap_or(0.0)
+                    })
+                    .sum::<f64>()
+                    / n as f64
+            })
+            .collect();
+        means.sort_by(f64::total_cmp);
+        Estimate {
+            classes,
+            sampled: seconds.len(),
+            mean,
+            cpu_seconds: mean * classes as f64,
+            low: means[50] * classes as f64,
+            high: means[1949] * classes as f64,
+        }
     }
 
     /// The buckets top-level classes are made of, as faces.
@@ -281,7 +373,7 @@ impl<'l> Proof<'l> {
 
     /// How many top-level classes the space has before symmetry.
     pub fn class_count(&self) -> u64 {
-        self.classes.count()
+        self.classes.count() as u64
     }
 
     /// Breaks top-level class `class` with one thread's `worker`.
@@ -434,4 +526,22 @@ fn face_weights(lexicon: &Lexicon, rules: &Rules, faces: &[Face]) -> Vec<u64> {
         }
     }
     weights
+}
+
+/// A small seeded generator (SplitMix64) for samples that repeat run to run.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (nearly uniform: `n` is far below 2^64).
+    fn below(&mut self, n: u64) -> u64 {
+        ((self.next() as u128 * n as u128) >> 64) as u64
+    }
 }

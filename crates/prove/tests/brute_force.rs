@@ -63,9 +63,9 @@ fn proven(
     lexicon: &Lexicon,
     rules: &Rules,
     min: u64,
-    top: u64,
+    buckets: Option<usize>,
 ) -> BTreeMap<Vec<String>, u64> {
-    let proof = Proof::with_top_classes(lexicon, rules.clone(), space, min, top).unwrap();
+    let proof = Proof::with_buckets(lexicon, rules.clone(), space, min, buckets).unwrap();
     let result = proof.run(proof.classes(), 2, &|| false, &|_| {});
     assert!(result.complete);
     result
@@ -90,12 +90,13 @@ fn check(words: &[&str], letters: &[&str], rows: usize, cols: usize, rules: Rule
     let all = enumerate(&space, &lexicon, &rules);
     let best = all.values().copied().max().unwrap();
     // One class for the whole space (every split is the search's), or a few.
-    for (min, top) in [
-        (1, 1),
-        (best / 2 + 1, 1),
-        (best.saturating_sub(2).max(1), 64),
-        (best, 1),
-        (best + 1, 64),
+    for (min, buckets) in [
+        (1, Some(1)),
+        (best / 2 + 1, Some(1)),
+        (best.saturating_sub(2).max(1), Some(2)),
+        (best, None),
+        (best, Some(1)),
+        (best + 1, Some(3)),
     ] {
         let expected: BTreeMap<Vec<String>, u64> = all
             .iter()
@@ -103,9 +104,9 @@ fn check(words: &[&str], letters: &[&str], rows: usize, cols: usize, rules: Rule
             .map(|(k, &s)| (k.clone(), s))
             .collect();
         assert_eq!(
-            proven(&space, &lexicon, &rules, min, top),
+            proven(&space, &lexicon, &rules, min, buckets),
             expected,
-            "{rows}x{cols} over {letters:?}, min {min}, words {words:?}"
+            "{rows}x{cols} over {letters:?}, min {min}, buckets {buckets:?}, words {words:?}"
         );
     }
 }
@@ -148,8 +149,8 @@ fn prove_finds_nothing_above_the_best_score() {
     let lexicon = Lexicon::from_words(["tea", "eat"], &Profile::default()).unwrap();
     let letters: Vec<String> = ["t", "e", "a"].map(String::from).to_vec();
     let space = Space::letters(2, 2, &letters, lexicon.profile()).unwrap();
-    assert!(proven(&space, &lexicon, &Rules::hasbro(), 3, 1).is_empty());
-    assert!(!proven(&space, &lexicon, &Rules::hasbro(), 2, 1).is_empty());
+    assert!(proven(&space, &lexicon, &Rules::hasbro(), 3, Some(1)).is_empty());
+    assert!(!proven(&space, &lexicon, &Rules::hasbro(), 2, Some(1)).is_empty());
 }
 
 /// Words over a small alphabet, from proptest's indices.
@@ -256,16 +257,22 @@ fn prove_lists_only_rollable_boards_of_a_dice_set() {
     }
     let best = all.values().copied().max().unwrap();
     assert!(best >= 3, "the set makes words: best {best}");
-    for (min, top) in [(1, 1), (2, 1), (best, 1), (best, 4), (best + 1, 1)] {
+    for (min, buckets) in [
+        (1, Some(1)),
+        (2, Some(1)),
+        (best, Some(1)),
+        (best, None),
+        (best + 1, Some(2)),
+    ] {
         let expected: BTreeMap<Vec<String>, u64> = all
             .iter()
             .filter(|(_, &score)| score >= min)
             .map(|(k, &s)| (k.clone(), s))
             .collect();
         assert_eq!(
-            proven(&space, &lexicon, &rules, min, top),
+            proven(&space, &lexicon, &rules, min, buckets),
             expected,
-            "min {min}"
+            "min {min}, buckets {buckets:?}"
         );
     }
 }
