@@ -7,6 +7,7 @@
 
 mod common;
 
+mod boards;
 mod completions;
 mod crossword;
 mod duel;

@@ -148,11 +148,8 @@ pub fn pack(boards: &[Board]) -> Vec<Packed> {
 #[derive(Default)]
 pub struct Packer {
     packed: Vec<Packed>,
-    /// The last batch's faces, by face.
-    index: HashMap<Face, u8, BuildHasherDefault<Fnv>>,
-    /// The same for faces of one ASCII byte (most of them), without hashing: each
-    /// byte's index plus one, 0 when the batch has no such face yet.
-    letters: Vec<u16>,
+    /// The last batch's faces.
+    index: FaceIndex,
     cells: Vec<u8>,
     boards: usize,
 }
@@ -161,67 +158,77 @@ impl Packer {
     /// Adds a board after the others.
     pub fn add(&mut self, board: &Board) {
         self.boards += 1;
-        let shape = (board.rows(), board.cols());
         let faces = board.faces();
-        let index = &mut self.index;
-        let letters = &mut self.letters;
-        if letters.is_empty() {
-            letters.resize(128, 0);
+        if faces.len() > 256 && faces.iter().collect::<HashSet<_>>().len() > 256 {
+            self.packed.push(Packed::Alone(board.clone()));
+            return;
         }
         // Does the board fit the batch's face table? Faces it has not seen are counted
         // (each once) only when the board could overflow it, and no further than that.
-        let room = 256 - index.len();
+        let room = 256 - self.index.len();
         let fits = faces.len() <= room
             || faces
                 .iter()
                 .enumerate()
-                .filter(|&(i, f)| !index.contains_key(f) && !faces[..i].contains(f))
+                .filter(|&(i, f)| !self.index.contains(f) && !faces[..i].contains(f))
                 .nth(room)
                 .is_none();
-        let batch = match self.packed.last_mut() {
-            Some(Packed::Batch(last)) if last.shape() == shape && fits => last,
-            _ => {
-                index.clear();
-                letters.fill(0);
-                if faces.len() > 256 && faces.iter().collect::<HashSet<_>>().len() > 256 {
-                    self.packed.push(Packed::Alone(board.clone()));
-                    return;
-                }
-                self.packed
-                    .push(Packed::Batch(Batch::new(shape.0, shape.1, Vec::new())));
-                let Some(Packed::Batch(batch)) = self.packed.last_mut() else {
-                    unreachable!("a batch was just pushed")
-                };
-                batch
-            }
-        };
+        self.start_batch_unless_joining((board.rows(), board.cols()), fits);
+        let batch = last_batch(&mut self.packed);
         self.cells.clear();
-        for face in board.faces() {
-            let letter = match face.text().as_bytes() {
-                [b] if b.is_ascii() && !face.is_blank() => Some(*b as usize),
-                _ => None,
-            };
-            if let Some(b) = letter {
-                if letters[b] != 0 {
-                    self.cells.push((letters[b] - 1) as u8);
-                    continue;
-                }
-            }
-            let i = match index.get(face) {
-                Some(&i) => i,
-                None => {
-                    batch.faces.push(face.clone());
-                    let i = (batch.faces.len() - 1) as u8;
-                    index.insert(face.clone(), i);
-                    i
-                }
-            };
-            if let Some(b) = letter {
-                letters[b] = i as u16 + 1;
-            }
-            self.cells.push(i);
-        }
+        let index = &mut self.index;
+        self.cells
+            .extend(faces.iter().map(|face| index.of(batch, face)));
         batch.push(&self.cells);
+    }
+
+    /// Adds a board of one ASCII letter a face, given as its letters row by row
+    /// (as [`boards::letters`](crate::boards::letters) reads them from a line): the
+    /// same as [`add`](Packer::add) of that board, without building it.
+    ///
+    /// ```
+    /// use polyboggle::batch::{Packed, Packer};
+    /// use polyboggle::Board;
+    ///
+    /// let mut packer = Packer::default();
+    /// packer.add_letters(2, 2, b"qAbA");
+    /// let Packed::Batch(batch) = &packer.finish()[0] else { panic!() };
+    /// assert_eq!(batch.board(0), "qA/bA".parse::<Board>()?);
+    /// assert_eq!(batch.cells(), [0, 1, 2, 1]);
+    /// # Ok::<(), polyboggle::BoardError>(())
+    /// ```
+    pub fn add_letters(&mut self, rows: usize, cols: usize, letters: &[u8]) {
+        assert!(letters.iter().all(u8::is_ascii_alphabetic), "ASCII letters");
+        self.boards += 1;
+        // Does the board fit the batch's face table? As in `add`.
+        let room = 256 - self.index.len();
+        let fits = letters.len() <= room || {
+            let unseen = letters
+                .iter()
+                .filter(|&&b| self.index.of_byte[b as usize] == 0)
+                .fold(0u128, |set, &b| set | 1 << b);
+            unseen.count_ones() as usize <= room
+        };
+        self.start_batch_unless_joining((rows, cols), fits);
+        let batch = last_batch(&mut self.packed);
+        self.cells.clear();
+        let index = &mut self.index;
+        self.cells
+            .extend(letters.iter().map(|&b| index.of_ascii(batch, b)));
+        batch.push(&self.cells);
+    }
+
+    /// Starts a new batch for a board of `shape`, unless the board can join the last
+    /// one: same shape, and its new faces `fit` the table.
+    fn start_batch_unless_joining(&mut self, shape: (usize, usize), fits: bool) {
+        match self.packed.last() {
+            Some(Packed::Batch(last)) if last.shape() == shape && fits => {}
+            _ => {
+                self.index.clear();
+                let batch = Batch::new(shape.0, shape.1, Vec::new());
+                self.packed.push(Packed::Batch(batch));
+            }
+        }
     }
 
     /// How many boards were added.
@@ -232,6 +239,88 @@ impl Packer {
     /// The batches, in order.
     pub fn finish(self) -> Vec<Packed> {
         self.packed
+    }
+}
+
+/// The last run, a batch.
+fn last_batch(packed: &mut [Packed]) -> &mut Batch {
+    let Some(Packed::Batch(batch)) = packed.last_mut() else {
+        unreachable!("the last run is a batch")
+    };
+    batch
+}
+
+/// Where each face of a batch's table is.
+struct FaceIndex {
+    of_face: HashMap<Face, u8, BuildHasherDefault<Fnv>>,
+    /// The same for faces of one ASCII byte (most of them), without hashing: each
+    /// byte's index plus one, 0 when the batch has no such face yet (a byte
+    /// indexes all 256 entries, with no bounds check; those past ASCII stay 0).
+    of_byte: [u16; 256],
+}
+
+impl Default for FaceIndex {
+    fn default() -> FaceIndex {
+        FaceIndex {
+            of_face: HashMap::default(),
+            of_byte: [0; 256],
+        }
+    }
+}
+
+impl FaceIndex {
+    /// How many faces the table holds.
+    fn len(&self) -> usize {
+        self.of_face.len()
+    }
+
+    fn contains(&self, face: &Face) -> bool {
+        self.of_face.contains_key(face)
+    }
+
+    /// Forgets every face, for a new batch.
+    fn clear(&mut self) {
+        self.of_face.clear();
+        self.of_byte.fill(0);
+    }
+
+    /// `face`'s index in `batch`'s table, where it is added if new.
+    #[inline]
+    fn of(&mut self, batch: &mut Batch, face: &Face) -> u8 {
+        match face.text().as_bytes() {
+            [b] if b.is_ascii() && !face.is_blank() => self.of_ascii(batch, *b),
+            _ => self.of_other(batch, face),
+        }
+    }
+
+    /// The index of the face showing the ASCII character `b` (not a blank's `#`).
+    #[inline]
+    fn of_ascii(&mut self, batch: &mut Batch, b: u8) -> u8 {
+        match self.of_byte[b as usize] {
+            0 => self.add_ascii(batch, b),
+            i => (i - 1) as u8,
+        }
+    }
+
+    /// [`of_ascii`](FaceIndex::of_ascii) the first time the batch meets `b`.
+    #[cold]
+    fn add_ascii(&mut self, batch: &mut Batch, b: u8) -> u8 {
+        debug_assert!(b.is_ascii());
+        let face = Face::new(char::from(b).encode_utf8(&mut [0; 4]));
+        let i = self.of_other(batch, &face);
+        self.of_byte[b as usize] = i as u16 + 1;
+        i
+    }
+
+    /// `face`'s index, looked up by hashing.
+    fn of_other(&mut self, batch: &mut Batch, face: &Face) -> u8 {
+        if let Some(&i) = self.of_face.get(face) {
+            return i;
+        }
+        batch.faces.push(face.clone());
+        let i = (batch.faces.len() - 1) as u8;
+        self.of_face.insert(face.clone(), i);
+        i
     }
 }
 
@@ -498,5 +587,54 @@ mod tests {
             }
         }
         assert_eq!(again, boards, "every board, in order");
+    }
+
+    /// Each run's shape, face table and cells (a board alone: its inline form).
+    fn runs(packed: &[Packed]) -> Vec<String> {
+        packed
+            .iter()
+            .map(|run| match run {
+                Packed::Batch(b) => {
+                    let faces: Vec<&str> = b.faces().iter().map(Face::text).collect();
+                    format!("{:?} {faces:?} {:?}", b.shape(), b.cells())
+                }
+                Packed::Alone(b) => b.inline(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn letters_pack_like_the_boards_they_spell() {
+        // 41 boards of 6 new faces each fill 246 of a table's 256.
+        let mut boards: Vec<Board> = (0..41).map(|i| tagged(2, 3, "y", 6 * i)).collect();
+        let lines = [
+            // 6 new letters fit (252 faces), 6 more do not: a new batch...
+            "abc/def",
+            "ghi/jkl",
+            // ...which the next boards join: letters met, and new ones.
+            "lkj/ihg",
+            "gQq/Aaz",
+            // Faces that are not letters, between letter boards.
+            "g#h/Qu i j",
+            "zzz/zzz",
+            "ab/cd",
+            "perslatgsineters",
+        ];
+        boards.extend(lines.iter().map(|l| l.parse::<Board>().unwrap()));
+        boards.push(tagged(17, 17, "x", 0));
+        boards.push("ABCD".parse().unwrap());
+        let slow = pack(&boards);
+        let mut fast = Packer::default();
+        let mut letters = Vec::new();
+        for board in &boards {
+            match crate::boards::letters(&board.inline(), &mut letters) {
+                Some((rows, cols)) => fast.add_letters(rows, cols, &letters),
+                None => fast.add(board),
+            }
+        }
+        assert_eq!(fast.boards(), boards.len());
+        let (slow, fast) = (runs(&slow), runs(&fast.finish()));
+        assert_eq!(fast, slow);
+        assert_eq!(slow.len(), 6, "{slow:?}");
     }
 }

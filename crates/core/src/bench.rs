@@ -179,6 +179,7 @@ fn stream<R: BufRead + Send>(
             limit: limit.unwrap_or(usize::MAX),
             chunk,
             text: String::new(),
+            letters: Vec::new(),
         };
         let mut current = lines.chunk()?;
         while current.boards() > 0 {
@@ -233,6 +234,8 @@ struct Lines<'o, R> {
     /// Boards a chunk.
     chunk: usize,
     text: String,
+    /// A line's letters, when it is a board of one ASCII letter a face.
+    letters: Vec<u8>,
 }
 
 impl<R: BufRead> Lines<'_, R> {
@@ -261,7 +264,11 @@ impl<R: BufRead> Lines<'_, R> {
             if line.trim().is_empty() {
                 continue;
             }
-            boards.add(&boards::parse_line(line, self.origin, self.number)?);
+            // Most lines are letters, packed without building a `Board`.
+            match boards::letters(line, &mut self.letters) {
+                Some((rows, cols)) => boards.add_letters(rows, cols, &self.letters),
+                None => boards.add(&boards::parse_line(line, self.origin, self.number)?),
+            }
             self.taken += 1;
         }
         Ok(boards)
