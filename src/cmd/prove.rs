@@ -145,7 +145,7 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
             settings,
             size: space_size(&space),
             min,
-            of: proof.classes().len() as u64,
+            of: proof.canonical_count(),
             done: 0,
             boards: Vec::new(),
             bounds: 0,
@@ -383,6 +383,13 @@ fn print_estimate(
         times.iter().sum::<f64>(),
         estimate.mean,
     )?;
+    if reports.is_empty() {
+        writeln!(
+            out,
+            "no sampled class finished: no estimate (give --time more, or use more --buckets)"
+        )?;
+        return Ok(out.flush()?);
+    }
     if !complete {
         writeln!(
             out,

@@ -319,7 +319,7 @@ impl<'l> Proof<'l> {
         let classes = self.canonical_count();
         let seconds: Vec<f64> = reports.iter().map(|r| r.seconds).collect();
         let n = seconds.len().max(1);
-        let mean = seconds.iter().sum::<f64>() / n as f64;
+        let mean = seconds.iter().fold(0.0, |a, s| a + s) / n as f64;
         // Bootstrap: the means of 2,000 resamples, their 2.5th and 97.5th
         // percentiles (the times are far from normal: a few classes take most).
         let mut rng = SplitMix(0x5eed);

@@ -69,7 +69,7 @@ impl LogLine {
             settings: settings.to_string(),
             size: format!("{rows}x{cols}"),
             min: proof.min(),
-            of: proof.classes().len() as u64,
+            of: proof.canonical_count(),
             class: report.class,
             boards,
             bounds: outcome.bounds,
