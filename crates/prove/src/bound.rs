@@ -1,6 +1,6 @@
 //! The walk of a class, and the bounds on the most points any board of it scores.
 //!
-//! A class gives each cell a *set* of faces. [`Walker::collect_class`] walks the
+//! A class gives each cell a *set* of faces. [`Walker::orderly_tree`] walks the
 //! class and hands every word path to the orderly trie ([`crate::orderly`], the
 //! bound the search uses). [`Walker::bound`], the simpler *max/no-mark* bound,
 //! walks the dictionary's automaton over the class as the solver walks one board, a

@@ -1,6 +1,6 @@
 //! The orderly trie frozen into an arena, and forcing a cell on it by merging.
 //!
-//! A class's walk is done once ([`crate::orderly::WordPaths`]); forcing its next cell
+//! A class's walk is done once ([`crate::bound::Walker::orderly_tree`]); forcing its next cell
 //! (the lowest-ranked free cell, which only the root chooses at) to face `f` then
 //! needs no walk: the forced class's trie is the root without that cell's children,
 //! merged with the child for `f` — two nodes merge into one with the sum of their
