@@ -13,7 +13,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use polyboggle::batch::CpuScorer;
 use polyboggle::{Lexicon, Rules};
 use polyboggle_optimize::{self as optimize, Objective, Settings, Space};
-use polyboggle_prove::log::{self, LogLine, Summary};
+use polyboggle_prove::log::{self, LogLine, LoggedBoard, Summary};
 use polyboggle_prove::{ClassReport, Proof};
 use serde_json::json;
 
@@ -267,13 +267,7 @@ fn print(
     let (rows, cols) = polyboggle::dice::parse_size(size).unwrap_or((0, 0));
     let mut out = stdout();
     if format == Format::Json {
-        let boards: Vec<_> = summary
-            .boards
-            .iter()
-            .map(|b| {
-                json!({"board": b.board, "rows": rows, "cols": cols, "score": b.score, "words": b.words})
-            })
-            .collect();
+        let boards = boards_json(&summary.boards, rows, cols);
         let value = json!({
             "size": size,
             "min": min,
@@ -319,15 +313,29 @@ fn print(
     if !summary.boards.is_empty() {
         writeln!(out)?;
         writeln!(out, "{:>7}  {:>6}  board", "score", "words")?;
-        for board in &summary.boards {
-            writeln!(
-                out,
-                "{:>7}  {:>6}  {}",
-                board.score, board.words, board.board
-            )?;
-        }
+        write_boards(&mut out, &summary.boards)?;
     }
     Ok(out.flush()?)
+}
+
+/// The boards as the contract's JSON objects.
+fn boards_json(boards: &[LoggedBoard], rows: usize, cols: usize) -> Vec<serde_json::Value> {
+    boards
+        .iter()
+        .map(|b| json!({"board": b.board, "rows": rows, "cols": cols, "score": b.score, "words": b.words}))
+        .collect()
+}
+
+/// The boards a line each: score, words, board.
+fn write_boards(out: &mut impl Write, boards: &[LoggedBoard]) -> std::io::Result<()> {
+    for board in boards {
+        writeln!(
+            out,
+            "{:>7}  {:>6}  {}",
+            board.score, board.words, board.board
+        )?;
+    }
+    Ok(())
 }
 
 /// A sample's estimate of the whole proof, and the boards it met.
@@ -346,10 +354,7 @@ fn print_estimate(
     let mut out = stdout();
     if format == Format::Json {
         let (rows, cols) = proof.shape();
-        let boards: Vec<_> = boards
-            .iter()
-            .map(|b| json!({"board": b.board, "rows": rows, "cols": cols, "score": b.score, "words": b.words}))
-            .collect();
+        let boards = boards_json(boards, rows, cols);
         let value = json!({
             "size": format!("{rows}x{cols}"),
             "min": proof.min(),
@@ -412,13 +417,7 @@ fn print_estimate(
         proof.min(),
         boards.len()
     )?;
-    for board in boards {
-        writeln!(
-            out,
-            "{:>7}  {:>6}  {}",
-            board.score, board.words, board.board
-        )?;
-    }
+    write_boards(&mut out, boards)?;
     Ok(out.flush()?)
 }
 
