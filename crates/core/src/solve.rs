@@ -35,7 +35,7 @@
 mod levels;
 mod matching;
 
-use levels::Levels;
+use levels::{Levels, LOOK_UP};
 use matching::Matching;
 
 use crate::automaton::{Automaton, Node, State, Transitions, NO_CLASS, ROOT};
@@ -222,9 +222,9 @@ pub struct Solver<'l> {
     /// Points by grapheme length, 0 below the minimum (one entry per length 0..=255).
     points: Vec<u32>,
     seen: Seen,
-    /// What a word of each grapheme length adds to a tally: its points in the low
-    /// half, 1 in the high half when it counts as a word.
-    counts: Box<[u128; crate::normalize::MAX_WORD_LEN + 1]>,
+    /// What a word of each grapheme length adds to a tally: 1 when it counts as a
+    /// word, and its points.
+    counts: Box<[(u64, u64); crate::normalize::MAX_WORD_LEN + 1]>,
     /// A bit per dictionary word, for the level search's count (empty until the
     /// first [`Solver::tally`]; zero between boards).
     marks: Vec<u64>,
@@ -242,7 +242,7 @@ impl<'l> Solver<'l> {
             .map(|len| rules.points(len))
             .collect();
         let counts = Box::new(std::array::from_fn(|len| {
-            ((len >= rules.min_len) as u128) << 64 | rules.points(len) as u128
+            ((len >= rules.min_len) as u64, rules.points(len) as u64)
         }));
         Solver {
             lexicon,
@@ -317,8 +317,12 @@ impl<'l> Solver<'l> {
 
     /// [`Solver::tally`] of the board of `count` cells `self.cells` holds.
     fn tally_loaded(&mut self, count: usize) -> Tally {
-        // The level-by-level search extends a path by up to 8 cells at a time.
-        if count > 64 || self.cells.max_degree > 8 {
+        // The level-by-level search extends a path by up to 8 cells at a time, and
+        // its word ends keep a bit of their own (`LOOK_UP`).
+        if count > 64
+            || self.cells.max_degree > 8
+            || self.lexicon.lengths().len() > LOOK_UP as usize
+        {
             return self.tally_walked(count);
         }
         let (automaton, cells) = (self.lexicon.automaton(), &self.cells);
@@ -348,37 +352,42 @@ impl<'l> Solver<'l> {
             return self.tally_walked(count);
         };
         // Each word counts once: a bit per dictionary word, set as the word is
-        // counted and cleared after, word by word. Its length is read from the same
-        // place in the lexicon's table whichever way, so the bits cost no more cache
-        // lines than the lengths do, and no branch.
-        let words = self.lexicon.lengths();
-        if self.marks.len() * 64 < words.len() {
-            self.marks = vec![0; words.len().div_ceil(64)];
+        // counted and cleared after, word by word. A path of one-byte faces spells
+        // a word of as many ASCII letters as it has cells, so only the ends marked
+        // `LOOK_UP` read the word's length from the lexicon's table (a cache miss
+        // for most words).
+        let lengths = self.lexicon.lengths();
+        if self.marks.len() * 64 < lengths.len() {
+            self.marks = vec![0; lengths.len().div_ceil(64)];
         }
-        let mut sum = 0u128;
-        for &word in ends {
-            let word = word as usize;
-            let Some(&len) = words.get(word) else {
-                debug_assert!(false, "a word index past the dictionary");
-                continue;
-            };
-            // SAFETY: `marks` has a bit for every word of the dictionary.
-            let mark = unsafe { self.marks.get_unchecked_mut(word / 64) };
-            let bit = 1 << (word % 64);
-            let new = *mark & bit == 0;
-            *mark |= bit;
-            sum += self.counts[len as usize] & 0u128.wrapping_sub(new as u128);
+        let (mut words, mut points) = (0u64, 0u64);
+        for cells in 1..=ends.starts.len() {
+            for &end in ends.of_length(cells) {
+                let word = (end & !LOOK_UP) as usize;
+                if word >= lengths.len() {
+                    debug_assert!(false, "a word index past the dictionary");
+                    continue;
+                }
+                let len = match end & LOOK_UP {
+                    0 => cells,
+                    _ => lengths[word] as usize,
+                };
+                // SAFETY: `marks` has a bit for every word of the dictionary.
+                let mark = unsafe { self.marks.get_unchecked_mut(word / 64) };
+                let bit = 1 << (word % 64);
+                let new = (*mark & bit == 0) as u64;
+                *mark |= bit;
+                let (count, worth) = self.counts[len];
+                words += count & new.wrapping_neg();
+                points += worth & new.wrapping_neg();
+            }
         }
-        let tally = Tally {
-            words: (sum >> 64) as u64,
-            points: sum as u64,
-        };
-        for &word in ends {
-            if let Some(mark) = self.marks.get_mut(word as usize / 64) {
+        for &end in ends.words {
+            if let Some(mark) = self.marks.get_mut((end & !LOOK_UP) as usize / 64) {
                 *mark = 0;
             }
         }
-        tally
+        Tally { words, points }
     }
 
     /// [`Solver::tally`] by the depth-first walk, on the board `self.cells` holds.
@@ -941,14 +950,14 @@ mod tests {
             let mut want = solver
                 .levels
                 .ends::<true>(automaton, cells, count, |mask| cells.matching.cells(mask))
-                .map(<[u32]>::to_vec);
+                .map(|ends| ends.words.to_vec());
             // SAFETY: the CPU has SSSE3 (asserted) and POPCNT (x86-64-v2, as above).
             let mut got = unsafe {
                 solver
                     .levels
                     .ends_ssse3::<true>(automaton, cells, count, sixteen)
             }
-            .map(<[u32]>::to_vec);
+            .map(|ends| ends.words.to_vec());
             for ends in [&mut want, &mut got].into_iter().flatten() {
                 ends.sort_unstable();
             }
@@ -1098,6 +1107,23 @@ mod tests {
                     points: 1
                 }
             );
+        }
+    }
+
+    #[test]
+    fn a_word_through_a_face_of_several_letters_counts_its_letters() {
+        // "quake" takes 4 cells and scores as 5 letters; "cheat" 4 cells with `CH`.
+        let lexicon = Lexicon::from_words(["quake", "cheat", "take"], &Profile::default()).unwrap();
+        let mut solver = Solver::new(&lexicon, Rules::hasbro());
+        for (board, words, points) in [
+            ("Qu A/E K", 1, 2),
+            ("CH E/T A", 1, 2),
+            ("Qu A T/X K E/X X X", 2, 3),
+        ] {
+            let board: Board = board.parse().unwrap();
+            let tally = solver.tally(&board);
+            assert_eq!((tally.words, tally.points), (words, points), "{board}");
+            assert_eq!(solver.solve(&board).score, points, "{board}");
         }
     }
 

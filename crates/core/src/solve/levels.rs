@@ -31,6 +31,13 @@ struct Path {
 /// Bits of [`Path::at`] that hold the cell.
 const CELL_BITS: u32 = 6;
 
+/// Set in a word end's output when its path entered a face of several bytes (or
+/// stepped byte by byte): the word's length is then not its path's cell count and
+/// must be looked up. Outputs are word indices, so they stay below this bit when
+/// the dictionary has fewer words ([`Levels::ends`] is not called otherwise), and
+/// adding later records' outputs keeps it.
+pub(super) const LOOK_UP: u32 = 1 << 31;
+
 /// The most records an automaton may have for the level search (the rest of
 /// [`Path::at`]); larger ones, far beyond any real dictionary, take the walk.
 const MAX_RECORDS: usize = 1 << (32 - CELL_BITS);
@@ -45,6 +52,9 @@ pub(super) struct Levels {
     now: Vec<Path>,
     next: Vec<Path>,
     ends: Vec<u32>,
+    /// Where each level's ends start in `ends`: the paths of `i + 1` cells from
+    /// `starts[i]` on.
+    starts: Vec<u32>,
     /// The most paths a level may hold. A level holds what the depth-first walk
     /// would visit one by one at that depth, so a pathological board (every cell
     /// `a`, a dictionary of long runs of `a`) could need gigabytes; past this the
@@ -58,6 +68,7 @@ impl Default for Levels {
             now: Vec::new(),
             next: Vec::new(),
             ends: Vec::new(),
+            starts: Vec::new(),
             limit: 1 << 20,
         }
     }
@@ -66,7 +77,10 @@ impl Default for Levels {
 impl Levels {
     /// The outputs (word indices) of every path through `cells`' first `count`
     /// cells (at most 64, each with at most 8 neighbours) that spells a word: a word
-    /// once per path that spells it; `None` when a level outgrows [`Levels::limit`].
+    /// once per path that spells it, shortest paths first ([`Levels::starts`] says
+    /// where each length starts), with [`LOOK_UP`] set where the path's cell count
+    /// is not the word's length; `None` when a level outgrows [`Levels::limit`].
+    /// The automaton's outputs must stay below [`LOOK_UP`].
     /// `matching` is the board's [`super::Matching::cells`], or a faster
     /// equivalent. `EXACT` is `automaton.is_exact()`: a path then holds the record
     /// its face's first byte leads to, found when the path is written, and only
@@ -78,7 +92,7 @@ impl Levels {
         cells: &Cells,
         count: usize,
         matching: impl Fn(u64) -> u64,
-    ) -> Option<&[u32]> {
+    ) -> Option<Ends<'_>> {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("bmi1")
             && std::arch::is_x86_feature_detected!("bmi2")
@@ -106,7 +120,7 @@ impl Levels {
         cells: &Cells,
         count: usize,
         matching: impl Fn(u64) -> u64,
-    ) -> Option<&[u32]> {
+    ) -> Option<Ends<'_>> {
         self.search::<EXACT>(automaton, cells, count, matching)
     }
 
@@ -118,7 +132,7 @@ impl Levels {
         cells: &Cells,
         count: usize,
         matching: impl Fn(u64) -> u64,
-    ) -> Option<&[u32]> {
+    ) -> Option<Ends<'_>> {
         self.search::<EXACT>(automaton, cells, count, matching)
     }
 
@@ -137,7 +151,7 @@ impl Levels {
         cells: &Cells,
         count: usize,
         sixteen: Sixteen,
-    ) -> Option<&[u32]> {
+    ) -> Option<Ends<'_>> {
         self.search::<EXACT>(automaton, cells, count, |mask| sixteen.cells(mask))
     }
 
@@ -149,7 +163,7 @@ impl Levels {
         _: &Cells,
         _: usize,
         sixteen: Sixteen,
-    ) -> Option<&[u32]> {
+    ) -> Option<Ends<'_>> {
         match sixteen {}
     }
 
@@ -161,7 +175,7 @@ impl Levels {
         cells: &Cells,
         count: usize,
         matching: impl Fn(u64) -> u64,
-    ) -> Option<&[u32]> {
+    ) -> Option<Ends<'_>> {
         debug_assert!(count <= 64 && EXACT == automaton.is_exact());
         // `extend` writes up to 8 paths and a spare for each path of a level, into
         // room made for that many.
@@ -175,10 +189,12 @@ impl Levels {
         room(&mut self.now, 64 + ROUND);
         let mut now = extend::<EXACT>(automaton, &mut self.now, 0, cells, ROOT, root, 0, 0, starts);
         let mut ends = 0;
+        self.starts.clear();
         while now > 0 {
             if now > self.limit {
                 return None;
             }
+            self.starts.push(ends as u32);
             room(&mut self.next, now * 8 + ROUND);
             room(&mut self.ends, ends + now);
             let mut next = 0;
@@ -194,7 +210,7 @@ impl Levels {
                         cells.enter_bytes(automaton, cell, from, path.out)
                     };
                     match entered {
-                        Some((state, out)) => (state, automaton.node(state), out),
+                        Some((state, out)) => (state, automaton.node(state), out | LOOK_UP),
                         None => continue,
                     }
                 } else {
@@ -223,7 +239,36 @@ impl Levels {
             std::mem::swap(&mut self.now, &mut self.next);
             now = next;
         }
-        Some(&self.ends[..ends])
+        Some(Ends {
+            words: &self.ends[..ends],
+            starts: &self.starts,
+        })
+    }
+}
+
+/// What [`Levels::ends`] found: word ends, shortest paths first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Ends<'a> {
+    /// A word index per path that spells a word, with [`LOOK_UP`] set where the
+    /// path's cell count is not the word's length.
+    pub words: &'a [u32],
+    /// Where the paths of each length start in `words`: those of `i + 1` cells
+    /// from `starts[i]` on.
+    pub starts: &'a [u32],
+}
+
+impl Ends<'_> {
+    /// The ends of paths of `cells` cells.
+    pub fn of_length(&self, cells: usize) -> &[u32] {
+        let start = self
+            .starts
+            .get(cells - 1)
+            .map_or(self.words.len(), |&s| s as usize);
+        let stop = self
+            .starts
+            .get(cells)
+            .map_or(self.words.len(), |&s| s as usize);
+        &self.words[start..stop]
     }
 }
 
@@ -305,7 +350,7 @@ mod tests {
             let one = portable.ends_portable::<true>(automaton, &cells, 16, all);
             let other = dispatched.ends::<true>(automaton, &cells, 16, all);
             assert_eq!(one, other, "board {seed}");
-            found += one.map_or(0, <[u32]>::len);
+            found += one.map_or(0, |ends| ends.words.len());
         }
         assert!(found > 10_000, "{found}");
     }
