@@ -362,7 +362,13 @@ impl<'l> Solver<'l> {
         }
         let (mut words, mut points) = (0u64, 0u64);
         for cells in 1..=ends.starts.len() {
+            // Words as short as these paths count nothing (two-letter words under
+            // Hasbro rules): only the paths whose words are longer need a look.
+            let short = self.counts.get(cells) == Some(&(0, 0));
             for &end in ends.of_length(cells) {
+                if short && end & LOOK_UP == 0 {
+                    continue;
+                }
                 let word = (end & !LOOK_UP) as usize;
                 if word >= lengths.len() {
                     debug_assert!(false, "a word index past the dictionary");
