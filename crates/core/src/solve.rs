@@ -1118,13 +1118,15 @@ mod tests {
 
     #[test]
     fn a_word_through_a_face_of_several_letters_counts_its_letters() {
-        // "quake" takes 4 cells and scores as 5 letters; "cheat" 4 cells with `CH`.
-        let lexicon = Lexicon::from_words(["quake", "cheat", "take"], &Profile::default()).unwrap();
+        // "quake" takes 4 cells and scores as 5 letters, "cheat" 4 cells with `CH`,
+        // and "qua" 2 cells, too few for a word of its own.
+        let lexicon =
+            Lexicon::from_words(["quake", "cheat", "take", "qua"], &Profile::default()).unwrap();
         let mut solver = Solver::new(&lexicon, Rules::hasbro());
         for (board, words, points) in [
-            ("Qu A/E K", 1, 2),
+            ("Qu A/E K", 2, 3),
             ("CH E/T A", 1, 2),
-            ("Qu A T/X K E/X X X", 2, 3),
+            ("Qu A T/X K E/X X X", 3, 4),
         ] {
             let board: Board = board.parse().unwrap();
             let tally = solver.tally(&board);
