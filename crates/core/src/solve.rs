@@ -360,11 +360,12 @@ impl<'l> Solver<'l> {
         if self.marks.len() * 64 < lengths.len() {
             self.marks = vec![0; lengths.len().div_ceil(64)];
         }
+        let (marks, counts) = (&mut self.marks[..], &*self.counts);
         let (mut words, mut points) = (0u64, 0u64);
         for cells in 1..=ends.starts.len() {
             // Words as short as these paths count nothing (two-letter words under
             // Hasbro rules): only the paths whose words are longer need a look.
-            let short = self.counts.get(cells) == Some(&(0, 0));
+            let short = counts[cells as u8 as usize] == (0, 0);
             for &end in ends.of_length(cells) {
                 if short && end & LOOK_UP == 0 {
                     continue;
@@ -374,16 +375,17 @@ impl<'l> Solver<'l> {
                     debug_assert!(false, "a word index past the dictionary");
                     continue;
                 }
+                // Lengths are bytes and paths have at most 64 cells: no bounds check.
                 let len = match end & LOOK_UP {
-                    0 => cells,
-                    _ => lengths[word] as usize,
+                    0 => cells as u8,
+                    _ => lengths[word],
                 };
                 // SAFETY: `marks` has a bit for every word of the dictionary.
-                let mark = unsafe { self.marks.get_unchecked_mut(word / 64) };
+                let mark = unsafe { marks.get_unchecked_mut(word / 64) };
                 let bit = 1 << (word % 64);
                 let new = (*mark & bit == 0) as u64;
                 *mark |= bit;
-                let (count, worth) = self.counts[len];
+                let (count, worth) = counts[len as usize];
                 words += count & new.wrapping_neg();
                 points += worth & new.wrapping_neg();
             }
