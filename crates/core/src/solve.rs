@@ -154,6 +154,9 @@ struct Cells {
     below: [u64; 65],
     /// The first 64 cells whose face is not [`Kind::Simple`], a bit each.
     general: u64,
+    /// The class each of the first 64 cells starts with, for [`Matching`] (`None`
+    /// for a dead face).
+    starts: [Option<u8>; 64],
     /// The most neighbours any cell has.
     max_degree: usize,
     /// Keyed faces of a batch's face table (each face's head and span).
@@ -603,6 +606,22 @@ impl Head {
     fn bit(self) -> u64 {
         ((self.kind != Kind::Dead) as u64) << self.class
     }
+
+    /// The classes below the face's first one (0 for a dead face): see
+    /// [`Cells::below`].
+    #[inline(always)]
+    fn below(self) -> u64 {
+        match self.kind {
+            Kind::Dead => 0,
+            _ => (1u64 << self.class) - 1,
+        }
+    }
+
+    /// The class the face starts with, unless it is dead.
+    #[inline(always)]
+    fn start(self) -> Option<u8> {
+        (self.kind != Kind::Dead).then_some(self.class)
+    }
 }
 
 impl Default for Cells {
@@ -617,6 +636,7 @@ impl Default for Cells {
             neighbour_bits: [0; 64],
             below: [0; 65],
             general: 0,
+            starts: [None; 64],
             max_degree: 0,
             table: Vec::new(),
             matching: Matching::default(),
@@ -632,9 +652,10 @@ impl Cells {
         self.bytes.clear();
         self.classes.clear();
         self.spans.clear();
+        self.general = 0;
         for (cell, face) in board.faces().iter().enumerate() {
             let (head, span) = self.add_face(face, lexicon, rules);
-            self.heads[cell] = head;
+            self.set(cell, head);
             self.spans.push(span);
         }
         self.finish(board);
@@ -657,9 +678,10 @@ impl Cells {
     fn load_indexed(&mut self, shape: &Board, cells: &[u8]) {
         debug_assert_eq!(cells.len(), shape.faces().len());
         self.spans.clear();
+        self.general = 0;
         for (cell, &face) in cells.iter().enumerate() {
             let (head, span) = self.table[face as usize];
-            self.heads[cell] = head;
+            self.set(cell, head);
             self.spans.push(span);
         }
         self.finish(shape);
@@ -702,22 +724,23 @@ impl Cells {
         (head, (start, self.bytes.len() as u32))
     }
 
-    /// What follows from the heads of `board`'s faces: the step's class masks, the
+    /// Cell `cell` shows a face that starts as `head` (`general` cleared first).
+    #[inline(always)]
+    fn set(&mut self, cell: usize, head: Head) {
+        self.heads[cell] = head;
+        if cell < 64 {
+            self.below[cell] = head.below();
+            self.general |= ((head.kind == Kind::General) as u64) << cell;
+            self.starts[cell] = head.start();
+        }
+    }
+
+    /// What follows from `board`'s faces once [`Cells::set`] has seen each: the
     /// match tables, and the neighbours when the shape changed.
     fn finish(&mut self, board: &Board) {
-        let heads = &self.heads[..board.faces().len()];
-        self.general = 0;
-        for (cell, head) in heads.iter().take(64).enumerate() {
-            self.below[cell] = match head.kind {
-                Kind::Dead => 0,
-                _ => (1u64 << head.class) - 1,
-            };
-            self.general |= ((head.kind == Kind::General) as u64) << cell;
-        }
-        if heads.len() <= matching::MAX {
-            let classes = heads.iter();
-            self.matching
-                .load(classes.map(|head| (head.kind != Kind::Dead).then_some(head.class)));
+        let count = board.faces().len();
+        if count <= matching::MAX {
+            self.matching.load(&self.starts[..count]);
         }
         let shape = (board.rows(), board.cols());
         if shape != self.shape {

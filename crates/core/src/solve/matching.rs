@@ -39,19 +39,14 @@ pub(super) enum Sixteen {}
 impl Matching {
     /// Prepares for a board whose cell `i` starts with class `classes[i]` (`None`
     /// when the cell can start nothing).
-    pub(super) fn load(&mut self, classes: impl ExactSizeIterator<Item = Option<u8>>) {
-        debug_assert!(classes.len() <= MAX);
-        let mut all = [None; MAX];
-        let len = classes.len().min(MAX);
-        for (slot, class) in all.iter_mut().zip(classes) {
-            *slot = class;
-        }
-        self.inner.load(&all[..len]);
+    pub(super) fn load(&mut self, classes: &[Option<u8>]) {
+        let classes = &classes[..classes.len().min(MAX)];
+        self.inner.load(classes);
         #[cfg(all(target_arch = "x86_64", not(target_feature = "ssse3")))]
         if ssse3::detected() {
             self.detected
                 .get_or_insert_with(Default::default)
-                .load(&all[..len]);
+                .load(classes);
         }
     }
 
@@ -280,7 +275,7 @@ mod tests {
             let classes: Vec<Option<u8>> = (0..len)
                 .map(|_| rng.gen_bool(0.9).then(|| rng.gen_range(0..64)))
                 .collect();
-            matching.load(classes.iter().copied());
+            matching.load(&classes);
             subsets.load(&classes);
             for _ in 0..20 {
                 let mask = rng.gen::<u64>() & rng.gen::<u64>();
