@@ -176,7 +176,26 @@ impl Levels {
         count: usize,
         matching: impl Fn(u64) -> u64,
     ) -> Option<Ends<'_>> {
+        // Most boards have no face of several bytes (no `Qu`): their loop need not
+        // ask at every path.
+        match cells.general {
+            0 => self.search_with::<EXACT, false>(automaton, cells, count, matching),
+            _ => self.search_with::<EXACT, true>(automaton, cells, count, matching),
+        }
+    }
+
+    /// [`Levels::search`], for a board with faces of several bytes (`GENERAL`) or
+    /// without.
+    #[inline(always)]
+    fn search_with<const EXACT: bool, const GENERAL: bool>(
+        &mut self,
+        automaton: Automaton,
+        cells: &Cells,
+        count: usize,
+        matching: impl Fn(u64) -> u64,
+    ) -> Option<Ends<'_>> {
         debug_assert!(count <= 64 && EXACT == automaton.is_exact());
+        debug_assert!(GENERAL || cells.general == 0);
         // `extend` writes up to 8 paths and a spare for each path of a level, into
         // room made for that many.
         if automaton.len() > MAX_RECORDS || cells.max_degree > 8 {
@@ -201,7 +220,7 @@ impl Levels {
             for path in &self.now[..now] {
                 let cell = (path.at % (1 << CELL_BITS)) as usize;
                 let state = path.at >> CELL_BITS;
-                let (state, node, out) = if cells.general >> cell & 1 != 0 {
+                let (state, node, out) = if GENERAL && cells.general >> cell & 1 != 0 {
                     let entered = if EXACT {
                         let out = path.out.wrapping_add(automaton.node(state).output);
                         cells.enter_rest(automaton, cell, state, out)
