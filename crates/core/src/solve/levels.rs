@@ -217,6 +217,8 @@ impl Levels {
             room(&mut self.next, now * 8 + ROUND);
             room(&mut self.ends, ends + now);
             let mut next = 0;
+            // Plain slices, so the loop keeps their addresses in registers.
+            let (paths, found) = (&mut self.next[..], &mut self.ends[..]);
             for path in &self.now[..now] {
                 let cell = (path.at % (1 << CELL_BITS)) as usize;
                 let state = path.at >> CELL_BITS;
@@ -236,23 +238,15 @@ impl Levels {
                     let node = automaton.node(state);
                     (state, node, path.out.wrapping_add(node.output))
                 };
-                debug_assert!(ends < self.ends.len());
+                debug_assert!(ends < found.len());
                 // SAFETY: `self.ends` has room for one end per path of every level
                 // so far, and `ends` counts at most that many.
-                unsafe { *self.ends.get_unchecked_mut(ends) = out };
+                unsafe { *found.get_unchecked_mut(ends) = out };
                 ends += node.is_final as usize;
                 let from = node.transitions;
                 let live = cells.neighbour_bits[cell] & !path.used & matching(from.classes);
                 next = extend::<EXACT>(
-                    automaton,
-                    &mut self.next,
-                    next,
-                    cells,
-                    state,
-                    from,
-                    out,
-                    path.used,
-                    live,
+                    automaton, paths, next, cells, state, from, out, path.used, live,
                 );
             }
             std::mem::swap(&mut self.now, &mut self.next);
