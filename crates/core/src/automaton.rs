@@ -200,7 +200,27 @@ impl<'a> Automaton<'a> {
     /// Everything `state`'s record says, read at once.
     #[inline(always)]
     pub fn node(&self, state: State) -> Node {
-        let record = &self.records[state as usize];
+        Automaton::decode(&self.records[state as usize])
+    }
+
+    /// [`Automaton::node`] without the bounds check, for the solver's hottest loop.
+    ///
+    /// # Safety
+    /// `state` must be a record of this automaton: [`ROOT`], a state a checked step
+    /// returned, or `from.child_below(below)` for transitions `from` read from a
+    /// record and a class mask `below` whose class `from.classes` holds. Every
+    /// automaton is built by [`Automaton::new`] (or viewed by `trusted` after it),
+    /// which checks that each record's transitions end within the records, so
+    /// such a child is one of them.
+    #[inline(always)]
+    pub(crate) unsafe fn node_unchecked(&self, state: State) -> Node {
+        debug_assert!((state as usize) < self.records.len());
+        // SAFETY: the caller's contract, above.
+        Automaton::decode(unsafe { self.records.get_unchecked(state as usize) })
+    }
+
+    #[inline(always)]
+    fn decode(record: &[u32; RECORD_WORDS]) -> Node {
         Node {
             transitions: Transitions {
                 classes: record[0] as u64 | (record[1] as u64) << 32,

@@ -235,7 +235,10 @@ impl Levels {
                         None => continue,
                     }
                 } else {
-                    let node = automaton.node(state);
+                    // SAFETY: `state` is the child `extend` found for this path's
+                    // face, whose class its parent's transitions hold (the match),
+                    // or a state a checked step returned.
+                    let node = unsafe { automaton.node_unchecked(state) };
                     (state, node, path.out.wrapping_add(node.output))
                 };
                 debug_assert!(ends < found.len());
