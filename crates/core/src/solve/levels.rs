@@ -205,18 +205,53 @@ impl Levels {
         let starts = (0..count)
             .filter(|&cell| root.classes & cells.heads[cell].bit() != 0)
             .fold(0u64, |set, cell| set | 1 << cell);
+        // A path of one cell whose face is one byte is extended where it starts,
+        // without being written and read back; the others (faces of several bytes,
+        // or any face of an automaton that is not exact) take the loop as paths.
+        let direct = if EXACT { starts & !cells.general } else { 0 };
         room(&mut self.now, 64 + ROUND);
-        let mut now = extend::<EXACT>(automaton, &mut self.now, 0, cells, ROOT, root, 0, 0, starts);
-        let mut ends = 0;
+        let mut now = extend::<EXACT>(
+            automaton,
+            &mut self.now,
+            0,
+            cells,
+            ROOT,
+            root,
+            0,
+            0,
+            starts & !direct,
+        );
+        room(&mut self.next, (64 + now) * 8 + ROUND);
+        room(&mut self.ends, 64 + now);
+        let (mut next, mut ends) = (0, 0);
+        let mut left = direct;
+        while left != 0 {
+            let cell = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let state = root.child_below(cells.below[cell]);
+            // SAFETY: the cell's class is one of the root's (`starts`).
+            let node = unsafe { automaton.node_unchecked(state) };
+            // SAFETY: room for 64 ends was made above, one a cell.
+            unsafe { *self.ends.get_unchecked_mut(ends) = node.output };
+            ends += node.is_final as usize;
+            let from = node.transitions;
+            let live = cells.neighbour_bits[cell] & !(1 << cell) & matching(from.classes);
+            next = extend::<EXACT>(
+                automaton,
+                &mut self.next,
+                next,
+                cells,
+                state,
+                from,
+                node.output,
+                1 << cell,
+                live,
+            );
+        }
         self.starts.clear();
-        while now > 0 {
-            if now > self.limit {
-                return None;
-            }
-            self.starts.push(ends as u32);
-            room(&mut self.next, now * 8 + ROUND);
-            room(&mut self.ends, ends + now);
-            let mut next = 0;
+        self.starts.push(0);
+        // The paths of one cell left, then each longer length in turn.
+        loop {
             // Plain slices, so the loop keeps their addresses in registers.
             let (paths, found) = (&mut self.next[..], &mut self.ends[..]);
             for path in &self.now[..now] {
@@ -254,6 +289,16 @@ impl Levels {
             }
             std::mem::swap(&mut self.now, &mut self.next);
             now = next;
+            if now == 0 {
+                break;
+            }
+            if now > self.limit {
+                return None;
+            }
+            self.starts.push(ends as u32);
+            room(&mut self.next, now * 8 + ROUND);
+            room(&mut self.ends, ends + now);
+            next = 0;
         }
         Some(Ends {
             words: &self.ends[..ends],
