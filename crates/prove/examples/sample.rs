@@ -33,7 +33,10 @@ fn main() {
     let mut times = Vec::new();
     // CLASSES=3,17,250 times those classes instead of a sample (to compare builds).
     let classes: Vec<u64> = match std::env::var("CLASSES") {
-        Ok(list) => list.split(',').map(|c| c.parse().expect("a class number")).collect(),
+        Ok(list) => list
+            .split(',')
+            .map(|c| c.parse().expect("a class number"))
+            .collect(),
         Err(_) => proof.sample(sample, 1),
     };
     for class in classes {
