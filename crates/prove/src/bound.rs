@@ -47,8 +47,8 @@ pub struct Walker<'l> {
     rank: Vec<u8>,
     /// The cells by rank.
     order: Vec<usize>,
-    /// The bits a word's points take in a packed word path.
-    points_bits: u32,
+    /// The bits a word's index takes in a packed word path.
+    word_bits: u32,
 }
 
 /// A walk's view of one class: each cell's faces, flat, and the first-byte
@@ -128,7 +128,7 @@ impl<'l> Walker<'l> {
             automaton,
             rank,
             order,
-            points_bits: bits(points.iter().copied().max().unwrap_or(0)),
+            word_bits: bits(lexicon.lengths().len() as u64),
             lengths: lexicon.lengths(),
             points,
             faces,
@@ -149,7 +149,7 @@ impl<'l> Walker<'l> {
     /// The bits a packed word path of a class with sets of at most `faces` faces
     /// takes at most: the orderly bound handles at most 128.
     pub fn key_bits(&self, faces: usize) -> u32 {
-        self.points_bits + self.cells() as u32 * bits(faces as u64)
+        self.word_bits + self.cells() as u32 * bits(faces as u64)
     }
 
     /// The orderly bound of the class (see [`crate::orderly`]): at most the
@@ -187,7 +187,7 @@ impl<'l> Walker<'l> {
     /// cell to force highest, and each choice what it flips there.
     fn lay_out(&self, sets: &[u128], scratch: &mut Scratch) {
         let mut fields = vec![Field::default(); sets.len()];
-        let mut shift = self.points_bits;
+        let mut shift = self.word_bits;
         for (r, &cell) in self.order.iter().enumerate().rev() {
             let choices = scratch.starts[cell]..scratch.starts[cell + 1];
             if sets[cell].count_ones() == 1 {
@@ -203,7 +203,7 @@ impl<'l> Walker<'l> {
         }
         scratch.layout = Layout {
             fields,
-            points_bits: self.points_bits,
+            word_bits: self.word_bits,
         };
     }
 
@@ -223,10 +223,14 @@ impl<'l> Walker<'l> {
                 self.collect(scratch, &mut paths, root, 0, cell, 0, empty);
             }
         }
+        // A word spelled by several paths through the same cells with the same
+        // faces counts once: every board that has one has all.
         paths.sort_unstable();
+        paths.dedup();
         let face =
             |rank: usize, i: usize| scratch.choices[scratch.starts[self.order[rank]] + i].face;
-        let node = orderly::build(&paths, &scratch.layout, &face, tree);
+        let points = |word: u64| self.word_points(word as u32);
+        let node = orderly::build(&paths, &scratch.layout, &face, &points, tree);
         (node, paths)
     }
 
@@ -260,9 +264,8 @@ impl<'l> Walker<'l> {
             scratch.steps += 1;
             let key = key ^ K::from_low(choice.flip as u64) << choice.shift as u32;
             if node.is_final {
-                let points = self.word_points(out);
-                if points > 0 {
-                    paths.push(key | K::from_low(points));
+                if self.word_points(out) > 0 {
+                    paths.push(key | K::from_low(out as u64));
                 }
             }
             let next = node.transitions;

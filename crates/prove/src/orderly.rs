@@ -84,8 +84,8 @@ impl Packed for u128 {
 pub struct Layout {
     /// By rank in the forcing order: the field of that cell (width 0: forced).
     pub fields: Vec<Field>,
-    /// The low bits that hold a word path's points.
-    pub points_bits: u32,
+    /// The low bits that hold a word path's word: its index in the dictionary.
+    pub word_bits: u32,
 }
 
 /// One cell's field in a packed word path.
@@ -99,30 +99,32 @@ pub struct Field {
 }
 
 impl Layout {
-    /// The bits a word path takes: fields and points.
+    /// The bits a word path takes: fields and word.
     pub fn bits(&self) -> u32 {
-        self.points_bits + self.fields.iter().map(|f| f.width).sum::<u32>()
+        self.word_bits + self.fields.iter().map(|f| f.width).sum::<u32>()
     }
 
     /// The packed word path that enters no free cell.
     pub fn empty<K: Packed>(&self) -> K {
-        K::ones(self.bits()) ^ K::ones(self.points_bits)
+        K::ones(self.bits()) ^ K::ones(self.word_bits)
     }
 }
 
-/// Builds the trie of the packed word paths `paths` (sorted) into `tree` and
-/// returns its root; `face(rank, index)` names the face of index `index` at the
-/// cell of rank `rank`.
+/// Builds the trie of the packed word paths `paths` (sorted, no two the same)
+/// into `tree` and returns its root; `face(rank, index)` names the face of index
+/// `index` at the cell of rank `rank`, `points(word)` what a word scores.
 pub fn build<K: Packed>(
     paths: &[K],
     layout: &Layout,
     face: &dyn Fn(usize, usize) -> u8,
+    points: &dyn Fn(u64) -> u64,
     tree: &mut Tree,
 ) -> u32 {
     let mut edges = Vec::new();
     Builder {
         layout,
         face,
+        points,
         edges: &mut edges,
     }
     .node(paths, 0, tree)
@@ -131,6 +133,7 @@ pub fn build<K: Packed>(
 struct Builder<'a> {
     layout: &'a Layout,
     face: &'a dyn Fn(usize, usize) -> u8,
+    points: &'a dyn Fn(u64) -> u64,
     /// Child lists being built, innermost last.
     edges: &'a mut Vec<(Key, u32)>,
 }
@@ -163,9 +166,10 @@ impl Builder<'_> {
                 }
             }
         }
-        // What is left enters no free cell past the node's key: it ends here.
-        let mask = u64::ones(self.layout.points_bits);
-        let points = rest.iter().map(|p| p.low() & mask).sum();
+        // What is left enters no free cell past the node's key: it ends here,
+        // each word once (see the module's doc).
+        let mask = u64::ones(self.layout.word_bits);
+        let points = rest.iter().map(|p| (self.points)(p.low() & mask)).sum();
         let node = tree.push(points, &self.edges[base..]);
         self.edges.truncate(base);
         node
@@ -181,7 +185,7 @@ mod tests {
         // Two free cells of ranks 0 and 1, two bits each; points in four bits.
         let layout = Layout {
             fields: vec![Field { shift: 6, width: 2 }, Field { shift: 4, width: 2 }],
-            points_bits: 4,
+            word_bits: 4,
         };
         let empty: u64 = layout.empty();
         assert_eq!(empty, 0b1111_0000);
@@ -205,7 +209,8 @@ mod tests {
         ];
         paths.sort_unstable();
         let mut tree = Tree::default();
-        let root = build(&paths, &layout, &|_, i| i as u8, &mut tree);
+        // Word `w` scores `w` points.
+        let root = build(&paths, &layout, &|_, i| i as u8, &|w| w, &mut tree);
         // Cell 0 picks face 0 for both its paths: 1 + max(3 + 2, 4).
         assert_eq!(tree.bound(root), 6);
         // Cell 0 forced to face 1: 1 + 4, the face-0 paths gone.

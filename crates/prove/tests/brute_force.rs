@@ -264,6 +264,42 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A class of one board is bounded by exactly its score: every word path
+    /// ends at the root, and a word spelled by several paths counts once there.
+    #[test]
+    fn a_class_of_one_board_is_bounded_by_its_score(
+        picks in prop::collection::vec(prop::collection::vec(0usize..5, 2..7), 5..60),
+        cells in prop::collection::vec(0usize..5, 9),
+    ) {
+        let alphabet = ["a", "e", "r", "s", "t"];
+        let words = words_from(&picks, &alphabet);
+        let lexicon = Lexicon::from_words(words.iter().map(String::as_str), &Profile::default()).unwrap();
+        let faces: Vec<Face> = alphabet.iter().map(|f| Face::new(f)).collect();
+        let rules = Rules::hasbro();
+        let walker = Walker::new(&lexicon, &rules, &faces, 3, 3);
+        let sets: Vec<u128> = cells.iter().map(|&f| 1 << f).collect();
+        let board = Board::new(3, 3, cells.iter().map(|&f| faces[f].clone()).collect()).unwrap();
+        let score = Solver::new(&lexicon, rules).tally(&board).points;
+        prop_assert_eq!(walker.orderly_bound(&sets, &mut Scratch::default()), score);
+    }
+}
+
+#[test]
+fn a_word_spelled_back_and_forth_through_the_same_cells_counts_once() {
+    // "tat" reads left to right and right to left over the same three cells.
+    let lexicon = Lexicon::from_words(["tat"], &Profile::default()).unwrap();
+    let faces: Vec<Face> = ["t", "a"].iter().map(|f| Face::new(f)).collect();
+    let walker = Walker::new(&lexicon, &Rules::hasbro(), &faces, 1, 3);
+    let mut scratch = Scratch::default();
+    // T A T: one word, one point.
+    assert_eq!(walker.orderly_bound(&[0b01, 0b10, 0b01], &mut scratch), 1);
+    // Either face at each end: still one board with "tat", once.
+    assert_eq!(walker.orderly_bound(&[0b11, 0b10, 0b11], &mut scratch), 1);
+}
+
 /// A dice space: prove lists exactly the rollable boards enumeration finds (each
 /// cell a die of its own, one die left over, faces shared between dice).
 #[test]
