@@ -263,10 +263,8 @@ impl<'l> Walker<'l> {
             };
             scratch.steps += 1;
             let key = key ^ K::from_low(choice.flip as u64) << choice.shift as u32;
-            if node.is_final {
-                if self.word_points(out) > 0 {
-                    paths.push(key | K::from_low(out as u64));
-                }
+            if node.is_final && self.word_points(out) > 0 {
+                paths.push(key | K::from_low(out as u64));
             }
             let next = node.transitions;
             if next.classes != 0 {

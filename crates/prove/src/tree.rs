@@ -208,7 +208,7 @@ impl Tree {
                 self.runs.push((upper, start as u32, i as u32));
             }
             let last_run = self.runs.len();
-            self.runs[first_run..].sort_unstable_by(|a, b| b.0.cmp(&a.0));
+            self.runs[first_run..].sort_unstable_by_key(|run| std::cmp::Reverse(run.0));
             let mut best = 0;
             for r in first_run..last_run {
                 let (upper, start, stop) = self.runs[r];
