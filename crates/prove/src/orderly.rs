@@ -84,8 +84,13 @@ impl Packed for u128 {
 pub struct Layout {
     /// By rank in the forcing order: the field of that cell (width 0: forced).
     pub fields: Vec<Field>,
-    /// The low bits that hold a word path's word: its index in the dictionary.
-    pub word_bits: u32,
+    /// The low bits: a word path's word (its index in the dictionary) when
+    /// `words`, else its points.
+    pub low_bits: u32,
+    /// Whether word paths carry their word, so that a word spelled by several
+    /// paths through the same cells with the same faces counts once; only where
+    /// the word fits (else its points, each path counted).
+    pub words: bool,
 }
 
 /// One cell's field in a packed word path.
@@ -101,18 +106,19 @@ pub struct Field {
 impl Layout {
     /// The bits a word path takes: fields and word.
     pub fn bits(&self) -> u32 {
-        self.word_bits + self.fields.iter().map(|f| f.width).sum::<u32>()
+        self.low_bits + self.fields.iter().map(|f| f.width).sum::<u32>()
     }
 
     /// The packed word path that enters no free cell.
     pub fn empty<K: Packed>(&self) -> K {
-        K::ones(self.bits()) ^ K::ones(self.word_bits)
+        K::ones(self.bits()) ^ K::ones(self.low_bits)
     }
 }
 
 /// Builds the trie of the packed word paths `paths` (sorted, no two the same)
 /// into `tree` and returns its root; `face(rank, index)` names the face of index
-/// `index` at the cell of rank `rank`, `points(word)` what a word scores.
+/// `index` at the cell of rank `rank`, `points(low)` what a word path's low bits
+/// score.
 pub fn build<K: Packed>(
     paths: &[K],
     layout: &Layout,
@@ -168,7 +174,7 @@ impl Builder<'_> {
         }
         // What is left enters no free cell past the node's key: it ends here,
         // each word once (see the module's doc).
-        let mask = u64::ones(self.layout.word_bits);
+        let mask = u64::ones(self.layout.low_bits);
         let points = rest.iter().map(|p| (self.points)(p.low() & mask)).sum();
         let node = tree.push(points, &self.edges[base..]);
         self.edges.truncate(base);
@@ -185,7 +191,8 @@ mod tests {
         // Two free cells of ranks 0 and 1, two bits each; points in four bits.
         let layout = Layout {
             fields: vec![Field { shift: 6, width: 2 }, Field { shift: 4, width: 2 }],
-            word_bits: 4,
+            low_bits: 4,
+            words: true,
         };
         let empty: u64 = layout.empty();
         assert_eq!(empty, 0b1111_0000);
