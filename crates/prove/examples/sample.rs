@@ -31,13 +31,32 @@ fn main() {
     let mut worker = proof.worker();
     let (mut total, mut bounds, mut capped) = (0.0, 0, 0);
     let mut times = Vec::new();
-    for class in proof.sample(sample, 1) {
+    // CLASSES=3,17,250 times those classes instead of a sample (to compare builds).
+    let classes: Vec<u64> = match std::env::var("CLASSES") {
+        Ok(list) => list
+            .split(',')
+            .map(|c| c.parse().expect("a class number"))
+            .collect(),
+        Err(_) => proof.sample(sample, 1),
+    };
+    for class in classes {
         let deadline = Instant::now() + Duration::from_secs_f64(cap);
         let report = proof.break_class(class, &mut worker, &|| Instant::now() >= deadline);
         total += report.seconds;
         bounds += report.outcome.bounds;
         capped += usize::from(!report.outcome.complete);
         times.push(report.seconds);
+        if std::env::var_os("VERBOSE").is_some() {
+            let o = &report.outcome;
+            eprintln!(
+                "class {class}: {:.2} s, {} bounds, {} scored, max dropped {}{}",
+                report.seconds,
+                o.bounds,
+                o.scored,
+                o.max_dropped,
+                if o.complete { "" } else { " (capped)" }
+            );
+        }
     }
     times.sort_by(|a, b| a.total_cmp(b));
     let n = times.len();

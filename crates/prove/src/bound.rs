@@ -47,7 +47,9 @@ pub struct Walker<'l> {
     rank: Vec<u8>,
     /// The cells by rank.
     order: Vec<usize>,
-    /// The bits a word's points take in a packed word path.
+    /// The bits a word's index takes in a packed word path.
+    word_bits: u32,
+    /// The bits a word's points take, where its index does not fit.
     points_bits: u32,
 }
 
@@ -128,6 +130,7 @@ impl<'l> Walker<'l> {
             automaton,
             rank,
             order,
+            word_bits: bits(lexicon.lengths().len() as u64),
             points_bits: bits(points.iter().copied().max().unwrap_or(0)),
             lengths: lexicon.lengths(),
             points,
@@ -147,7 +150,8 @@ impl<'l> Walker<'l> {
     }
 
     /// The bits a packed word path of a class with sets of at most `faces` faces
-    /// takes at most: the orderly bound handles at most 128.
+    /// takes at most (with its points, not its word): the orderly bound handles
+    /// at most 128.
     pub fn key_bits(&self, faces: usize) -> u32 {
         self.points_bits + self.cells() as u32 * bits(faces as u64)
     }
@@ -186,14 +190,25 @@ impl<'l> Walker<'l> {
     /// Gives each free cell of the class a field of packed word paths, the first
     /// cell to force highest, and each choice what it flips there.
     fn lay_out(&self, sets: &[u128], scratch: &mut Scratch) {
+        let width = |cell: usize| match sets[cell].count_ones() {
+            1 => 0,
+            _ => bits((scratch.starts[cell + 1] - scratch.starts[cell]) as u64),
+        };
+        let free: u32 = (0..sets.len()).map(width).sum();
+        let words = free + self.word_bits <= 128;
+        let low_bits = if words {
+            self.word_bits
+        } else {
+            self.points_bits
+        };
         let mut fields = vec![Field::default(); sets.len()];
-        let mut shift = self.points_bits;
+        let mut shift = low_bits;
         for (r, &cell) in self.order.iter().enumerate().rev() {
             let choices = scratch.starts[cell]..scratch.starts[cell + 1];
             if sets[cell].count_ones() == 1 {
                 continue;
             }
-            let width = bits(choices.len() as u64);
+            let width = width(cell);
             fields[r] = Field { shift, width };
             for (i, choice) in scratch.choices[choices].iter_mut().enumerate() {
                 choice.flip = (((1u32 << width) - 1) ^ i as u32) as u8;
@@ -203,7 +218,8 @@ impl<'l> Walker<'l> {
         }
         scratch.layout = Layout {
             fields,
-            points_bits: self.points_bits,
+            low_bits,
+            words,
         };
     }
 
@@ -223,10 +239,23 @@ impl<'l> Walker<'l> {
                 self.collect(scratch, &mut paths, root, 0, cell, 0, empty);
             }
         }
+        // A word spelled by several paths through the same cells with the same
+        // faces counts once: every board that has one has all.
         paths.sort_unstable();
+        let words = scratch.layout.words;
+        if words {
+            paths.dedup();
+        }
         let face =
             |rank: usize, i: usize| scratch.choices[scratch.starts[self.order[rank]] + i].face;
-        let node = orderly::build(&paths, &scratch.layout, &face, tree);
+        let points = |low: u64| {
+            if words {
+                self.word_points(low as u32)
+            } else {
+                low
+            }
+        };
+        let node = orderly::build(&paths, &scratch.layout, &face, &points, tree);
         (node, paths)
     }
 
@@ -262,7 +291,12 @@ impl<'l> Walker<'l> {
             if node.is_final {
                 let points = self.word_points(out);
                 if points > 0 {
-                    paths.push(key | K::from_low(points));
+                    let low = if scratch.layout.words {
+                        out as u64
+                    } else {
+                        points
+                    };
+                    paths.push(key | K::from_low(low));
                 }
             }
             let next = node.transitions;
@@ -476,5 +510,45 @@ mod tests {
         let score = solver.tally(&board).points;
         assert!(score > 0 && score <= orderly, "{score} > {orderly}");
         assert!(orderly <= walker.bound(&sets, &mut scratch));
+    }
+
+    #[test]
+    fn a_class_too_wide_for_word_indices_carries_points() {
+        // 300 words no face starts: word indices of 9 bits.
+        let filler: Vec<String> = (0..300).map(|i| format!("z{}", base26(i))).collect();
+        let words = ["tea", "eat", "tat", "state", "taste"];
+        let all = words
+            .iter()
+            .copied()
+            .chain(filler.iter().map(String::as_str));
+        let lexicon = Lexicon::from_words(all, &Profile::default()).unwrap();
+        let rules = Rules::hasbro();
+        let alphabet = faces("abcdefghijklmnopqrstuvwxy");
+        // 24 cells of 25 faces: 120 bits of fields, no room for a word's index.
+        let walker = Walker::new(&lexicon, &rules, &alphabet, 4, 6);
+        let sets = [(1u128 << 25) - 1; 24];
+        let mut scratch = Scratch::default();
+        let orderly = walker.orderly_bound(&sets, &mut scratch);
+        assert!(!scratch.layout.words && scratch.layout.bits() <= 128);
+        let board: Board = "TATE/STAE/TEAS/ATST/EATE/STAT".parse().unwrap();
+        let score = polyboggle::Solver::new(&lexicon, rules)
+            .tally(&board)
+            .points;
+        assert!(score > 0 && score <= orderly, "{score} > {orderly}");
+        // A 4x4 class of the same faces carries words.
+        let walker = Walker::new(&lexicon, &Rules::hasbro(), &alphabet, 4, 4);
+        walker.orderly_bound(&[(1u128 << 25) - 1; 16], &mut scratch);
+        assert!(scratch.layout.words);
+    }
+
+    fn base26(mut n: usize) -> String {
+        let mut s = String::new();
+        loop {
+            s.push((b'a' + (n % 26) as u8) as char);
+            n /= 26;
+            if n == 0 {
+                return s;
+            }
+        }
     }
 }

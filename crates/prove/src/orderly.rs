@@ -84,8 +84,13 @@ impl Packed for u128 {
 pub struct Layout {
     /// By rank in the forcing order: the field of that cell (width 0: forced).
     pub fields: Vec<Field>,
-    /// The low bits that hold a word path's points.
-    pub points_bits: u32,
+    /// The low bits: a word path's word (its index in the dictionary) when
+    /// `words`, else its points.
+    pub low_bits: u32,
+    /// Whether word paths carry their word, so that a word spelled by several
+    /// paths through the same cells with the same faces counts once; only where
+    /// the word fits (else its points, each path counted).
+    pub words: bool,
 }
 
 /// One cell's field in a packed word path.
@@ -99,30 +104,33 @@ pub struct Field {
 }
 
 impl Layout {
-    /// The bits a word path takes: fields and points.
+    /// The bits a word path takes: fields and word.
     pub fn bits(&self) -> u32 {
-        self.points_bits + self.fields.iter().map(|f| f.width).sum::<u32>()
+        self.low_bits + self.fields.iter().map(|f| f.width).sum::<u32>()
     }
 
     /// The packed word path that enters no free cell.
     pub fn empty<K: Packed>(&self) -> K {
-        K::ones(self.bits()) ^ K::ones(self.points_bits)
+        K::ones(self.bits()) ^ K::ones(self.low_bits)
     }
 }
 
-/// Builds the trie of the packed word paths `paths` (sorted) into `tree` and
-/// returns its root; `face(rank, index)` names the face of index `index` at the
-/// cell of rank `rank`.
+/// Builds the trie of the packed word paths `paths` (sorted, no two the same)
+/// into `tree` and returns its root; `face(rank, index)` names the face of index
+/// `index` at the cell of rank `rank`, `points(low)` what a word path's low bits
+/// score.
 pub fn build<K: Packed>(
     paths: &[K],
     layout: &Layout,
     face: &dyn Fn(usize, usize) -> u8,
+    points: &dyn Fn(u64) -> u64,
     tree: &mut Tree,
 ) -> u32 {
     let mut edges = Vec::new();
     Builder {
         layout,
         face,
+        points,
         edges: &mut edges,
     }
     .node(paths, 0, tree)
@@ -131,6 +139,7 @@ pub fn build<K: Packed>(
 struct Builder<'a> {
     layout: &'a Layout,
     face: &'a dyn Fn(usize, usize) -> u8,
+    points: &'a dyn Fn(u64) -> u64,
     /// Child lists being built, innermost last.
     edges: &'a mut Vec<(Key, u32)>,
 }
@@ -163,9 +172,10 @@ impl Builder<'_> {
                 }
             }
         }
-        // What is left enters no free cell past the node's key: it ends here.
-        let mask = u64::ones(self.layout.points_bits);
-        let points = rest.iter().map(|p| p.low() & mask).sum();
+        // What is left enters no free cell past the node's key: it ends here,
+        // each word once (see the module's doc).
+        let mask = u64::ones(self.layout.low_bits);
+        let points = rest.iter().map(|p| (self.points)(p.low() & mask)).sum();
         let node = tree.push(points, &self.edges[base..]);
         self.edges.truncate(base);
         node
@@ -181,7 +191,8 @@ mod tests {
         // Two free cells of ranks 0 and 1, two bits each; points in four bits.
         let layout = Layout {
             fields: vec![Field { shift: 6, width: 2 }, Field { shift: 4, width: 2 }],
-            points_bits: 4,
+            low_bits: 4,
+            words: true,
         };
         let empty: u64 = layout.empty();
         assert_eq!(empty, 0b1111_0000);
@@ -205,7 +216,8 @@ mod tests {
         ];
         paths.sort_unstable();
         let mut tree = Tree::default();
-        let root = build(&paths, &layout, &|_, i| i as u8, &mut tree);
+        // Word `w` scores `w` points.
+        let root = build(&paths, &layout, &|_, i| i as u8, &|w| w, &mut tree);
         // Cell 0 picks face 0 for both its paths: 1 + max(3 + 2, 4).
         assert_eq!(tree.bound(root), 6);
         // Cell 0 forced to face 1: 1 + 4, the face-0 paths gone.

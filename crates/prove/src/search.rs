@@ -123,7 +123,11 @@ impl<'l> Breaker<'l> {
         };
         let mut sets = sets.to_vec();
         worker.tree.clear();
-        if boards(&sets) <= LEAF_BOARDS {
+        let rollable = self.dice.as_ref().is_none_or(|dice| dice.can_roll(&sets));
+        let count = boards(&sets);
+        if !rollable || count == 0 {
+            // Nothing to bound.
+        } else if count <= LEAF_BOARDS {
             // Too small to be worth a walk.
             self.score_each(&mut sets, 0, worker, &mut outcome);
         } else {
@@ -131,17 +135,26 @@ impl<'l> Breaker<'l> {
             let root = self
                 .walker
                 .orderly_tree(&sets, &mut worker.scratch, &mut worker.tree);
-            self.force(&mut sets, root, worker, &mut outcome, stop);
+            outcome.bounds += 1;
+            let bound = worker.tree.bound(root);
+            if bound < self.min {
+                outcome.max_dropped = bound;
+            } else {
+                self.split(&mut sets, root, worker, &mut outcome, stop);
+            }
         }
         outcome.steps = worker.scratch.steps;
         worker.scratch.steps = 0;
         outcome
     }
 
-    /// Breaks the class `sets`, whose orderly trie is rooted at `root` in the
-    /// worker's tree: dropped when the root's bound is below the threshold, split
-    /// by forcing the next cell on the trie otherwise.
-    fn force(
+    /// Splits the class `sets` (more boards than a leaf, its bound at least the
+    /// threshold), whose orderly trie is rooted at `root` in the worker's tree,
+    /// by forcing its next cell to each face on the trie. A part is bounded before
+    /// it is made: first off the root (the root's bound with the cell's best child
+    /// replaced by the face's), then exactly ([`Tree::forced_bound`]); only a part
+    /// that reaches the threshold and holds more than a leaf's boards is merged.
+    fn split(
         &self,
         sets: &mut [u128],
         root: u32,
@@ -149,29 +162,11 @@ impl<'l> Breaker<'l> {
         outcome: &mut Outcome,
         stop: &dyn Fn() -> bool,
     ) {
-        if let Some(dice) = &self.dice {
-            if !dice.can_roll(sets) {
-                return;
-            }
-        }
-        let count = boards(sets);
-        if count == 0 {
-            return;
-        }
-        outcome.bounds += 1;
-        let bound = worker.tree.bound(root);
-        if bound < self.min {
-            outcome.max_dropped = outcome.max_dropped.max(bound);
-            return;
-        }
-        if count <= LEAF_BOARDS {
-            self.score_each(sets, 0, worker, outcome);
-            return;
-        }
-        if outcome.bounds % 256 == 0 && stop() {
+        if stop() {
             outcome.complete = false;
             return;
         }
+        let bound = worker.tree.bound(root);
         let cell = self.cell_to_split(sets);
         let rank = self.walker.rank(cell);
         let (best, faces) = worker.tree.choices(root, rank);
@@ -181,18 +176,35 @@ impl<'l> Breaker<'l> {
             let face = rest.trailing_zeros() as u8;
             sets[cell] = rest & rest.wrapping_neg();
             rest &= rest - 1;
+            if let Some(dice) = &self.dice {
+                if !dice.can_roll(sets) {
+                    continue;
+                }
+            }
+            let count = boards(sets);
+            if count == 0 {
+                continue;
+            }
+            outcome.bounds += 1;
             let child = faces.iter().find(|f| f.0 == face).map(|f| f.1);
-            // The part's bound without merging: the root's, with this face's child
-            // for the cell's best.
-            let part = bound - best + child.map_or(0, |c| worker.tree.bound(c));
+            let read_off = bound - best + child.map_or(0, |c| worker.tree.bound(c));
+            let part = if read_off < self.min {
+                read_off
+            } else {
+                worker.tree.forced_bound(root, rank, child)
+            };
             if part < self.min {
-                outcome.bounds += 1;
                 outcome.max_dropped = outcome.max_dropped.max(part);
+                continue;
+            }
+            if count <= LEAF_BOARDS {
+                self.score_each(sets, 0, worker, outcome);
                 continue;
             }
             let mark = worker.tree.mark();
             let forced = worker.tree.force(root, rank, child);
-            self.force(sets, forced, worker, outcome, stop);
+            debug_assert_eq!(worker.tree.bound(forced), part);
+            self.split(sets, forced, worker, outcome, stop);
             worker.tree.truncate(mark);
             if !outcome.complete {
                 break;

@@ -8,6 +8,7 @@ use polyboggle::board::{Board, Face};
 use polyboggle::{Lexicon, Profile, Rules, Solver};
 use polyboggle_optimize::Space;
 use polyboggle_prove::bound::{Scratch, Walker};
+use polyboggle_prove::tree::Tree;
 use polyboggle_prove::Proof;
 use proptest::prelude::*;
 
@@ -218,6 +219,85 @@ proptest! {
         prop_assert!(bound >= best, "max/no-mark bound {bound} < best board {best}");
         prop_assert!(orderly >= best, "orderly bound {orderly} < best board {best}");
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Bounding a forced part without making it gives the bound of the part made
+    /// by merging, for every face of every cell forced on the way down.
+    #[test]
+    fn a_part_bounded_without_merging_has_the_merged_bound(
+        picks in prop::collection::vec(prop::collection::vec(0usize..5, 2..7), 5..60),
+        sets in prop::collection::vec(1u8..32, 9),
+        path in prop::collection::vec(0usize..5, 9),
+    ) {
+        let alphabet = ["a", "e", "r", "s", "t"];
+        let words = words_from(&picks, &alphabet);
+        let lexicon = Lexicon::from_words(words.iter().map(String::as_str), &Profile::default()).unwrap();
+        let faces: Vec<Face> = alphabet.iter().map(|f| Face::new(f)).collect();
+        let walker = Walker::new(&lexicon, &Rules::hasbro(), &faces, 3, 3);
+        let mut sets: Vec<u128> = sets.iter().map(|&s| s as u128).collect();
+        let mut tree = Tree::default();
+        let mut root = walker.orderly_tree(&sets, &mut Scratch::default(), &mut tree);
+        for (cell, pick) in walker.forcing_order().into_iter().zip(path) {
+            if sets[cell].count_ones() < 2 {
+                continue;
+            }
+            let rank = walker.rank(cell);
+            let (_, children) = tree.choices(root, rank);
+            let faces: Vec<u8> = (0..5u8).filter(|f| sets[cell] >> f & 1 == 1).collect();
+            let mut next = None;
+            for &face in &faces {
+                let child = children.iter().find(|c| c.0 == face).map(|c| c.1);
+                let bound = tree.forced_bound(root, rank, child);
+                let forced = tree.force(root, rank, child);
+                prop_assert_eq!(bound, tree.bound(forced), "cell {}, face {}", cell, face);
+                if face == faces[pick % faces.len()] {
+                    next = Some((face, forced));
+                }
+            }
+            let (face, forced) = next.unwrap();
+            sets[cell] = 1 << face;
+            root = forced;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A class of one board is bounded by exactly its score: every word path
+    /// ends at the root, and a word spelled by several paths counts once there.
+    #[test]
+    fn a_class_of_one_board_is_bounded_by_its_score(
+        picks in prop::collection::vec(prop::collection::vec(0usize..5, 2..7), 5..60),
+        cells in prop::collection::vec(0usize..5, 9),
+    ) {
+        let alphabet = ["a", "e", "r", "s", "t"];
+        let words = words_from(&picks, &alphabet);
+        let lexicon = Lexicon::from_words(words.iter().map(String::as_str), &Profile::default()).unwrap();
+        let faces: Vec<Face> = alphabet.iter().map(|f| Face::new(f)).collect();
+        let rules = Rules::hasbro();
+        let walker = Walker::new(&lexicon, &rules, &faces, 3, 3);
+        let sets: Vec<u128> = cells.iter().map(|&f| 1 << f).collect();
+        let board = Board::new(3, 3, cells.iter().map(|&f| faces[f].clone()).collect()).unwrap();
+        let score = Solver::new(&lexicon, rules).tally(&board).points;
+        prop_assert_eq!(walker.orderly_bound(&sets, &mut Scratch::default()), score);
+    }
+}
+
+#[test]
+fn a_word_spelled_back_and_forth_through_the_same_cells_counts_once() {
+    // "tat" reads left to right and right to left over the same three cells.
+    let lexicon = Lexicon::from_words(["tat"], &Profile::default()).unwrap();
+    let faces: Vec<Face> = ["t", "a"].iter().map(|f| Face::new(f)).collect();
+    let walker = Walker::new(&lexicon, &Rules::hasbro(), &faces, 1, 3);
+    let mut scratch = Scratch::default();
+    // T A T: one word, one point.
+    assert_eq!(walker.orderly_bound(&[0b01, 0b10, 0b01], &mut scratch), 1);
+    // Either face at each end: still one board with "tat", once.
+    assert_eq!(walker.orderly_bound(&[0b11, 0b10, 0b11], &mut scratch), 1);
 }
 
 /// A dice space: prove lists exactly the rollable boards enumeration finds (each
