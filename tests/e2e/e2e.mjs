@@ -218,7 +218,12 @@ async function issue27(browser, context, page, url) {
     await page.locator('#solve-board').fill(big);
     await page.locator('#solve-dict').selectOption('enable2k');
     await page.locator('#solve-button').click();
-    await page.waitForFunction(() => document.querySelectorAll('#solve-grid .die').length === 144);
+    // The last width's grid is still there while this one's answer comes: wait until
+    // every die of the board is laid out again, not just counted.
+    await page.waitForFunction(() => {
+      const dice = document.querySelectorAll('#solve-grid .die');
+      return dice.length === 144 && [...dice].every((die) => die.offsetWidth > 0 && die.offsetHeight > 0);
+    });
     const report = await diceReport(page, '#solve-grid');
     sizes.push(`${width}px solve 12x12: ${report.min}px`);
     check(report.min >= 28 && !report.clipped.length && report.fits,
