@@ -77,7 +77,7 @@ impl Default for Levels {
 impl Levels {
     /// The outputs (word indices) of every path through `cells`' first `count`
     /// cells (at most 64, each with at most 8 neighbours) that spells a word: a word
-    /// once per path that spells it, shortest paths first ([`Levels::starts`] says
+    /// once per path that spells it, shortest paths first ([`Ends::starts`] says
     /// where each length starts), with [`LOOK_UP`] set where the path's cell count
     /// is not the word's length; `None` when a level outgrows [`Levels::limit`].
     /// The automaton's outputs must stay below [`LOOK_UP`].
