@@ -88,6 +88,45 @@ fn runs(packed: &[Packed]) -> Vec<String> {
         .collect()
 }
 
+#[test]
+fn letters_pack_like_the_boards_they_spell() {
+    // 41 boards of 6 new faces each fill 246 of a table's 256.
+    let named = |rows, cols, first: usize| {
+        let faces = (first..first + rows * cols).map(|i| Face::new(&format!("y{i}")));
+        Board::new(rows, cols, faces.collect()).unwrap()
+    };
+    let mut boards: Vec<Board> = (0..41).map(|i| named(2, 3, 6 * i)).collect();
+    let lines = [
+        // 6 new letters fit (252 faces), 6 more do not: a new batch...
+        "abc/def",
+        "ghi/jkl",
+        // ...which the next boards join: letters met, and new ones.
+        "lkj/ihg",
+        "gQq/Aaz",
+        // Faces that are not letters, between letter boards.
+        "g#h/Qu i j",
+        "zzz/zzz",
+        "ab/cd",
+        "perslatgsineters",
+    ];
+    boards.extend(lines.iter().map(|l| l.parse::<Board>().unwrap()));
+    boards.push(named(17, 17, 1000));
+    boards.push("ABCD".parse().unwrap());
+    let slow = batch::pack(&boards);
+    let mut fast = Packer::default();
+    let mut letters = Vec::new();
+    for board in &boards {
+        match boards::letters(&board.inline(), &mut letters) {
+            Some((rows, cols)) => fast.add_letters(rows, cols, &letters),
+            None => fast.add(board),
+        }
+    }
+    assert_eq!(fast.boards(), boards.len());
+    let (slow, fast) = (runs(&slow), runs(&fast.finish()));
+    assert_eq!(fast, slow);
+    assert_eq!(slow.len(), 6, "{slow:?}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
