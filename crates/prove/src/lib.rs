@@ -36,6 +36,7 @@
 
 pub mod bound;
 pub mod class;
+mod clock;
 pub mod dice;
 pub mod log;
 pub mod orderly;
@@ -124,7 +125,8 @@ pub struct ClassReport {
     pub class: u64,
     /// What breaking it found and cost.
     pub outcome: Outcome,
-    /// Seconds of one thread it took.
+    /// CPU seconds of the thread that broke it (wall seconds where the platform
+    /// has no thread clock).
     pub seconds: f64,
 }
 
@@ -383,13 +385,13 @@ impl<'l> Proof<'l> {
         worker: &mut search::Worker<'l>,
         stop: &dyn Fn() -> bool,
     ) -> ClassReport {
-        let started = Instant::now();
+        let clock = clock::ThreadClock::start();
         let sets = self.classes.sets(class);
         let outcome = self.breaker.break_class(&sets, worker, stop);
         ClassReport {
             class,
             outcome,
-            seconds: started.elapsed().as_secs_f64(),
+            seconds: clock.seconds(),
         }
     }
 
