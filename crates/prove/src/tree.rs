@@ -28,12 +28,24 @@ pub struct Tree {
     runs: Vec<(u64, u32, u32)>,
 }
 
+/// 16 bytes, four to a cache line: merging is bound by the loads of nodes (24
+/// bytes measured 5-8% slower on 3x4, and 25% more memory). Points and bounds
+/// saturate at [`SATURATED`] (see [`Tree::saturated`]).
 #[derive(Clone, Copy, Debug)]
 struct Node {
-    points: u64,
-    bound: u64,
+    points: u32,
+    bound: u32,
     first: u32,
     len: u32,
+}
+
+/// A node's points or bound that did not fit in 32 bits: *at least* this much.
+/// No threshold comes near it, so a saturated bound is never below one; only a
+/// difference of two bounds must not be taken ([`Tree::saturated`]).
+pub const SATURATED: u64 = u32::MAX as u64;
+
+fn narrow(value: u64) -> u32 {
+    value.min(SATURATED) as u32
 }
 
 /// Where the arena stood, to go back to.
@@ -63,22 +75,29 @@ impl Tree {
                 best = best.max(self.nodes[edges[i].1 as usize].bound);
                 i += 1;
             }
-            bound += best;
+            bound += best as u64;
         }
         let first = self.edges.len() as u32;
         self.edges.extend_from_slice(edges);
         self.nodes.push(Node {
-            points,
-            bound,
+            points: narrow(points),
+            bound: narrow(bound),
             first,
             len: edges.len() as u32,
         });
         (self.nodes.len() - 1) as u32
     }
 
-    /// The bound of the class whose trie `node` roots.
+    /// The bound of the class whose trie `node` roots (at least [`SATURATED`]
+    /// when it equals it).
     pub fn bound(&self, node: u32) -> u64 {
-        self.nodes[node as usize].bound
+        self.nodes[node as usize].bound as u64
+    }
+
+    /// Whether `node`'s bound saturated: it is then only known to be at least
+    /// [`SATURATED`], and no bound may be subtracted from it.
+    pub fn saturated(&self, node: u32) -> bool {
+        self.bound(node) == SATURATED
     }
 
     fn children(&self, node: u32) -> &[(Key, u32)] {
@@ -132,7 +151,7 @@ impl Tree {
             (c.first, c.len)
         });
         self.merge_lists(rest, (first, len));
-        let points = r.points + child.map_or(0, |c| self.nodes[c as usize].points);
+        let points = r.points as u64 + child.map_or(0, |c| self.nodes[c as usize].points as u64);
         self.finish(points, base)
     }
 
@@ -144,7 +163,7 @@ impl Tree {
         let base = self.gather.len();
         let after = (rank as u64 + 1) << 40;
         let r = self.nodes[root as usize];
-        let mut points = r.points;
+        let mut points = r.points as u64;
         for &(key, node) in &self.edges[r.first as usize..(r.first + r.len) as usize] {
             let wide = (key as u64) << 32 | node as u64;
             if wide >= after {
@@ -153,7 +172,7 @@ impl Tree {
         }
         if let Some(c) = child {
             let c = self.nodes[c as usize];
-            points += c.points;
+            points += c.points as u64;
             self.push_children(c);
         }
         let bound = points + self.best_of_gathered(base);
@@ -177,7 +196,7 @@ impl Tree {
         let mut points = 0;
         for i in lo..hi {
             let node = self.nodes[self.gather[i] as u32 as usize];
-            points += node.points;
+            points += node.points as u64;
             self.push_children(node);
         }
         let bound = points + self.best_of_gathered(base);
@@ -202,7 +221,7 @@ impl Tree {
                 let start = i;
                 let mut upper = 0;
                 while i < end && self.gather[i] >> 32 == key {
-                    upper += self.nodes[self.gather[i] as u32 as usize].bound;
+                    upper += self.nodes[self.gather[i] as u32 as usize].bound as u64;
                     i += 1;
                 }
                 self.runs.push((upper, start as u32, i as u32));
@@ -272,7 +291,7 @@ impl Tree {
         let (na, nb) = (self.nodes[a as usize], self.nodes[b as usize]);
         let base = self.stack.len();
         self.merge_lists((na.first, na.len), (nb.first, nb.len));
-        self.finish(na.points + nb.points, base)
+        self.finish(na.points as u64 + nb.points as u64, base)
     }
 }
 
@@ -306,5 +325,23 @@ mod tests {
         assert_eq!(tree.bound(other), 4);
         tree.truncate(mark);
         assert_eq!(tree.bound(forced), 7);
+    }
+
+    #[test]
+    fn a_bound_past_32_bits_saturates_upward() {
+        let key = |rank: u16, face: u16| rank << 8 | face;
+        let mut tree = Tree::default();
+        let huge = tree.push(SATURATED + 10, &[]);
+        let small = tree.push(7, &[]);
+        assert!(tree.saturated(huge));
+        // Never below what it stands for: a sum with it saturates too.
+        let root = tree.push(5, &[(key(0, 0), huge), (key(0, 1), small)]);
+        assert!(tree.saturated(root));
+        assert_eq!(tree.bound(root), SATURATED);
+        // Forcing the small face away from the huge one is exact again.
+        assert_eq!(tree.forced_bound(root, 0, Some(small)), 12);
+        let forced = tree.force(root, 0, Some(small));
+        assert!(!tree.saturated(forced));
+        assert_eq!(tree.bound(forced), 12);
     }
 }
