@@ -131,3 +131,64 @@ fn the_slurm_script_runs_its_array_task_share() {
         .collect();
     assert_eq!(runs, [5, 6, 7], "task 0 ran runs 0 and 2, task 1 run 1");
 }
+
+#[test]
+#[ignore = "runs bash and the release binary; part of the scale-out checks"]
+fn the_prove_slurm_script_splits_a_proof_into_array_tasks() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_polyboggle"));
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let search = "--size 2x3 --letters aestrl --min 90";
+    let script = crate::common::repo("docs/prove.sbatch");
+    let task = |k: &str| {
+        let out = Command::new("bash")
+            .arg(&script)
+            .current_dir(dir.path())
+            .env("PATH", &path)
+            .env("SLURM_ARRAY_TASK_ID", k)
+            .env("SLURM_ARRAY_TASK_COUNT", "2")
+            .env("SLURM_CPUS_PER_TASK", "1")
+            .env("SEARCH", search)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    let logs = dir.path().join("prove-logs");
+    let summary = |names: &[&str]| -> Value {
+        let mut args = vec!["prove", "--format", "json", "--summarize"];
+        let paths: Vec<String> = names
+            .iter()
+            .map(|n| logs.join(n).display().to_string())
+            .collect();
+        args.extend(paths.iter().map(String::as_str));
+        serde_json::from_str(&ok(&args)).unwrap()
+    };
+    task("0");
+    assert_eq!(
+        summary(&["task-0.ndjson"])["complete"],
+        false,
+        "half a proof"
+    );
+    task("1");
+    // A requeued task finds its classes finished and adds nothing.
+    let before = std::fs::read_to_string(logs.join("task-1.ndjson")).unwrap();
+    task("1");
+    let after = std::fs::read_to_string(logs.join("task-1.ndjson")).unwrap();
+    assert_eq!(before, after);
+
+    let merged = summary(&["task-0.ndjson", "task-1.ndjson"]);
+    let mut args: Vec<&str> = vec!["prove", "--format", "json"];
+    args.extend(search.split(' '));
+    let single: Value = serde_json::from_str(&ok(&args)).unwrap();
+    assert_eq!(merged["complete"], true);
+    assert!(!single["boards"].as_array().unwrap().is_empty());
+    assert_eq!(merged["boards"], single["boards"]);
+}
