@@ -207,7 +207,7 @@ impl<'l> Breaker<'l> {
             }
             let mark = worker.tree.mark();
             let forced = worker.tree.force(root, rank, child);
-            debug_assert_eq!(worker.tree.bound(forced), part);
+            debug_assert_eq!(worker.tree.bound(forced), part.min(crate::tree::SATURATED));
             self.split(sets, forced, worker, outcome, stop);
             worker.tree.truncate(mark);
             if !outcome.complete {
