@@ -188,9 +188,10 @@ impl<'l> Breaker<'l> {
             outcome.bounds += 1;
             let child = faces.iter().find(|f| f.0 == face).map(|f| f.1);
             // Read off the root only where no bound saturated (a difference).
-            let read_off = match worker.tree.saturated(root) {
-                true => u64::MAX,
-                false => bound - best + child.map_or(0, |c| worker.tree.bound(c)),
+            let read_off = if worker.tree.saturated(root) {
+                u64::MAX
+            } else {
+                bound - best + child.map_or(0, |c| worker.tree.bound(c))
             };
             let part = if read_off < self.min {
                 read_off
