@@ -87,30 +87,16 @@ fn gnu_parallel_tasks_merge_into_the_single_process_result() {
 #[ignore = "runs bash and the release binary; part of the scale-out checks"]
 fn the_slurm_script_runs_its_array_task_share() {
     let dir = tempfile::tempdir().unwrap();
-    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_polyboggle"));
-    let path = format!(
-        "{}:{}",
-        bin.parent().unwrap().display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let script = crate::common::repo("docs/optimize.sbatch");
     for task in ["0", "1"] {
-        let out = Command::new("bash")
-            .arg(&script)
-            .current_dir(dir.path())
-            .env("PATH", &path)
-            .env("SLURM_ARRAY_TASK_ID", task)
-            .env("SLURM_ARRAY_TASK_COUNT", "2")
-            .env("SLURM_CPUS_PER_TASK", "1")
-            .env("RUNS", "3")
-            .env("SEED", "5")
-            .env("SEARCH", "--size 2x2 --letters a,e,t,s --pool 5")
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+        slurm_task(
+            "docs/optimize.sbatch",
+            dir.path(),
+            task,
+            &[
+                ("RUNS", "3"),
+                ("SEED", "5"),
+                ("SEARCH", "--size 2x2 --letters a,e,t,s --pool 5"),
+            ],
         );
     }
     let logs = dir.path().join("optimize-logs");
@@ -136,31 +122,8 @@ fn the_slurm_script_runs_its_array_task_share() {
 #[ignore = "runs bash and the release binary; part of the scale-out checks"]
 fn the_prove_slurm_script_splits_a_proof_into_array_tasks() {
     let dir = tempfile::tempdir().unwrap();
-    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_polyboggle"));
-    let path = format!(
-        "{}:{}",
-        bin.parent().unwrap().display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
     let search = "--size 2x3 --letters aestrl --min 90";
-    let script = crate::common::repo("docs/prove.sbatch");
-    let task = |k: &str| {
-        let out = Command::new("bash")
-            .arg(&script)
-            .current_dir(dir.path())
-            .env("PATH", &path)
-            .env("SLURM_ARRAY_TASK_ID", k)
-            .env("SLURM_ARRAY_TASK_COUNT", "2")
-            .env("SLURM_CPUS_PER_TASK", "1")
-            .env("SEARCH", search)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    };
+    let task = |k: &str| slurm_task("docs/prove.sbatch", dir.path(), k, &[("SEARCH", search)]);
     let logs = dir.path().join("prove-logs");
     let summary = |names: &[&str]| -> Value {
         let mut args = vec!["prove", "--format", "json", "--summarize"];
@@ -191,4 +154,30 @@ fn the_prove_slurm_script_splits_a_proof_into_array_tasks() {
     assert_eq!(merged["complete"], true);
     assert!(!single["boards"].as_array().unwrap().is_empty());
     assert_eq!(merged["boards"], single["boards"]);
+}
+
+/// Runs array task `task` of 2 of the job script `script` (a path in the repository)
+/// in `dir`, as Slurm would, with the release binary on PATH and `vars` set.
+fn slurm_task(script: &str, dir: &std::path::Path, task: &str, vars: &[(&str, &str)]) {
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_polyboggle"));
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = Command::new("bash")
+        .arg(crate::common::repo(script))
+        .current_dir(dir)
+        .env("PATH", &path)
+        .env("SLURM_ARRAY_TASK_ID", task)
+        .env("SLURM_ARRAY_TASK_COUNT", "2")
+        .env("SLURM_CPUS_PER_TASK", "1")
+        .envs(vars.iter().copied())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
