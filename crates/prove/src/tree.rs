@@ -13,7 +13,6 @@ use crate::orderly::Key;
 
 /// Nodes and their sorted child lists, added to as cells are forced; the search
 /// truncates it back (a stack) when it leaves a forced part.
-#[derive(Default)]
 pub struct Tree {
     nodes: Vec<Node>,
     /// `edges[node.first..node.first + node.len]`: a node's children, by key.
@@ -60,6 +59,21 @@ pub struct Mark {
     edges: usize,
 }
 
+impl Default for Tree {
+    /// An arena holding only the shared leaves.
+    fn default() -> Tree {
+        let mut tree = Tree {
+            nodes: Vec::new(),
+            edges: Vec::new(),
+            stack: Vec::new(),
+            gather: Vec::new(),
+            runs: Vec::new(),
+        };
+        tree.add_leaves();
+        tree
+    }
+}
+
 impl Tree {
     /// Empties the arena (but for the shared leaves).
     pub fn clear(&mut self) {
@@ -82,9 +96,6 @@ impl Tree {
     /// child already in the arena); returns its index. A leaf of few points is not
     /// added: every such leaf is one node, made once.
     pub fn push(&mut self, points: u64, edges: &[(Key, u32)]) -> u32 {
-        if self.nodes.is_empty() {
-            self.add_leaves();
-        }
         if edges.is_empty() && points < LEAVES as u64 {
             return points as u32;
         }
