@@ -217,12 +217,15 @@ async function issue27(browser, context, page, url) {
     await page.locator('#tab-solve').click();
     await page.locator('#solve-board').fill(big);
     await page.locator('#solve-dict').selectOption('enable2k');
+    // The last width's grid is still there while this one's answer comes, and the
+    // answer replaces it: mark the old dice, then wait for the answer (the button is
+    // enabled again) and for 144 new dice, every one laid out.
+    await page.evaluate(() => document.querySelectorAll('#solve-grid .die').forEach((die) => { die.dataset.old = '1'; }));
     await page.locator('#solve-button').click();
-    // The last width's grid is still there while this one's answer comes: wait until
-    // every die of the board is laid out again, not just counted.
     await page.waitForFunction(() => {
       const dice = document.querySelectorAll('#solve-grid .die');
-      return dice.length === 144 && [...dice].every((die) => die.offsetWidth > 0 && die.offsetHeight > 0);
+      return !document.querySelector('#solve-button').disabled && dice.length === 144
+        && [...dice].every((die) => !die.dataset.old && die.offsetWidth > 0 && die.offsetHeight > 0);
     });
     const report = await diceReport(page, '#solve-grid');
     sizes.push(`${width}px solve 12x12: ${report.min}px`);
