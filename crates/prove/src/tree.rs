@@ -290,6 +290,21 @@ impl Tree {
         node
     }
 
+    /// A node with `node`'s children (the same edges, not copied) and `points`
+    /// more: its bound is `node`'s plus `points`.
+    fn add_points(&mut self, node: Node, points: u32) -> u32 {
+        let total = node.points as u64 + points as u64;
+        if node.len == 0 && total < LEAVES as u64 {
+            return total as u32;
+        }
+        self.nodes.push(Node {
+            points: narrow(total),
+            bound: narrow(node.bound as u64 + points as u64),
+            ..node
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
     /// Pushes onto the stack the merge of two sorted child lists, each given as
     /// `(first edge, length)`; children of the same key merged.
     fn merge_lists(&mut self, a: (u32, u32), b: (u32, u32)) {
@@ -323,6 +338,14 @@ impl Tree {
     /// One node for two: points added, children merged.
     fn merge(&mut self, a: u32, b: u32) -> u32 {
         let (na, nb) = (self.nodes[a as usize], self.nodes[b as usize]);
+        // A childless side adds only its points: the other's child list (never
+        // changed once made) and choices stand as they are.
+        if nb.len == 0 {
+            return self.add_points(na, nb.points);
+        }
+        if na.len == 0 {
+            return self.add_points(nb, na.points);
+        }
         let base = self.stack.len();
         self.merge_lists((na.first, na.len), (nb.first, nb.len));
         self.finish(na.points as u64 + nb.points as u64, base)
@@ -384,6 +407,29 @@ mod tests {
         assert_eq!(tree.bound(three), 3);
         tree.clear();
         assert_eq!(tree.push(3, &[]), three);
+    }
+
+    #[test]
+    fn merging_with_a_childless_node_shares_the_other_child_list() {
+        let key = |rank: u16, face: u16| rank << 8 | face;
+        let mut tree = Tree::default();
+        let five = tree.push(5, &[]);
+        let nine = tree.push(LEAVES as u64 + 9, &[]);
+        // Under face 0 of cell 0: 2 points, then cell 2 worth 5; the root also
+        // holds the bare cell-1 paths `a` (a leaf of 64 + 9) and `b` (with children).
+        let under = tree.push(2, &[(key(1, 0), nine), (key(2, 0), five)]);
+        let b = tree.push(1, &[(key(2, 1), five)]);
+        let root = tree.push(0, &[(key(0, 0), under), (key(1, 0), b), (key(2, 0), five)]);
+        let edges = tree.edges.len();
+        let forced = tree.force(root, 0, Some(under));
+        // 2 + (the leaf 73 merged with b: 73 + 1 + 5) + (5 + 5 at cell 2) = 91.
+        assert_eq!(tree.bound(forced), 2 + 79 + 10);
+        assert_eq!(tree.bound(forced), tree.forced_bound(root, 0, Some(under)));
+        // Only the forced root's two children were written; b's list is shared.
+        assert_eq!(tree.edges.len(), edges + 2);
+        let merged = tree.children(forced)[0].1;
+        assert_eq!(tree.children(merged), tree.children(b));
+        assert_eq!(tree.nodes[merged as usize].points, LEAVES + 9 + 1);
     }
 
     #[test]
