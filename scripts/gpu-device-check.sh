@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Runs on the GPU device machine, from the repository root, with target/gpu-device
 # carried (made by scripts/gpu-device-pack.sh here): the GPU tests, the benchmarks and
-# the record runs of issue 16. Writes what it prints to $OUT (when set) too.
+# the record runs of issue 22 (docs/gpu.md has what the first loan measured). Writes
+# what it prints to $OUT (when set) too. Thread counts below are for an H100's 132 SMs.
 #   scripts/gpu-device-check.sh tests        the gpu:: integration tests, device and shared-data ones included (~2 min)
 #   scripts/gpu-device-check.sh bench        bench --backend gpu: 10 M boards x 2 files x 2 dicts, 5x5
 #   scripts/gpu-device-check.sh record       ENABLE2K 3625 and YAWL 4540, seeds 1-10
-#   scripts/gpu-device-check.sh hunt SECS    5x5 ENABLE2K, 16 runs for SECS seconds each
+#   scripts/gpu-device-check.sh hunt SECS [SEED [FLAGS...]]   5x5 ENABLE2K, 16 runs for SECS seconds each
 #   scripts/gpu-device-check.sh all          tests, bench and record (fits one 10-minute call)
+#   scripts/gpu-device-check.sh lease SECS   tests, bench, record, then the hunt for what is left of SECS
+#   scripts/gpu-device-check.sh tune         start-up time, the knobs, an ncu profile
+#   scripts/gpu-device-check.sh round2 SECS  tune, tests, record, then a hunt (seeds 17-32) for what is left
 set -uo pipefail
 cd "$(dirname "$0")/.."
 pack=target/gpu-device
@@ -29,22 +33,30 @@ data=$shared/data
 
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | log device.txt
 
-# The bindings load libcuda and libnvrtc by name: when the loader does not know NVRTC,
-# point it at the first copy found (the CUDA toolkit's, or a pip wheel's).
-ldconfig -p 2>/dev/null | grep -E 'libcuda\.so|libnvrtc\.so' | log device.txt
-if ! ldconfig -p 2>/dev/null | grep -q 'libnvrtc\.so'; then
-  nvrtc=$(ls /usr/local/cuda*/lib64/libnvrtc.so* /usr/local/cuda*/targets/*/lib/libnvrtc.so* \
-    /usr/lib/python3*/*-packages/nvidia/*/lib/libnvrtc.so* 2>/dev/null | head -n 1)
-  if [ -n "$nvrtc" ]; then
-    export LD_LIBRARY_PATH="$(dirname "$nvrtc")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-    echo "LD_LIBRARY_PATH=$LD_LIBRARY_PATH (for $nvrtc)" | log device.txt
+# The bindings load libcuda and libnvrtc by name: when the loader does not know one,
+# point it at the first copy found (the driver's folder, the CUDA toolkit's, a pip wheel's).
+for lib in libcuda libnvrtc; do
+  ldconfig -p 2>/dev/null | grep -q "$lib\.so" && continue
+  found=$(ls /usr/local/nvidia/lib64/$lib.so* /usr/local/cuda*/lib64/$lib.so* \
+    /usr/local/cuda*/targets/*/lib/$lib.so* /usr/lib/x86_64-linux-gnu/$lib.so* 2>/dev/null | head -n 1)
+  [ -n "$found" ] || found=$(find / -xdev -name "$lib.so*" 2>/dev/null | head -n 1)
+  if [ -n "$found" ]; then
+    export LD_LIBRARY_PATH="$(dirname "$found")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+    echo "LD_LIBRARY_PATH=$LD_LIBRARY_PATH (for $found)" | log device.txt
+  else
+    echo "no $lib found" | log device.txt
   fi
-fi
+done
 # A first smoke run: a missing library or a kernel that does not load shows at once.
-"$B" bench --backend gpu --boards 1000 2>&1 | log device.txt
+{ time timeout 120 "$B" bench --backend gpu --boards 1000 --format json; } 2>&1 | log device.txt
+if [ "${PIPESTATUS[0]}" -ne 0 ]; then
+  echo "the smoke run failed; what the machine has:" | log device.txt
+  find / -xdev \( -name 'libcuda.so*' -o -name 'libnvrtc*.so*' \) 2>/dev/null | log device.txt
+  exit 1
+fi
 
 tests() {
-  "$pack/bin/gpu-tests" gpu:: --include-ignored --nocapture --test-threads 1 2>&1 | log tests.txt
+  timeout "${1:-300}" "$pack/bin/gpu-tests" gpu:: --include-ignored --nocapture --test-threads 1 2>&1 | log tests.txt
 }
 
 bench() {
@@ -57,15 +69,15 @@ bench() {
   for dict in enable2k /tmp/yawl.pbd; do
     for f in dice44 uniform44; do
       echo "== $f x100, $dict, gpu" | log bench.txt
-      "$B" bench --backend gpu --dict "$dict" --boards-file "/tmp/${f}_10m.txt" --format json 2>&1 | log bench.txt
+      timeout 90 "$B" bench --backend gpu --dict "$dict" --boards-file "/tmp/${f}_10m.txt" --format json 2>&1 | log bench.txt
     done
   done
   echo "== dice44_100k, enable2k, cpu 16 threads (reference)" | log bench.txt
   "$B" bench --threads 16 --boards-file "$data/bench/dice44_100k.txt" --format json 2>&1 | log bench.txt
   for set in english-big-original-5x5 english-superbig-6x6; do
     echo "== 1,000,000 boards rolled from $set, enable2k, gpu then cpu 16 threads" | log bench.txt
-    "$B" bench --backend gpu --dice "$set" --boards 1000000 --format json 2>&1 | log bench.txt
-    "$B" bench --threads 16 --dice "$set" --boards 100000 --format json 2>&1 | log bench.txt
+    timeout 90 "$B" bench --backend gpu --dice "$set" --boards 1000000 --format json 2>&1 | log bench.txt
+    timeout 60 "$B" bench --threads 16 --dice "$set" --boards 100000 --format json 2>&1 | log bench.txt
   done
 }
 
@@ -74,26 +86,64 @@ record() {
   [ -f /tmp/yawl.pbd ] || "$B" compile "$data/princeton/dictionary-yawl.txt" -o /tmp/yawl.pbd >/dev/null
   for s in $(seq 1 10); do
     echo "== ENABLE2K 3625, seed $s" | log record.txt
-    { time "$B" optimize --backend gpu --exclude zqxjkw --until 3625 --time 20 \
+    { time timeout 30 "$B" optimize --backend gpu --exclude zqxjkw --until 3625 --time "${1:-5}" \
       --seed "$s" --threads 16 --format json; } 2>&1 | log record.txt
   done
   for s in $(seq 1 10); do
     echo "== YAWL 4540, seed $s" | log record.txt
-    { time "$B" optimize --backend gpu --dict /tmp/yawl.pbd --exclude zqxjkw \
-      --until 4540 --time 20 --seed "$s" --threads 16 --format json; } 2>&1 | log record.txt
+    { time timeout 30 "$B" optimize --backend gpu --dict /tmp/yawl.pbd --exclude zqxjkw \
+      --until 4540 --time "${1:-5}" --seed "$s" --threads 16 --format json; } 2>&1 | log record.txt
   done
 }
 
 hunt() {
-  "$B" optimize --backend gpu --size 5x5 --runs 16 --threads 16 --time "${1:-240}" --seed 1 \
-    --log "$out/hunt.ndjson" 2>&1 | log hunt.txt
+  local secs=${1:-240} seed=${2:-1}
+  shift 2 2>/dev/null || shift $#
+  "$B" optimize --backend gpu --size 5x5 --runs 16 --threads 16 --time "$secs" --seed "$seed" \
+    --log "$out/hunt.ndjson" "$@" 2>&1 | log hunt.txt
+}
+
+# Start-up (CUDA, the NVRTC compile, the dictionary), the tuning knobs on 10 M dice44
+# boards, one kernel's profile.
+tune() {
+  local TIMEFORMAT='wall %R s'
+  for run in 1 2 3; do
+    echo "== start-up $run: bench --backend gpu --boards 1000" | log tune.txt
+    { time "$B" bench --backend gpu --boards 1000 --format json; } 2>&1 | log tune.txt
+  done
+  [ -f /tmp/dice44_10m.txt ] || for i in $(seq 100); do cat "$data/bench/dice44_100k.txt"; done > /tmp/dice44_10m.txt
+  for knobs in "" "POLYBOGGLE_GPU_BLOCK=64" "POLYBOGGLE_GPU_BLOCK=256" \
+    "POLYBOGGLE_GPU_THREADS=135168" "POLYBOGGLE_GPU_THREADS=33792" "POLYBOGGLE_GPU_THREADS=16896" \
+    "POLYBOGGLE_GPU_TABLE_BITS=11" "POLYBOGGLE_GPU_TABLE_BITS=10" \
+    "POLYBOGGLE_GPU_TABLE_BITS=10 POLYBOGGLE_GPU_THREADS=33792"; do
+    echo "== dice44 x100, enable2k, gpu, knobs: ${knobs:-defaults}" | log tune.txt
+    env $knobs timeout 60 "$B" bench --backend gpu --boards-file /tmp/dice44_10m.txt --format json 2>&1 | log tune.txt
+  done
+  if command -v ncu >/dev/null; then
+    echo "== ncu, one launch of 1 M boards" | log tune.txt
+    head -n 1000000 /tmp/dice44_10m.txt > /tmp/dice44_1m.txt
+    timeout 150 ncu --launch-count 1 -k pb_score --section SpeedOfLight --section Occupancy \
+      --section LaunchStats --section MemoryWorkloadAnalysis --section WarpStateStats \
+      "$B" bench --backend gpu --boards-file /tmp/dice44_1m.txt 2>&1 | log tune.txt
+  fi
 }
 
 case "${1:-all}" in
   tests) tests ;;
+  lease) # everything in one call that ends by SECS seconds: tests, bench, record, then the hunt
+    start=$SECONDS; total=${2:-420}
+    tests 240; bench; record 5
+    left=$(( total - (SECONDS - start) - 15 ))
+    [ "$left" -gt 20 ] && hunt "$left" ;;
   bench) bench ;;
   record) record ;;
-  hunt) hunt "${2:-240}" ;;
+  hunt) shift; hunt "$@" ;;
+  tune) tune ;;
+  round2) # the second loan: start-up and knobs, the tests and records again, then the hunt
+    start=$SECONDS; total=${2:-480}
+    tune; tests 120; record 5
+    left=$(( total - (SECONDS - start) - 15 ))
+    [ "$left" -gt 20 ] && hunt "$left" 17 --until 10407 ;;
   all) tests; bench; record ;;
   *) echo "usage: $0 tests|bench|record|hunt SECS|all" >&2; exit 2 ;;
 esac

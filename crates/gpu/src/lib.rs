@@ -94,6 +94,9 @@ pub struct GpuScorer<'l> {
     cpu: CpuScorer<'l>,
     state: Mutex<State>,
     device: String,
+    /// `POLYBOGGLE_GPU_TABLE_BITS` (6 to 16), for measuring: every thread's table
+    /// holds 2^bits slots whatever the board size.
+    table_bits: Option<u32>,
 }
 
 impl<'l> GpuScorer<'l> {
@@ -132,6 +135,10 @@ impl<'l> GpuScorer<'l> {
                 overflowed: 0,
             }),
             device,
+            table_bits: std::env::var("POLYBOGGLE_GPU_TABLE_BITS")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .filter(|b| (6..=16).contains(b)),
         }
     }
 
@@ -158,7 +165,7 @@ impl<'l> GpuScorer<'l> {
         let (rows, cols) = batch.shape();
         let cells = rows * cols;
         let neighbours = tables::neighbours(rows, cols);
-        let slot_bits = tables::slot_bits(cells);
+        let slot_bits = self.table_bits.unwrap_or(tables::slot_bits(cells));
         let mut out = Vec::with_capacity(batch.len());
         for boards in batch.cells().chunks(MAX_LAUNCH * cells) {
             let count = (boards.len() / cells) as u32;

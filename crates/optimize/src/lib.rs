@@ -365,7 +365,12 @@ struct Seen(HashSet<u64, BuildHasherDefault<Fingerprinted>>);
 impl Seen {
     /// Remembers `key`; false if it was already there.
     fn insert(&mut self, key: &[u8]) -> bool {
-        self.0.insert(fingerprint(key))
+        self.insert_fingerprint(fingerprint(key))
+    }
+
+    /// Remembers a key by its [`fingerprint`]; false if it was already there.
+    fn insert_fingerprint(&mut self, fingerprint: u64) -> bool {
+        self.0.insert(fingerprint)
     }
 }
 

@@ -2,7 +2,13 @@
 
 use rand_chacha::ChaCha8Rng;
 
-use super::{Candidate, RunState, Seen};
+use rayon::prelude::*;
+
+use super::{fingerprint, Candidate, RunState, Seen};
+
+/// A neighbour of a pool board: the board, its canonical key and the key's
+/// fingerprint.
+type Neighbour = (Candidate, Vec<u8>, u64);
 use polyboggle::solve::Tally;
 
 /// A pool board: the candidate, its canonical key and how good it is.
@@ -42,15 +48,34 @@ pub(super) fn climb(state: &mut RunState, rng: &mut ChaCha8Rng) {
     state.round_done();
     while !state.done() {
         let (mut next, mut keys) = (Vec::new(), Vec::new());
-        for member in pool.iter_mut().filter(|m| !m.expanded) {
-            member.expanded = true;
-            space.neighbours(&member.candidate, |candidate| {
-                let key = space.canonical(&candidate.cells);
-                if seen.insert(&key) {
-                    next.push(candidate.clone());
-                    keys.push(key);
-                }
-            });
+        let fresh: Vec<&Candidate> = pool
+            .iter_mut()
+            .filter(|m| !m.expanded)
+            .map(|m| {
+                m.expanded = true;
+                &m.candidate
+            })
+            .collect();
+        // Listing the neighbours and their canonical keys is most of a round's work
+        // besides scoring: done on every core, then taken in order, so the same
+        // boards are scored in the same order as one thread would.
+        let listed: Vec<Vec<Neighbour>> = fresh
+            .par_iter()
+            .map(|candidate| {
+                let mut list = Vec::new();
+                space.neighbours(candidate, |candidate| {
+                    let key = space.canonical(&candidate.cells);
+                    let fingerprint = fingerprint(&key);
+                    list.push((candidate.clone(), key, fingerprint));
+                });
+                list
+            })
+            .collect();
+        for (candidate, key, fingerprint) in listed.into_iter().flatten() {
+            if seen.insert_fingerprint(fingerprint) {
+                next.push(candidate);
+                keys.push(key);
+            }
         }
         if next.is_empty() {
             return;
@@ -89,6 +114,54 @@ fn members(
 /// Keeps the `size` best members; ties go to the smaller key, so the pool is the
 /// same on every machine.
 fn keep_best(pool: &mut Vec<Member>, size: usize) {
-    pool.sort_unstable_by(|a, b| b.fitness.cmp(&a.fitness).then_with(|| a.key.cmp(&b.key)));
-    pool.truncate(size);
+    let order = |a: &Member, b: &Member| b.fitness.cmp(&a.fitness).then_with(|| a.key.cmp(&b.key));
+    // The best `size` first (a selection, linear), then only they sorted.
+    if pool.len() > size {
+        pool.select_nth_unstable_by(size, order);
+        pool.truncate(size);
+    }
+    pool.sort_unstable_by(order);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_chacha::rand_core::{RngCore, SeedableRng};
+
+    fn member(key: Vec<u8>, fitness: i64) -> Member {
+        Member {
+            candidate: Candidate {
+                cells: key.clone(),
+                slots: Vec::new(),
+                up: Vec::new(),
+            },
+            key,
+            fitness,
+            expanded: false,
+        }
+    }
+
+    /// The selection keeps exactly the members a full sort would, in its order.
+    #[test]
+    fn keep_best_is_the_first_of_a_full_sort() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for size in [0, 1, 5, 50, 300] {
+            let mut pool: Vec<Member> = (0..200u8)
+                .map(|i| {
+                    member(
+                        vec![(rng.next_u32() % 4) as u8, i],
+                        (rng.next_u32() % 20) as i64,
+                    )
+                })
+                .collect();
+            let mut sorted: Vec<(i64, Vec<u8>)> =
+                pool.iter().map(|m| (-m.fitness, m.key.clone())).collect();
+            sorted.sort();
+            sorted.truncate(size);
+            keep_best(&mut pool, size);
+            let kept: Vec<(i64, Vec<u8>)> =
+                pool.iter().map(|m| (-m.fitness, m.key.clone())).collect();
+            assert_eq!(kept, sorted, "size {size}");
+        }
+    }
 }
