@@ -1,15 +1,14 @@
 //! The pool climber: the μ best boards seen, and every board one edit from them.
 
 use rand_chacha::ChaCha8Rng;
-
 use rayon::prelude::*;
 
 use super::{fingerprint, Candidate, RunState, Seen};
+use polyboggle::solve::Tally;
 
 /// A neighbour of a pool board: the board, its canonical key and the key's
 /// fingerprint.
 type Neighbour = (Candidate, Vec<u8>, u64);
-use polyboggle::solve::Tally;
 
 /// A pool board: the candidate, its canonical key and how good it is.
 struct Member {
