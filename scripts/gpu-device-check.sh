@@ -59,11 +59,14 @@ tests() {
   timeout "${1:-300}" "$pack/bin/gpu-tests" gpu:: --include-ignored --nocapture --test-threads 1 2>&1 | log tests.txt
 }
 
+# /tmp/NAME_10m.txt: the bench file NAME_100k.txt a hundred times over (10 M boards).
+boards_10m() {
+  [ -f "/tmp/$1_10m.txt" ] || for i in $(seq 100); do cat "$data/bench/$1_100k.txt"; done > "/tmp/$1_10m.txt"
+}
+
 bench() {
   [ -f /tmp/yawl.pbd ] || "$B" compile "$data/princeton/dictionary-yawl.txt" -o /tmp/yawl.pbd >/dev/null
-  for f in dice44 uniform44; do
-    [ -f "/tmp/${f}_10m.txt" ] || for i in $(seq 100); do cat "$data/bench/${f}_100k.txt"; done > "/tmp/${f}_10m.txt"
-  done
+  boards_10m dice44; boards_10m uniform44
   echo "expected totals x100 (bench/README.md): dice44 enable2k 1408086800, uniform44 enable2k 411442000," \
        "dice44 yawl 1887212900, uniform44 yawl 545623400" | log bench.txt
   for dict in enable2k /tmp/yawl.pbd; do
@@ -111,7 +114,7 @@ tune() {
     echo "== start-up $run: bench --backend gpu --boards 1000" | log tune.txt
     { time "$B" bench --backend gpu --boards 1000 --format json; } 2>&1 | log tune.txt
   done
-  [ -f /tmp/dice44_10m.txt ] || for i in $(seq 100); do cat "$data/bench/dice44_100k.txt"; done > /tmp/dice44_10m.txt
+  boards_10m dice44
   for knobs in "" "POLYBOGGLE_GPU_BLOCK=64" "POLYBOGGLE_GPU_BLOCK=256" \
     "POLYBOGGLE_GPU_THREADS=135168" "POLYBOGGLE_GPU_THREADS=33792" "POLYBOGGLE_GPU_THREADS=16896" \
     "POLYBOGGLE_GPU_TABLE_BITS=11" "POLYBOGGLE_GPU_TABLE_BITS=10" \
@@ -128,22 +131,27 @@ tune() {
   fi
 }
 
+# The hunt for what is left of TOTAL seconds since START (its other arguments: hunt's).
+hunt_until() {
+  local left=$(( $2 - (SECONDS - $1) - 15 ))
+  shift 2
+  [ "$left" -gt 20 ] && hunt "$left" "$@"
+}
+
 case "${1:-all}" in
   tests) tests ;;
   lease) # everything in one call that ends by SECS seconds: tests, bench, record, then the hunt
-    start=$SECONDS; total=${2:-420}
+    start=$SECONDS
     tests 240; bench; record 5
-    left=$(( total - (SECONDS - start) - 15 ))
-    [ "$left" -gt 20 ] && hunt "$left" ;;
+    hunt_until "$start" "${2:-420}" ;;
   bench) bench ;;
   record) record ;;
   hunt) shift; hunt "$@" ;;
   tune) tune ;;
   round2) # the second loan: start-up and knobs, the tests and records again, then the hunt
-    start=$SECONDS; total=${2:-480}
+    start=$SECONDS
     tune; tests 120; record 5
-    left=$(( total - (SECONDS - start) - 15 ))
-    [ "$left" -gt 20 ] && hunt "$left" 17 --until 10407 ;;
+    hunt_until "$start" "${2:-480}" 17 --until 10407 ;;
   all) tests; bench; record ;;
-  *) echo "usage: $0 tests|bench|record|hunt SECS|all" >&2; exit 2 ;;
+  *) echo "usage: $0 tests|bench|record|hunt SECS [SEED [FLAGS...]]|tune|all|lease SECS|round2 SECS" >&2; exit 2 ;;
 esac

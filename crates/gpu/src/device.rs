@@ -17,7 +17,7 @@ use cudarc::driver::{
 use cudarc::nvrtc::{compile_ptx_with_opts, CompileOptions, Ptx};
 
 use super::tables::Dictionary;
-use super::{GpuError, Kernel, Launch, KERNEL_NAME, KERNEL_SOURCE};
+use super::{knob, GpuError, Kernel, Launch, KERNEL_NAME, KERNEL_SOURCE};
 use polyboggle::lexicon::Lexicon;
 use polyboggle::score::Rules;
 
@@ -57,11 +57,6 @@ impl Drop for Cuda {
 // SAFETY: the stream, function and buffers belong to one context, which the driver
 // lets any thread use; the scorer hands the kernel to one thread at a time (a mutex).
 unsafe impl Send for Cuda {}
-
-/// An environment variable's number, when set and valid.
-fn knob(name: &str) -> Option<u32> {
-    std::env::var(name).ok()?.parse().ok().filter(|&n| n > 0)
-}
 
 impl Cuda {
     /// Starts on GPU 0: compiles the kernel for it and uploads the dictionary. Also

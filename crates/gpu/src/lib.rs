@@ -47,6 +47,11 @@ pub const KERNEL_NAME: &str = "pb_score";
 #[error("no usable GPU: {0}")]
 pub struct GpuError(pub String);
 
+/// A tuning knob: an environment variable's number, when set and positive.
+pub(crate) fn knob(name: &str) -> Option<u32> {
+    std::env::var(name).ok()?.parse().ok().filter(|&n| n > 0)
+}
+
 /// Boards in one launch at most (the kernel numbers boards with `u32` tags).
 const MAX_LAUNCH: usize = 1 << 22;
 
@@ -135,10 +140,7 @@ impl<'l> GpuScorer<'l> {
                 overflowed: 0,
             }),
             device,
-            table_bits: std::env::var("POLYBOGGLE_GPU_TABLE_BITS")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .filter(|b| (6..=16).contains(b)),
+            table_bits: knob("POLYBOGGLE_GPU_TABLE_BITS").filter(|b| (6..=16).contains(b)),
         }
     }
 
