@@ -363,10 +363,15 @@ pub struct ProveArgs {
     /// Add up the finished classes of these logs, and search nothing
     #[arg(long, value_name = "LOG", num_args = 1.., conflicts_with_all = ["dice", "letters", "resume", "tasks", "min"])]
     pub summarize: Vec<PathBuf>,
-    /// Cut the space into top-level classes of K buckets of faces a cell
-    /// [default: the most that make at most 4,096 classes, at least 2]
-    #[arg(long, value_name = "K")]
-    pub buckets: Option<usize>,
+    /// Off a terminal, a progress line on stderr every SECS seconds (0: none)
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    pub progress: f64,
+    /// Cut the space into top-level classes: K buckets of equal weight a cell,
+    /// or buckets named by their faces ("aeiou srntl bcd..., corner:aeiou bcd...")
+    /// [default: up to 3x4, the most buckets making at most 4,096 classes; from
+    /// 4x4 on, vowels | frequent | rare consonants, corners vowels | consonants]
+    #[arg(long, value_name = "K|FACES")]
+    pub buckets: Option<polyboggle_prove::Cut>,
     /// Break N random top-level classes and estimate the whole proof's CPU time
     /// (a 95% interval); proves nothing
     #[arg(long, value_name = "N", conflicts_with_all = ["tasks", "resume", "summarize"])]

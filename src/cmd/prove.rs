@@ -30,6 +30,12 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
         return summarize(&args.summarize, args.format);
     }
     check_run_flags(args.threads, args.task_index, args.tasks, args.time)?;
+    if !(args.progress >= 0.0 && args.progress.is_finite()) {
+        return Err(Failure::input(format!(
+            "--progress {}: give seconds, 0 or more",
+            args.progress
+        )));
+    }
     let lexicon = load_dict(args.dict.dict.as_deref(), &args.dict.profile)?;
     let rules = rules(&args.rules)?;
     let size = match (&args.size, &args.dice) {
@@ -52,14 +58,17 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
         Some(min) => min,
         None => threshold(&lexicon, &rules, &space, threads),
     };
-    if args.buckets == Some(0) {
-        return Err(Failure::input("--buckets must be at least 1"));
-    }
     if args.sample == Some(0) {
         return Err(Failure::input("--sample must be at least 1"));
     }
-    let proof = Proof::with_buckets(&lexicon, rules.clone(), &space, min, args.buckets)
-        .map_err(Failure::input)?;
+    let proof = Proof::with_cut(
+        &lexicon,
+        rules.clone(),
+        &space,
+        min,
+        &args.buckets.unwrap_or_default(),
+    )
+    .map_err(Failure::input)?;
     let settings = describe(&proof, &space, &rules, args.dict.dict.as_deref(), &lexicon);
 
     let mut todo: Vec<u64> = match (args.task_index, args.tasks, args.sample) {
@@ -96,8 +105,13 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
     let log_error: Mutex<Option<String>> = Mutex::new(None);
     let task_lines = args.tasks.is_some();
     let sampled: Mutex<Vec<ClassReport>> = Mutex::new(Vec::new());
+    let task = args
+        .task_index
+        .zip(args.tasks)
+        .map(|(k, n)| [k as u64, n as u64]);
     let done = |report: &ClassReport| {
-        let line = LogLine::new(&proof, &settings, report);
+        let mut line = LogLine::new(&proof, &settings, report);
+        line.task = task;
         let text = serde_json::to_string(&line).expect("log lines serialize") + "\n";
         if let Some(file) = &log_file {
             let mut file = file.lock().expect("no thread panics writing the log");
@@ -113,7 +127,23 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
         fresh.lock().expect("no panic").push(line);
         sampled.lock().expect("no panic").push(report.clone());
     };
-    proof.run(&todo, threads, &stop, &done);
+    std::thread::scope(|scope| {
+        // Off a terminal, a line now and then: a class can run for minutes.
+        let (quit, ticks) = std::sync::mpsc::channel::<()>();
+        if args.progress > 0.0 && progress.bar.is_none() {
+            let every = Duration::from_secs_f64(args.progress);
+            let progress = &progress;
+            scope.spawn(move || {
+                while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                    ticks.recv_timeout(every)
+                {
+                    eprintln!("{}", progress.line());
+                }
+            });
+        }
+        proof.run(&todo, threads, &stop, &done);
+        drop(quit);
+    });
     progress.clear();
     if let Some(error) = log_error.into_inner().expect("no panic") {
         return Err(Failure::input(error));
@@ -152,6 +182,7 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
             scored: 0,
             max_dropped: 0,
             seconds: 0.0,
+            tasks: None,
         },
     };
     let complete = summary.done == in_scope;
@@ -186,7 +217,7 @@ fn describe(
     format!(
         "{} | buckets {} | min {} | min-len {} points {:?} qu {} | dictionary {} ({} words{})",
         space.describe(),
-        proof.buckets().len(),
+        proof.cut_description(),
         proof.min(),
         rules.min_len,
         (0..=16).map(|len| rules.points(len)).collect::<Vec<_>>(),
@@ -279,6 +310,10 @@ fn print(
             "top_classes": summary.of,
             "top_classes_done": summary.done,
             "boards_scored": summary.scored,
+            "missing_classes": summary.missing(),
+            "unfinished_tasks": summary.tasks.as_ref().map(|(_, left)| {
+                left.iter().map(|&(task, left)| json!({"task": task, "left": left})).collect::<Vec<_>>()
+            }),
             "settings": summary.settings,
             "boards": boards,
         });
@@ -300,6 +335,7 @@ fn print(
              nothing (run again with --log and --resume to go on)",
             summary.done, summary.of
         )?;
+        writeln!(out, "{}", missing(summary))?;
     }
     writeln!(
         out,
@@ -363,6 +399,7 @@ fn print_estimate(
             "sampled": estimate.sampled,
             "top_classes": estimate.classes,
             "buckets": proof.buckets().len(),
+            "cut": proof.cut_description(),
             "sample_cpu_seconds": reports.iter().map(|r| r.seconds).sum::<f64>(),
             "mean_class_seconds": estimate.mean,
             "estimated_cpu_seconds": estimate.cpu_seconds,
@@ -421,11 +458,43 @@ fn print_estimate(
     Ok(out.flush()?)
 }
 
+/// What a summary lacks: the classes left, their cost at the mean so far, and
+/// the tasks they belong to.
+fn missing(summary: &Summary) -> String {
+    let left = summary.missing();
+    let mut text = format!("missing: {left} classes");
+    if summary.done > 0 {
+        let hours = summary.seconds / summary.done as f64 * left as f64 / 3600.0;
+        text += &format!(" (about {hours:.1} CPU-hours at the mean class time so far)");
+    }
+    if let Some((tasks, unfinished)) = &summary.tasks {
+        let listed: Vec<String> = unfinished
+            .iter()
+            .take(20)
+            .map(|(task, left)| format!("{task} ({left})"))
+            .collect();
+        let more = unfinished.len().saturating_sub(listed.len());
+        text += &format!(
+            "; {} of {tasks} tasks have classes left: {}{}",
+            unfinished.len(),
+            listed.join(", "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            }
+        );
+    }
+    text
+}
+
 /// The progress line on a terminal: classes done of all, boards found, bounds a
 /// second, time left.
 struct Progress {
     bar: Option<ProgressBar>,
     started: Instant,
+    classes: u64,
+    done: AtomicU64,
     bounds: AtomicU64,
     found: AtomicU64,
 }
@@ -446,12 +515,34 @@ impl Progress {
         Progress {
             bar,
             started: Instant::now(),
+            classes,
+            done: AtomicU64::new(0),
             bounds: AtomicU64::new(0),
             found: AtomicU64::new(0),
         }
     }
 
+    /// How it is going, in one line for a log: classes done, boards found,
+    /// bounds, elapsed time, the time left at this pace, and peak memory.
+    fn line(&self) -> String {
+        let done = self.done.load(Ordering::Relaxed);
+        let elapsed = self.started.elapsed().as_secs_f64();
+        let left = match done {
+            0 => "unknown".to_string(),
+            d => clock(elapsed * (self.classes - d) as f64 / d as f64),
+        };
+        format!(
+            "prove: {done}/{} classes, {} boards found, {} bounds, {} elapsed, {left} left, peak memory {:.0} MB",
+            self.classes,
+            self.found.load(Ordering::Relaxed),
+            self.bounds.load(Ordering::Relaxed),
+            clock(elapsed),
+            polyboggle::bench::peak_rss_mb(),
+        )
+    }
+
     fn finished(&self, report: &ClassReport) {
+        self.done.fetch_add(1, Ordering::Relaxed);
         let bounds = self
             .bounds
             .fetch_add(report.outcome.bounds, Ordering::Relaxed)
@@ -472,4 +563,10 @@ impl Progress {
             bar.finish_and_clear();
         }
     }
+}
+
+/// Seconds as `h:mm:ss`.
+fn clock(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }

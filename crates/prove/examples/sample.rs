@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use polyboggle::{Lexicon, Rules};
 use polyboggle_optimize::Space;
-use polyboggle_prove::Proof;
+use polyboggle_prove::{Cut, Proof};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -25,8 +25,17 @@ fn main() {
     let rules = Rules::hasbro();
     let letters = polyboggle_optimize::alphabet(&lexicon, &rules, 64);
     let space = Space::letters(rows, cols, &letters, lexicon.profile()).expect("a grid");
-    let buckets = std::env::var("BUCKETS").ok().and_then(|v| v.parse().ok());
-    let proof = Proof::with_buckets(&lexicon, rules, &space, min, buckets).expect("a proof");
+    // CUT="aeiou bcd... hkl..., corner:aeiosuy bcd..." names the buckets; BUCKETS=K.
+    let cut: Cut = match (std::env::var("CUT"), std::env::var("BUCKETS")) {
+        (Ok(spec), _) | (_, Ok(spec)) => spec.parse().expect("a cut"),
+        _ => Cut::Default,
+    };
+    let proof = Proof::with_cut(&lexicon, rules, &space, min, &cut).expect("a proof");
+    eprintln!(
+        "cut: {} ({} canonical classes)",
+        proof.cut_description(),
+        proof.canonical_count()
+    );
     let all = proof.canonical_count();
     let mut worker = proof.worker();
     let (mut total, mut bounds, mut capped) = (0.0, 0, 0);
@@ -37,7 +46,10 @@ fn main() {
             .split(',')
             .map(|c| c.parse().expect("a class number"))
             .collect(),
-        Err(_) => proof.sample(sample, 1),
+        Err(_) => proof.sample(
+            sample,
+            std::env::var("SEED").map_or(1, |s| s.parse().expect("SEED=S")),
+        ),
     };
     for class in classes {
         let deadline = Instant::now() + Duration::from_secs_f64(cap);

@@ -53,10 +53,14 @@ mod tests {
         let clock = ThreadClock::start();
         std::thread::sleep(std::time::Duration::from_millis(200));
         let slept = clock.seconds();
+        // Spin until the clock counts 50 ms of work, or 10 s of a machine so busy
+        // that this thread is never run (the assertion then fails).
         let mut x = 0u64;
         let spin = Instant::now();
-        while spin.elapsed().as_millis() < 100 {
-            x = std::hint::black_box(x.wrapping_add(1));
+        while clock.seconds() - slept < 0.05 && spin.elapsed().as_secs() < 10 {
+            for _ in 0..10_000 {
+                x = std::hint::black_box(x.wrapping_add(1));
+            }
         }
         let worked = clock.seconds() - slept;
         if cfg!(unix) {

@@ -55,7 +55,7 @@ use polyboggle::score::Rules;
 use polyboggle::solve;
 use polyboggle_optimize::Space;
 
-pub use class::Classes;
+pub use class::{Classes, Cut};
 pub use search::{Hit, Outcome};
 
 use search::Breaker;
@@ -94,6 +94,16 @@ pub enum ProveError {
         buckets: usize,
         /// Cells.
         cells: usize,
+    },
+    /// A bucket named a face the space does not have.
+    #[error("bucket {bucket:?}: {text:?} is not a face of the space (its faces: {faces})")]
+    Bucket {
+        /// The bucket as written.
+        bucket: String,
+        /// The part of it that named no face.
+        text: String,
+        /// The space's faces.
+        faces: String,
     },
     /// A top-level class's word paths do not fit the orderly bound's keys.
     #[error("a top-level class of {faces} faces a cell on {cells} cells needs {bits}-bit word paths: prove handles at most 128 (use fewer faces or a smaller grid)")]
@@ -158,6 +168,8 @@ pub struct Proof<'l> {
     /// Listed when first asked for (a sample does without).
     canonical: OnceLock<Vec<u64>>,
     symmetries: Vec<Vec<usize>>,
+    /// The number of buckets when every cell is cut alike by weight.
+    weight_buckets: Option<usize>,
 }
 
 /// What a sample of top-level classes says about the whole proof's CPU time.
@@ -199,6 +211,19 @@ impl<'l> Proof<'l> {
         space: &Space,
         min: u64,
         buckets: Option<usize>,
+    ) -> std::result::Result<Proof<'l>, ProveError> {
+        let cut = buckets.map_or(Cut::Default, Cut::Weight);
+        Proof::with_cut(lexicon, rules, space, min, &cut)
+    }
+
+    /// [`Proof::new`] with top-level classes cut as `cut` says. The answer is the
+    /// same; how the work is cut up changes.
+    pub fn with_cut(
+        lexicon: &'l Lexicon,
+        rules: Rules,
+        space: &Space,
+        min: u64,
+        cut: &Cut,
     ) -> std::result::Result<Proof<'l>, ProveError> {
         let (rows, cols) = space.shape();
         let cells = rows * cols;
@@ -254,16 +279,68 @@ impl<'l> Proof<'l> {
         } else {
             (1u128 << faces.len()) - 1
         };
-        let k = buckets.unwrap_or_else(|| class::default_buckets(cells, faces.len()));
-        let classes = Classes::new(&sorted_weights, all, cells, k);
+        let keys: Vec<Vec<u8>> = faces
+            .iter()
+            .map(|face| solve::face_key(face, lexicon.profile(), &rules))
+            .collect();
+        let mut weight_buckets = None;
+        let classes = match cut {
+            Cut::Default => {
+                let vowel_cut = (cells >= class::VOWEL_CUT_CELLS
+                    && faces.len() >= class::VOWEL_CUT_FACES)
+                    .then(|| {
+                        let vowels = class::vowels(lexicon.words(), &keys);
+                        class::vowel_cut(&sorted_weights, vowels, rows, cols)
+                    })
+                    .flatten();
+                match vowel_cut {
+                    Some(lists) => Classes::per_cell(lists, all),
+                    None => {
+                        let k = class::default_buckets(cells, faces.len());
+                        let classes = Classes::new(&sorted_weights, all, cells, k);
+                        weight_buckets = Some(classes.buckets()[0].len());
+                        classes
+                    }
+                }
+            }
+            Cut::Weight(k) => {
+                let classes = Classes::new(&sorted_weights, all, cells, *k);
+                weight_buckets = Some(classes.buckets()[0].len());
+                classes
+            }
+            Cut::Named {
+                cells: inner,
+                corners,
+            } => {
+                let inner = named_buckets(inner, &keys, lexicon, &rules)?;
+                let corners = match corners {
+                    Some(list) => named_buckets(list, &keys, lexicon, &rules)?,
+                    None => inner.clone(),
+                };
+                let lists = (0..cells)
+                    .map(|c| {
+                        let (r, col) = (c / cols, c % cols);
+                        let corner = (r == 0 || r + 1 == rows) && (col == 0 || col + 1 == cols);
+                        if corner {
+                            corners.clone()
+                        } else {
+                            inner.clone()
+                        }
+                    })
+                    .collect();
+                Classes::per_cell(lists, all)
+            }
+        };
         if classes.count() > class::MOST_CLASSES {
-            return Err(ProveError::Classes { buckets: k, cells });
+            let buckets = classes.buckets().iter().map(Vec::len).max().unwrap_or(1);
+            return Err(ProveError::Classes { buckets, cells });
         }
         let symmetries = space.symmetries().to_vec();
         let breaker = Breaker::new(lexicon, rules, faces, rows, cols, dice, min);
         let widest = classes
-            .buckets
+            .buckets()
             .iter()
+            .flatten()
             .map(|b| b.count_ones())
             .max()
             .unwrap_or(0) as usize;
@@ -280,6 +357,7 @@ impl<'l> Proof<'l> {
             classes,
             canonical: OnceLock::new(),
             symmetries,
+            weight_buckets,
         })
     }
 
@@ -349,11 +427,56 @@ impl<'l> Proof<'l> {
         }
     }
 
-    /// The buckets top-level classes are made of, as faces.
+    /// The buckets top-level classes are made of, as faces: the first cell's
+    /// (every cell's where all are cut alike).
     pub fn buckets(&self) -> Vec<Vec<&Face>> {
+        self.faces_of(&self.classes.buckets()[0])
+    }
+
+    /// The buckets of each cell, as faces.
+    pub fn cell_buckets(&self) -> Vec<Vec<Vec<&Face>>> {
         self.classes
-            .buckets
+            .buckets()
             .iter()
+            .map(|list| self.faces_of(list))
+            .collect()
+    }
+
+    /// How the buckets read: `3` for three buckets of equal weight alike at every
+    /// cell, else each distinct list of buckets as their faces (`aeiou|bcd...`),
+    /// the corners' after a comma where they differ.
+    pub fn cut_description(&self) -> String {
+        if let Some(k) = self.weight_buckets {
+            return k.to_string();
+        }
+        let lists = self.classes.buckets();
+        let text = |list: &Vec<u128>| -> String {
+            self.faces_of(list)
+                .iter()
+                .map(|bucket| {
+                    bucket
+                        .iter()
+                        .map(|f| f.text().to_lowercase())
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+                .join("|")
+        };
+        let mut distinct: Vec<&Vec<u128>> = Vec::new();
+        for list in lists {
+            if !distinct.contains(&list) {
+                distinct.push(list);
+            }
+        }
+        distinct
+            .iter()
+            .map(|l| text(l))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn faces_of(&self, list: &[u128]) -> Vec<Vec<&Face>> {
+        list.iter()
             .map(|&b| {
                 (0..128)
                     .filter(|&f| b >> f & 1 == 1)
@@ -508,6 +631,65 @@ impl<'l> Proof<'l> {
     pub fn hit_board(&self, cells: &[u8]) -> Board {
         self.board(cells)
     }
+}
+
+/// Buckets named by their faces' text (`keys`: each face's key, in the proof's
+/// numbering), as bit sets; faces no bucket names join the last bucket.
+fn named_buckets(
+    names: &[String],
+    keys: &[Vec<u8>],
+    lexicon: &Lexicon,
+    rules: &Rules,
+) -> std::result::Result<Vec<u128>, ProveError> {
+    let all_faces = || {
+        keys.iter()
+            .map(|k| String::from_utf8_lossy(k).into_owned())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut buckets = Vec::new();
+    let mut named = 0u128;
+    for name in names {
+        let text = solve::face_key(&Face::new(name), lexicon.profile(), rules);
+        let mut bucket = 0u128;
+        let mut at = 0;
+        while at < text.len() {
+            // The longest face key that starts here.
+            let found = (0..keys.len())
+                .filter(|&f| !keys[f].is_empty() && text[at..].starts_with(&keys[f]))
+                .max_by_key(|&f| keys[f].len())
+                .map(|f| (f, keys[f].len()));
+            // Under the Qu rule, `q` names the face `Qu`.
+            let qu = || {
+                let f = keys.iter().position(|k| k == b"qu")?;
+                (rules.qu && text[at] == b'q').then_some((f, 1))
+            };
+            let Some((f, len)) = found.or_else(qu) else {
+                return Err(ProveError::Bucket {
+                    bucket: name.clone(),
+                    text: String::from_utf8_lossy(&text[at..]).into_owned(),
+                    faces: all_faces(),
+                });
+            };
+            bucket |= 1 << f;
+            at += len;
+        }
+        bucket &= !named;
+        named |= bucket;
+        if bucket != 0 {
+            buckets.push(bucket);
+        }
+    }
+    let all = if keys.len() == 128 {
+        u128::MAX
+    } else {
+        (1u128 << keys.len()) - 1
+    };
+    match buckets.last_mut() {
+        Some(last) => *last |= all & !named,
+        None => buckets.push(all),
+    }
+    Ok(buckets)
 }
 
 /// How many dictionary words hold each face's key: the order buckets and splits

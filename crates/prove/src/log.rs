@@ -46,6 +46,11 @@ pub struct LogLine {
     pub max_dropped: u64,
     /// Thread-seconds.
     pub seconds: f64,
+    /// The task that broke it, `[index, tasks]`, when the proof was split into
+    /// tasks (`--tasks N --task-index K`: so that a summary can say which task
+    /// has classes left).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub task: Option<[u64; 2]>,
 }
 
 impl LogLine {
@@ -76,6 +81,7 @@ impl LogLine {
             scored: outcome.scored,
             max_dropped: outcome.max_dropped,
             seconds: report.seconds,
+            task: None,
         }
     }
 }
@@ -121,12 +127,30 @@ pub struct Summary {
     pub max_dropped: u64,
     /// Thread-seconds.
     pub seconds: f64,
+    /// When the lines came from tasks (`--tasks N`): N, and each task with
+    /// classes left, with how many (a task with no line at all among them).
+    pub tasks: Option<(u64, Vec<(u64, u64)>)>,
 }
 
 impl Summary {
     /// Is every top-level class finished?
     pub fn complete(&self) -> bool {
         self.done == self.of
+    }
+
+    /// Classes not finished yet.
+    pub fn missing(&self) -> u64 {
+        self.of - self.done.min(self.of)
+    }
+}
+
+/// How many of `of` classes task `index` of `tasks` has: the canonical classes
+/// whose place in the list is `index` mod `tasks`.
+pub fn task_share(of: u64, index: u64, tasks: u64) -> u64 {
+    if index >= of {
+        0
+    } else {
+        (of - index).div_ceil(tasks)
     }
 }
 
@@ -158,7 +182,24 @@ pub fn summarize(lines: &[LogLine]) -> Result<Summary, String> {
         scored: 0,
         max_dropped: 0,
         seconds: 0.0,
+        tasks: None,
     };
+    if let Some([_, tasks]) = first.task {
+        let mut done: BTreeMap<u64, u64> = BTreeMap::new();
+        for line in classes.values() {
+            if let Some([index, _]) = line.task {
+                *done.entry(index).or_default() += 1;
+            }
+        }
+        let left = (0..tasks)
+            .map(|k| {
+                let share = task_share(first.of, k, tasks);
+                (k, share - done.get(&k).copied().unwrap_or(0).min(share))
+            })
+            .filter(|&(_, left)| left > 0)
+            .collect();
+        summary.tasks = Some((tasks, left));
+    }
     for line in classes.values() {
         summary.bounds += line.bounds;
         summary.scored += line.scored;
@@ -198,6 +239,7 @@ mod tests {
             scored: 2,
             max_dropped: class,
             seconds: 1.0,
+            task: None,
         }
     }
 
@@ -214,6 +256,26 @@ mod tests {
         assert_eq!(summary.boards.len(), 2);
         assert_eq!(summary.boards[0].board, "AE/CD");
         assert_eq!(summary.max_dropped, 2);
+    }
+
+    #[test]
+    fn a_summary_of_task_logs_says_which_task_has_classes_left() {
+        // 3 classes in 2 tasks: task 0 has two (places 0 and 2), task 1 one.
+        assert_eq!((task_share(3, 0, 2), task_share(3, 1, 2)), (2, 1));
+        assert_eq!(task_share(3, 5, 8), 0);
+        let mut a = line(0, &[]);
+        a.task = Some([0, 2]);
+        let mut b = line(1, &[]);
+        b.task = Some([1, 2]);
+        let summary = summarize(&[a.clone(), b]).unwrap();
+        assert_eq!(summary.missing(), 1);
+        assert_eq!(summary.tasks, Some((2, vec![(0, 1)])));
+        // Task 1 wrote nothing yet: it has its whole share left.
+        let summary = summarize(&[a]).unwrap();
+        assert_eq!(summary.tasks, Some((2, vec![(0, 1), (1, 1)])));
+        // Lines from before tasks were logged read as before.
+        let text = serde_json::to_string(&line(0, &[])).unwrap();
+        assert!(!text.contains("task"));
     }
 
     #[test]

@@ -27,11 +27,7 @@
 
 use std::ops::{BitOr, BitXor, Shl, Shr};
 
-use crate::tree::Tree;
-
-/// A pair `(cell's rank in the forcing order, face)`, the rank in the high byte,
-/// so keys sort by cell order: how the frozen trie names its edges.
-pub type Key = u16;
+use crate::tree::{Key, Tree};
 
 /// An integer a word path is packed into: `u64` or `u128`.
 pub trait Packed:

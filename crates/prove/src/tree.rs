@@ -9,7 +9,9 @@
 //! face of the same cell starts again from the same root. Each node keeps its bound
 //! (`points + Σ_cell max_face bound(child)`), computed when it is made.
 
-use crate::orderly::Key;
+/// A pair `(cell's rank in the forcing order, face)`, the rank in the high byte,
+/// so keys sort by cell order: how the trie names its edges.
+pub type Key = u16;
 
 /// Nodes and their sorted child lists, added to as cells are forced; the search
 /// truncates it back (a stack) when it leaves a forced part.

@@ -9,7 +9,7 @@ use polyboggle::{Lexicon, Profile, Rules, Solver};
 use polyboggle_optimize::Space;
 use polyboggle_prove::bound::{Scratch, Walker};
 use polyboggle_prove::tree::Tree;
-use polyboggle_prove::Proof;
+use polyboggle_prove::{Cut, Proof};
 use proptest::prelude::*;
 
 /// A board's key up to the grid's symmetries: the smallest of its turned face lists.
@@ -66,7 +66,24 @@ fn proven(
     min: u64,
     buckets: Option<usize>,
 ) -> BTreeMap<Vec<String>, u64> {
-    let proof = Proof::with_buckets(lexicon, rules.clone(), space, min, buckets).unwrap();
+    proven_cut(
+        space,
+        lexicon,
+        rules,
+        min,
+        &buckets.map_or(Cut::Default, Cut::Weight),
+    )
+}
+
+/// [`proven`] with top-level classes cut as `cut` says.
+fn proven_cut(
+    space: &Space,
+    lexicon: &Lexicon,
+    rules: &Rules,
+    min: u64,
+    cut: &Cut,
+) -> BTreeMap<Vec<String>, u64> {
+    let proof = Proof::with_cut(lexicon, rules.clone(), space, min, cut).unwrap();
     let result = proof.run(proof.classes(), 2, &|| false, &|_| {});
     assert!(result.complete);
     result
@@ -108,6 +125,25 @@ fn check(words: &[&str], letters: &[&str], rows: usize, cols: usize, rules: Rule
             proven(&space, &lexicon, &rules, min, buckets),
             expected,
             "{rows}x{cols} over {letters:?}, min {min}, buckets {buckets:?}, words {words:?}"
+        );
+    }
+    // Buckets named by their faces, the corners cut otherwise than the rest: the
+    // first face alone at every cell but the corners, the last alone there.
+    let (first, last) = (letters[0].clone(), letters[letters.len() - 1].clone());
+    let named = Cut::Named {
+        cells: vec![first.clone(), last.clone()],
+        corners: Some(vec![last, first]),
+    };
+    for min in [1, best.saturating_sub(2).max(1), best] {
+        let expected: BTreeMap<Vec<String>, u64> = all
+            .iter()
+            .filter(|(_, &score)| score >= min)
+            .map(|(k, &s)| (k.clone(), s))
+            .collect();
+        assert_eq!(
+            proven_cut(&space, &lexicon, &rules, min, &named),
+            expected,
+            "{rows}x{cols} over {letters:?}, min {min}, {named:?}, words {words:?}"
         );
     }
 }
