@@ -31,6 +31,35 @@ fn driver(what: &str) -> impl Fn(DriverError) -> GpuError + '_ {
     move |e| GpuError(format!("{what}: {e}"))
 }
 
+/// The largest boards each of the new kernel's entry points takes
+/// (KERNEL_SHARED_NAMES, compiled with `-DPB_CELLS=n`).
+const VARIANT_CELLS: [u32; 3] = [16, 32, 64];
+
+/// Compiles `source` (with `-DPB_CELLS=cells` when given) for the device of compute
+/// capability `compute` on `ctx`, loads it and finds its function `name`.
+fn load(
+    ctx: &Arc<CudaContext>,
+    compute: (i32, i32),
+    source: &str,
+    cells: Option<u32>,
+    name: &str,
+) -> Result<CudaFunction, GpuError> {
+    let (major, minor) = compute;
+    let ptx = compile_ptx_with_opts(source, compile_options(major, minor, cells))
+        .map_err(|e| GpuError(format!("the kernel does not compile: {}", one_line(&e))))?;
+    let module = match ctx.load_module(ptx) {
+        // PTX from an NVRTC newer than the driver does not load; machine code for
+        // the device does, from any NVRTC of the driver's major version.
+        Err(e) if e.0 == CUresult::CUDA_ERROR_UNSUPPORTED_PTX_VERSION => ctx
+            .load_module(Ptx::from_binary(cubin(source, major, minor, cells)?))
+            .map_err(driver("loading the kernel (driver older than NVRTC?)"))?,
+        other => other.map_err(driver("loading the kernel"))?,
+    };
+    module
+        .load_function(name)
+        .map_err(driver("finding the kernel"))
+}
+
 /// Shared memory a block of the new kernel may take without asking the driver for
 /// more (its static neighbour table aside).
 const SHARED_PER_BLOCK: u32 = 47 * 1024;
@@ -40,7 +69,10 @@ const SHARED_PER_BLOCK: u32 = 47 * 1024;
 pub(crate) struct Cuda {
     stream: Arc<CudaStream>,
     design: Design,
-    functions: Vec<CudaFunction>,
+    /// The old kernel's function, or the new kernel's for each of VARIANT_CELLS
+    /// (compiled when first needed).
+    functions: Vec<Option<CudaFunction>>,
+    compute: (i32, i32),
     records: CudaSlice<u32>,
     record_bytes: CudaSlice<u8>,
     classes: CudaSlice<u8>,
@@ -89,10 +121,6 @@ impl Cuda {
         } else {
             Design::Old
         };
-        let (source, names) = match design {
-            Design::Old => (KERNEL_SOURCE, &[KERNEL_NAME][..]),
-            Design::New => (KERNEL_SHARED_SOURCE, &KERNEL_SHARED_NAMES[..]),
-        };
         let count = CudaContext::device_count().map_err(driver("counting devices"))?;
         if count < 1 {
             return Err(GpuError("the CUDA driver sees no device".into()));
@@ -105,21 +133,18 @@ impl Cuda {
         let multiprocessors = ctx
             .attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
             .map_err(driver("counting multiprocessors"))? as u32;
-        let ptx = compile_ptx_with_opts(source, compile_options(major, minor))
-            .map_err(|e| GpuError(format!("the kernel does not compile: {}", one_line(&e))))?;
-        let module = match ctx.load_module(ptx) {
-            // PTX from an NVRTC newer than the driver does not load; machine code
-            // for the device does, from any NVRTC of the driver's major version.
-            Err(e) if e.0 == CUresult::CUDA_ERROR_UNSUPPORTED_PTX_VERSION => ctx
-                .load_module(Ptx::from_binary(cubin(source, major, minor)?))
-                .map_err(driver("loading the kernel (driver older than NVRTC?)"))?,
-            other => other.map_err(driver("loading the kernel"))?,
+        // The old kernel's one function; the new kernel's for 4×4 boards, the others
+        // when a batch first needs them (run_new).
+        let first = match design {
+            Design::Old => load(&ctx, (major, minor), KERNEL_SOURCE, None, KERNEL_NAME)?,
+            Design::New => load(
+                &ctx,
+                (major, minor),
+                KERNEL_SHARED_SOURCE,
+                Some(VARIANT_CELLS[0]),
+                KERNEL_SHARED_NAMES[0],
+            )?,
         };
-        let functions = names
-            .iter()
-            .map(|name| module.load_function(name))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(driver("finding the kernel"))?;
         let stream = ctx.default_stream();
         let upload = |what| driver(what);
         // The kernel never reads an empty array, but the driver refuses to allocate
@@ -150,7 +175,8 @@ impl Cuda {
             word_bits: tables::word_bits(dict.lengths.len()),
             stream,
             design,
-            functions,
+            functions: vec![Some(first), None, None],
+            compute: (major, minor),
             tables: None,
             sets: None,
             table_bits: 0,
@@ -200,18 +226,21 @@ impl Cuda {
     }
 }
 
-/// NVRTC's options for a device of compute capability `major.minor` (NVRTC optimizes
-/// by default and refuses `-O3`).
-fn compile_options(major: i32, minor: i32) -> CompileOptions {
+/// NVRTC's options for a device of compute capability `major.minor`, and which of
+/// the new kernel's entry points: the one for boards of up to `cells`, or all (NVRTC
+/// optimizes by default and refuses `-O3`).
+fn compile_options(major: i32, minor: i32, cells: Option<u32>) -> CompileOptions {
+    let mut options = vec![format!("--gpu-architecture=compute_{major}{minor}")];
+    options.extend(cells.map(|n| format!("-DPB_CELLS={n}")));
     CompileOptions {
-        options: vec![format!("--gpu-architecture=compute_{major}{minor}")],
+        options,
         name: Some("polyboggle_kernel.cu".into()),
         ..Default::default()
     }
 }
 
 /// The kernel compiled to the device's own machine code (`sm_XY`, a CUBIN).
-fn cubin(source: &str, major: i32, minor: i32) -> Result<Vec<u8>, GpuError> {
+fn cubin(source: &str, major: i32, minor: i32, cells: Option<u32>) -> Result<Vec<u8>, GpuError> {
     use cudarc::nvrtc::{result, sys};
     let fail = |e: result::NvrtcError| {
         GpuError(format!(
@@ -222,15 +251,15 @@ fn cubin(source: &str, major: i32, minor: i32) -> Result<Vec<u8>, GpuError> {
     let prog = result::create_program(&src, None).map_err(fail)?;
     // SAFETY: `prog` was just created and is destroyed once, below.
     let out = unsafe {
-        result::compile_program(prog, &[format!("--gpu-architecture=sm_{major}{minor}")]).and_then(
-            |()| {
-                let mut size = 0usize;
-                sys::nvrtcGetCUBINSize(prog, &mut size).result()?;
-                let mut cubin = vec![0u8; size];
-                sys::nvrtcGetCUBIN(prog, cubin.as_mut_ptr().cast()).result()?;
-                Ok(cubin)
-            },
-        )
+        let mut options = vec![format!("--gpu-architecture=sm_{major}{minor}")];
+        options.extend(cells.map(|n| format!("-DPB_CELLS={n}")));
+        result::compile_program(prog, &options).and_then(|()| {
+            let mut size = 0usize;
+            sys::nvrtcGetCUBINSize(prog, &mut size).result()?;
+            let mut cubin = vec![0u8; size];
+            sys::nvrtcGetCUBIN(prog, cubin.as_mut_ptr().cast()).result()?;
+            Ok(cubin)
+        })
     };
     // SAFETY: as above.
     let _ = unsafe { result::destroy_program(prog) };
@@ -301,7 +330,8 @@ impl Cuda {
             block_dim: (block, 1, 1),
             shared_mem_bytes: 0,
         };
-        let mut args = stream.launch_builder(&self.functions[0]);
+        let function = self.functions[0].as_ref().expect("start loaded it");
+        let mut args = stream.launch_builder(function);
         args.arg(&self.records)
             .arg(&self.record_bytes)
             .arg(&self.classes)
@@ -343,12 +373,23 @@ impl Cuda {
     /// [`SHARED_PER_BLOCK`], as many threads as the device holds at once.
     fn run_new(&mut self, launch: &Launch) -> Result<(Vec<u32>, Vec<u64>), GpuError> {
         let cells = launch.cells;
-        let function = self.functions[match cells {
-            0..=16 => 0,
-            17..=32 => 1,
-            _ => 2,
-        }]
-        .clone();
+        let variant = VARIANT_CELLS
+            .iter()
+            .position(|&n| cells <= n)
+            .expect("no board over MAX_CELLS reaches the kernel");
+        if self.functions[variant].is_none() {
+            let ctx = self.stream.context().clone();
+            ctx.bind_to_thread()
+                .map_err(driver("making GPU 0 current on this thread"))?;
+            self.functions[variant] = Some(load(
+                &ctx,
+                self.compute,
+                KERNEL_SHARED_SOURCE,
+                Some(VARIANT_CELLS[variant]),
+                KERNEL_SHARED_NAMES[variant],
+            )?);
+        }
+        let function = self.functions[variant].clone().expect("loaded above");
         // Every frame a path can need: never deeper than the board's cells.
         let frame_cap = cells.max(1);
         let per_thread = frame_cap * 8 + cells * 4;
@@ -502,7 +543,7 @@ mod tests {
                     &KERNEL_SHARED_NAMES[..],
                 ),
             ] {
-                let ptx = match compile_ptx_with_opts(source, compile_options(major, minor)) {
+                let ptx = match compile_ptx_with_opts(source, compile_options(major, minor, None)) {
                     Ok(ptx) => ptx.to_src(),
                     Err(e) => panic!("{file} does not compile for {arch}: {}", one_line(&e)),
                 };
@@ -513,7 +554,7 @@ mod tests {
                     );
                 }
                 println!("{file} compiles for {arch}: {} bytes of PTX", ptx.len());
-                let sass = cubin(source, major, minor).unwrap_or_else(|e| panic!("{e}"));
+                let sass = cubin(source, major, minor, None).unwrap_or_else(|e| panic!("{e}"));
                 assert!(
                     sass.starts_with(b"\x7fELF"),
                     "{file}, sm_{major}{minor}: not a CUBIN"
@@ -521,6 +562,18 @@ mod tests {
                 println!(
                     "{file} compiles for sm_{major}{minor}: {} bytes of CUBIN",
                     sass.len()
+                );
+            }
+            // One entry point at a time, as a scorer compiles them.
+            for (cells, name) in VARIANT_CELLS.iter().zip(KERNEL_SHARED_NAMES) {
+                let options = compile_options(major, minor, Some(*cells));
+                let ptx = compile_ptx_with_opts(KERNEL_SHARED_SOURCE, options)
+                    .unwrap_or_else(|e| panic!("{name}, {arch}: {}", one_line(&e)))
+                    .to_src();
+                let entries = ptx.matches(".entry ").count();
+                assert!(
+                    ptx.contains(&format!(".entry {name}")) && entries == 1,
+                    "{name}"
                 );
             }
         }

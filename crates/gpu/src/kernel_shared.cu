@@ -410,7 +410,15 @@ PB_DEVICE void pb_search(
         board_count, tables, stride_bits, slot_bits, word_limit, word_bits, epochs,        \
         frame_cap, next_board, words_out, points_out
 
-// Boards of up to 16, 32 and 64 cells.
+// Boards of up to 16, 32 and 64 cells. The device compiles one at a time
+// (-DPB_CELLS=16, 32 or 64), when a batch first needs it: the three together take
+// over a second to compile, the 16-cell one alone a fifth of that.
+#if !defined(PB_CELLS) || PB_CELLS == 16
 PB_KERNEL void pb_search16(PB_PARAMS) { pb_search<u32, 4>(PB_ARGS); }
+#endif
+#if !defined(PB_CELLS) || PB_CELLS == 32
 PB_KERNEL void pb_search32(PB_PARAMS) { pb_search<u32, 8>(PB_ARGS); }
+#endif
+#if !defined(PB_CELLS) || PB_CELLS == 64
 PB_KERNEL void pb_search64(PB_PARAMS) { pb_search<u64, 16>(PB_ARGS); }
+#endif
