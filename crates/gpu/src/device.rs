@@ -372,17 +372,20 @@ impl Cuda {
     /// board's size, blocks that keep their shared memory under
     /// [`SHARED_PER_BLOCK`], as many threads as the device holds at once.
     fn run_new(&mut self, launch: &Launch) -> Result<(Vec<u32>, Vec<u64>), GpuError> {
+        // This may be the thread's first CUDA call (bench scores each chunk on a new
+        // thread): the occupancy query below does not bind the context itself.
+        self.stream
+            .context()
+            .bind_to_thread()
+            .map_err(driver("making GPU 0 current on this thread"))?;
         let cells = launch.cells;
         let variant = VARIANT_CELLS
             .iter()
             .position(|&n| cells <= n)
             .expect("no board over MAX_CELLS reaches the kernel");
         if self.functions[variant].is_none() {
-            let ctx = self.stream.context().clone();
-            ctx.bind_to_thread()
-                .map_err(driver("making GPU 0 current on this thread"))?;
             self.functions[variant] = Some(load(
-                &ctx,
+                self.stream.context(),
                 self.compute,
                 KERNEL_SHARED_SOURCE,
                 Some(VARIANT_CELLS[variant]),
@@ -472,6 +475,7 @@ impl Cuda {
     /// memory is short, whole blocks) of `bits` slots each, and their epochs;
     /// all zero when (re)allocated.
     fn ensure_sets(&mut self, bits: u32, wanted: u32, block: u32) -> Result<(), GpuError> {
+        let wanted = wanted.max(block);
         if self.sets.is_some() && bits <= self.table_bits && wanted <= self.threads {
             return Ok(());
         }

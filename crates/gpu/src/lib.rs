@@ -2,8 +2,9 @@
 //! and points at once on an NVIDIA GPU, exactly as the CPU solver does, and
 //! [`backend::open`], the choice between it and the CPU.
 //!
-//! The kernel (`kernel.cu`, CUDA C embedded in the binary and compiled by NVRTC when
-//! a [`GpuScorer`] starts) runs one thread a board over the dictionary's own
+//! The kernel (CUDA C embedded in the binary and compiled by NVRTC when a
+//! [`GpuScorer`] starts; [`Design`] chooses between `kernel_shared.cu`, the default,
+//! and the first, `kernel.cu`) runs one thread a board over the dictionary's own
 //! automaton records ([`polyboggle::automaton`]), so every language, multi-byte face, `Qu`
 //! and blank works as on the CPU. A board with more distinct words than a thread's
 //! table holds is marked and scored again on the CPU; so is every board of more than
@@ -50,6 +51,16 @@ pub const KERNEL_SHARED_NAMES: [&str; 3] = ["pb_search16", "pb_search32", "pb_se
 
 /// Which kernel scores: `POLYBOGGLE_GPU_KERNEL=old|new` (default `new`), read when a
 /// scorer starts, so that one device run can measure both.
+///
+/// ```
+/// use polyboggle_gpu::Design;
+///
+/// assert_eq!("old".parse::<Design>()?, Design::Old);
+/// assert_eq!(Design::New.to_string(), "new");
+/// let err = "fast".parse::<Design>().unwrap_err();
+/// assert_eq!(err.to_string(), "no usable GPU: POLYBOGGLE_GPU_KERNEL=fast: expected old or new");
+/// # Ok::<(), polyboggle_gpu::GpuError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Design {
     /// `kernel.cu`: each thread's search stack in local memory, `u64` word tables
