@@ -191,8 +191,9 @@ impl<'l> GpuScorer<'l> {
     /// when no GPU is usable: no driver, no device, no NVRTC, or a kernel that does
     /// not compile or load.
     pub fn new(lexicon: &'l Lexicon, rules: Rules, threads: usize) -> Result<Self, GpuError> {
-        probe()?;
+        // The knob first: a wrong value is the same one line with or without a GPU.
         let design = Design::from_env()?;
+        probe()?;
         let (kernel, device) = device::Cuda::start(lexicon, &rules, design)?;
         Ok(GpuScorer::with_kernel(
             lexicon,
