@@ -12,8 +12,9 @@
 #   scripts/gpu-device-check.sh tune         start-up time, the knobs, an ncu profile
 #   scripts/gpu-device-check.sh round2 SECS  tune, tests, record, then a hunt (seeds 17-32) for what is left
 #   scripts/gpu-device-check.sh kernels [SECS]  issue 35, old kernel beside new (POLYBOGGLE_GPU_KERNEL):
-#       tests on each, bench 10 M dice/uniform x ENABLE2K/YAWL on each, 5x5 and 6x6, ENABLE2K 3625
-#       seeds 1-10 on each, an ncu profile of the new kernel; ~5 min (SECS: stop what is left at SECS)
+#       tests on each, bench 10 M dice/uniform x ENABLE2K/YAWL on each, ENABLE2K 3625 seeds 1-10
+#       on each, an ncu profile of the new kernel, then 5x5 and 6x6 on each and five knob settings
+#       of the new one; ~6 min (SECS: skip what is left at SECS)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 pack=target/gpu-device
@@ -142,7 +143,7 @@ kernels() {
   left() { [ $(( budget - (SECONDS - start) )) -gt "$1" ] || { echo "== out of time: skipped $2" | log kernels.txt; return 1; }; }
   for k in new old; do
     echo "== gpu:: tests, $k kernel" | log kernels.txt
-    POLYBOGGLE_GPU_KERNEL=$k timeout 150 "$pack/bin/gpu-tests" gpu:: --include-ignored --test-threads 1 2>&1 \
+    POLYBOGGLE_GPU_KERNEL=$k timeout 150 "$pack/bin/gpu-tests" gpu:: --include-ignored --nocapture --test-threads 1 2>&1 \
       | grep -E "^test |test result|panicked|assert|scoring on" | log kernels.txt
   done
   [ -f /tmp/yawl.pbd ] || "$B" compile "$data/princeton/dictionary-yawl.txt" -o /tmp/yawl.pbd >/dev/null
@@ -157,14 +158,6 @@ kernels() {
         POLYBOGGLE_GPU_KERNEL=$k timeout 90 "$B" bench --backend gpu --dict "$dict" \
           --boards-file "/tmp/${f}_10m.txt" --format json 2>&1 | log kernels.txt
       done
-    done
-  done
-  for set in english-big-original-5x5 english-superbig-6x6; do
-    for k in old new; do
-      left 60 "bench $set $k" || continue
-      echo "== bench 1,000,000 boards rolled from $set, enable2k, $k kernel" | log kernels.txt
-      POLYBOGGLE_GPU_KERNEL=$k timeout 60 "$B" bench --backend gpu --dice "$set" --boards 1000000 \
-        --format json 2>&1 | log kernels.txt
     done
   done
   for k in new old; do
@@ -183,6 +176,23 @@ kernels() {
       --section MemoryWorkloadAnalysis --section WarpStateStats --section SchedulerStats \
       "$B" bench --backend gpu --boards-file /tmp/dice44_1m.txt 2>&1 | log kernels.txt
   fi
+  for set in english-big-original-5x5 english-superbig-6x6; do
+    for k in old new; do
+      left 60 "bench $set $k" || continue
+      echo "== bench 1,000,000 boards rolled from $set, enable2k, $k kernel" | log kernels.txt
+      POLYBOGGLE_GPU_KERNEL=$k timeout 60 "$B" bench --backend gpu --dice "$set" --boards 1000000 \
+        --format json 2>&1 | log kernels.txt
+    done
+  done
+  # The new kernel's knobs: fewer threads in flight (more L1 left beside the frames), other
+  # blocks, smaller hash sets (the sets staying in L2).
+  for knobs in "POLYBOGGLE_GPU_THREADS=67584" "POLYBOGGLE_GPU_THREADS=101376" "POLYBOGGLE_GPU_BLOCK=256" \
+    "POLYBOGGLE_GPU_BLOCK=64" "POLYBOGGLE_GPU_TABLE_BITS=10"; do
+    left 60 "knobs $knobs" || continue
+    echo "== bench dice44 x100, enable2k, new kernel, $knobs" | log kernels.txt
+    env POLYBOGGLE_GPU_KERNEL=new $knobs timeout 60 "$B" bench --backend gpu \
+      --boards-file /tmp/dice44_10m.txt --format json 2>&1 | log kernels.txt
+  done
   echo "== kernels: done in $(( SECONDS - start )) s" | log kernels.txt
 }
 
