@@ -11,6 +11,10 @@
 #   scripts/gpu-device-check.sh lease SECS   tests, bench, record, then the hunt for what is left of SECS
 #   scripts/gpu-device-check.sh tune         start-up time, the knobs, an ncu profile
 #   scripts/gpu-device-check.sh round2 SECS  tune, tests, record, then a hunt (seeds 17-32) for what is left
+#   scripts/gpu-device-check.sh kernels [SECS]  issue 35, old kernel beside new (POLYBOGGLE_GPU_KERNEL):
+#       tests on each, bench 10 M dice/uniform x ENABLE2K/YAWL on each, ENABLE2K 3625 seeds 1-10
+#       on each, an ncu profile of the new kernel, then 5x5 and 6x6 on each and five knob settings
+#       of the new one; ~6 min (SECS: skip what is left at SECS)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 pack=target/gpu-device
@@ -131,6 +135,67 @@ tune() {
   fi
 }
 
+# Issue 35: the new kernel (kernel_shared.cu) measured beside the old one (kernel.cu), in one
+# call: exactness first (the gpu:: tests, each kernel), then throughput, the optimizer and a
+# profile. Every step has its own timeout; SECS (default 540) stops the steps left at that point.
+kernels() {
+  local start=$SECONDS budget=${1:-540} TIMEFORMAT='wall %R s'
+  left() { [ $(( budget - (SECONDS - start) )) -gt "$1" ] || { echo "== out of time: skipped $2" | log kernels.txt; return 1; }; }
+  for k in new old; do
+    echo "== gpu:: tests, $k kernel" | log kernels.txt
+    POLYBOGGLE_GPU_KERNEL=$k timeout 150 "$pack/bin/gpu-tests" gpu:: --include-ignored --nocapture --test-threads 1 2>&1 \
+      | grep -E "^test |test result|panicked|assert|scoring on" | log kernels.txt
+  done
+  [ -f /tmp/yawl.pbd ] || "$B" compile "$data/princeton/dictionary-yawl.txt" -o /tmp/yawl.pbd >/dev/null
+  boards_10m dice44; boards_10m uniform44
+  echo "expected totals x100 (bench/README.md): dice44 enable2k 1408086800, uniform44 enable2k 411442000," \
+       "dice44 yawl 1887212900, uniform44 yawl 545623400" | log kernels.txt
+  for dict in enable2k /tmp/yawl.pbd; do
+    for f in dice44 uniform44; do
+      for k in old new; do
+        left 60 "bench $f $dict $k" || continue
+        echo "== bench $f x100, $dict, $k kernel" | log kernels.txt
+        POLYBOGGLE_GPU_KERNEL=$k timeout 90 "$B" bench --backend gpu --dict "$dict" \
+          --boards-file "/tmp/${f}_10m.txt" --format json 2>&1 | log kernels.txt
+      done
+    done
+  done
+  for k in new old; do
+    for s in $(seq 1 10); do
+      left 40 "ENABLE2K 3625 seed $s, $k" || continue
+      echo "== ENABLE2K 3625, seed $s, $k kernel" | log kernels.txt
+      { time POLYBOGGLE_GPU_KERNEL=$k timeout 30 "$B" optimize --backend gpu --exclude zqxjkw --until 3625 \
+        --time 5 --seed "$s" --threads 16 --format json; } 2>&1 | log kernels.txt
+    done
+  done
+  if command -v ncu >/dev/null && left 100 "ncu"; then
+    echo "== ncu, new kernel, one launch of 1 M dice44 boards" | log kernels.txt
+    head -n 1000000 /tmp/dice44_10m.txt > /tmp/dice44_1m.txt
+    POLYBOGGLE_GPU_KERNEL=new timeout $(( budget - (SECONDS - start) - 10 )) ncu --launch-count 1 \
+      -k regex:pb_search --section SpeedOfLight --section Occupancy --section LaunchStats \
+      --section MemoryWorkloadAnalysis --section WarpStateStats --section SchedulerStats \
+      "$B" bench --backend gpu --boards-file /tmp/dice44_1m.txt 2>&1 | log kernels.txt
+  fi
+  for set in english-big-original-5x5 english-superbig-6x6; do
+    for k in old new; do
+      left 60 "bench $set $k" || continue
+      echo "== bench 1,000,000 boards rolled from $set, enable2k, $k kernel" | log kernels.txt
+      POLYBOGGLE_GPU_KERNEL=$k timeout 60 "$B" bench --backend gpu --dice "$set" --boards 1000000 \
+        --format json 2>&1 | log kernels.txt
+    done
+  done
+  # The new kernel's knobs: fewer threads in flight (more L1 left beside the frames), other
+  # blocks, smaller hash sets (the sets staying in L2).
+  for knobs in "POLYBOGGLE_GPU_THREADS=67584" "POLYBOGGLE_GPU_THREADS=101376" "POLYBOGGLE_GPU_BLOCK=256" \
+    "POLYBOGGLE_GPU_BLOCK=64" "POLYBOGGLE_GPU_TABLE_BITS=10"; do
+    left 60 "knobs $knobs" || continue
+    echo "== bench dice44 x100, enable2k, new kernel, $knobs" | log kernels.txt
+    env POLYBOGGLE_GPU_KERNEL=new $knobs timeout 60 "$B" bench --backend gpu \
+      --boards-file /tmp/dice44_10m.txt --format json 2>&1 | log kernels.txt
+  done
+  echo "== kernels: done in $(( SECONDS - start )) s" | log kernels.txt
+}
+
 # The hunt for what is left of TOTAL seconds since START (its other arguments: hunt's).
 hunt_until() {
   local left=$(( $2 - (SECONDS - $1) - 15 ))
@@ -153,5 +218,6 @@ case "${1:-all}" in
     tune; tests 120; record 5
     hunt_until "$start" "${2:-480}" 17 --until 10407 ;;
   all) tests; bench; record ;;
-  *) echo "usage: $0 tests|bench|record|hunt SECS [SEED [FLAGS...]]|tune|all|lease SECS|round2 SECS" >&2; exit 2 ;;
+  kernels) kernels "${2:-540}" ;;
+  *) echo "usage: $0 tests|bench|record|hunt SECS [SEED [FLAGS...]]|tune|all|lease SECS|round2 SECS|kernels [SECS]" >&2; exit 2 ;;
 esac

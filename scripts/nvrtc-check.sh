@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Compiles the GPU kernel (crates/gpu/src/kernel.cu) with NVRTC, the CUDA run-time compiler the
+# Compiles the GPU kernels (crates/gpu/src/kernel.cu, the old one, and kernel_shared.cu, the
+# new one) with NVRTC, the CUDA run-time compiler the
 # binary uses on a GPU machine, on a machine with no GPU and no CUDA: NVRTC comes from
 # its PyPI wheel (nvidia-cuda-nvrtc, CUDA 13), installed once under ~/.cache. Fails on
 # any compile error; prints SKIPPED and exits 0 when the wheel cannot be installed.
@@ -20,10 +21,12 @@ fi
 echo "nvrtc-check: $lib"
 out=$(POLYBOGGLE_NVRTC_LIB=$lib cargo test "$@" -p polyboggle-gpu --lib \
   device::tests::the_kernel_compiles_with_nvrtc -- --ignored --nocapture 2>&1) || { echo "$out"; exit 1; }
-echo "$out" | grep "kernel.cu compiles"
-if ! echo "$out" | grep -q "kernel.cu compiles for compute_90"; then
-  echo "$out"
-  echo "nvrtc-check: the test did not compile the kernel" >&2
-  exit 1
-fi
-echo "nvrtc-check: the kernel compiles with NVRTC"
+echo "$out" | grep "\.cu compiles for"
+for kernel in kernel.cu kernel_shared.cu; do
+  if ! echo "$out" | grep -q "^$kernel compiles for sm_90"; then
+    echo "$out"
+    echo "nvrtc-check: the test did not compile $kernel" >&2
+    exit 1
+  fi
+done
+echo "nvrtc-check: both kernels compile with NVRTC"

@@ -87,6 +87,22 @@ fn backend_gpu_is_one_line_where_no_gpu_is_usable() {
 }
 
 #[test]
+fn an_unknown_kernel_is_one_line() {
+    // Read before any CUDA call: the same line with or without a GPU.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_polyboggle"))
+        .args(["bench", "--backend", "gpu", "--boards", "10"])
+        .env("POLYBOGGLE_GPU_KERNEL", "fast")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "polyboggle: --backend gpu: no usable GPU: POLYBOGGLE_GPU_KERNEL=fast: expected old or new\n"
+    );
+}
+
+#[test]
 fn counts_are_the_full_lines_without_their_words() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("boards.txt");

@@ -1,11 +1,14 @@
 //! The kernel on a CUDA device: compile it with NVRTC, upload the dictionary once,
 //! and run launches. Only called after [`super::probe`] has found the libraries.
 //!
-//! Tuning knobs, read when a scorer starts (for measuring on the device; the
-//! defaults are what docs/gpu.md reports): `POLYBOGGLE_GPU_BLOCK` (threads a block,
-//! default 128), `POLYBOGGLE_GPU_THREADS` (threads in all, default 512 a
-//! multiprocessor, fewer when the tables would take over a quarter of free memory)
-//! and `POLYBOGGLE_GPU_TABLE_BITS` (each thread's word table, 2^bits slots; lib.rs).
+//! Only the kernel the scorer runs ([`Design`]) is compiled. Tuning knobs, read when a
+//! scorer starts (for measuring on the device; the defaults are what docs/gpu.md
+//! reports): `POLYBOGGLE_GPU_BLOCK` (threads a block, default 128; the new kernel
+//! takes fewer where its shared memory would pass 48 KiB a block),
+//! `POLYBOGGLE_GPU_THREADS` (threads in all; default: the old kernel 512 a
+//! multiprocessor, the new one as many as fit at once; fewer when the tables would
+//! take over a quarter of free memory) and `POLYBOGGLE_GPU_TABLE_BITS` (each thread's
+//! word table, 2^bits slots; lib.rs).
 
 use std::sync::Arc;
 
@@ -16,8 +19,11 @@ use cudarc::driver::{
 };
 use cudarc::nvrtc::{compile_ptx_with_opts, CompileOptions, Ptx};
 
-use super::tables::Dictionary;
-use super::{knob, GpuError, Kernel, Launch, KERNEL_NAME, KERNEL_SOURCE};
+use super::tables::{self, Dictionary};
+use super::{
+    knob, Design, GpuError, Kernel, Launch, KERNEL_NAME, KERNEL_SHARED_NAMES, KERNEL_SHARED_SOURCE,
+    KERNEL_SOURCE,
+};
 use polyboggle::lexicon::Lexicon;
 use polyboggle::score::Rules;
 
@@ -25,10 +31,48 @@ fn driver(what: &str) -> impl Fn(DriverError) -> GpuError + '_ {
     move |e| GpuError(format!("{what}: {e}"))
 }
 
-/// The dictionary on the device, and the function that walks it.
+/// The largest boards each of the new kernel's entry points takes
+/// (KERNEL_SHARED_NAMES, compiled with `-DPB_CELLS=n`).
+const VARIANT_CELLS: [u32; 3] = [16, 32, 64];
+
+/// Compiles `source` (with `-DPB_CELLS=cells` when given) for the device of compute
+/// capability `compute` on `ctx`, loads it and finds its function `name`.
+fn load(
+    ctx: &Arc<CudaContext>,
+    compute: (i32, i32),
+    source: &str,
+    cells: Option<u32>,
+    name: &str,
+) -> Result<CudaFunction, GpuError> {
+    let (major, minor) = compute;
+    let ptx = compile_ptx_with_opts(source, compile_options(major, minor, cells))
+        .map_err(|e| GpuError(format!("the kernel does not compile: {}", one_line(&e))))?;
+    let module = match ctx.load_module(ptx) {
+        // PTX from an NVRTC newer than the driver does not load; machine code for
+        // the device does, from any NVRTC of the driver's major version.
+        Err(e) if e.0 == CUresult::CUDA_ERROR_UNSUPPORTED_PTX_VERSION => ctx
+            .load_module(Ptx::from_binary(cubin(source, major, minor, cells)?))
+            .map_err(driver("loading the kernel (driver older than NVRTC?)"))?,
+        other => other.map_err(driver("loading the kernel"))?,
+    };
+    module
+        .load_function(name)
+        .map_err(driver("finding the kernel"))
+}
+
+/// Shared memory a block of the new kernel may take without asking the driver for
+/// more (its static neighbour table aside).
+const SHARED_PER_BLOCK: u32 = 47 * 1024;
+
+/// The dictionary on the device, and the function(s) that walk it: the old kernel's
+/// one, or the new kernel's for boards of up to 16, 32 and 64 cells.
 pub(crate) struct Cuda {
     stream: Arc<CudaStream>,
-    function: CudaFunction,
+    design: Design,
+    /// The old kernel's function, or the new kernel's for each of VARIANT_CELLS
+    /// (compiled when first needed).
+    functions: Vec<Option<CudaFunction>>,
+    compute: (i32, i32),
     records: CudaSlice<u32>,
     record_bytes: CudaSlice<u8>,
     classes: CudaSlice<u8>,
@@ -38,8 +82,12 @@ pub(crate) struct Cuda {
     exact: u32,
     word_count: u32,
     min_len: u32,
-    /// Every thread's word table, `threads << table_bits` slots.
+    word_bits: u32,
+    /// Every thread's word table, `threads << table_bits` slots (old kernel).
     tables: Option<CudaSlice<u64>>,
+    /// The new kernel's: every thread's hash set, `threads << table_bits` slots,
+    /// and each thread's epoch.
+    sets: Option<(CudaSlice<u32>, CudaSlice<u32>)>,
     table_bits: u32,
     threads: u32,
     block: u32,
@@ -59,9 +107,20 @@ impl Drop for Cuda {
 unsafe impl Send for Cuda {}
 
 impl Cuda {
-    /// Starts on GPU 0: compiles the kernel for it and uploads the dictionary. Also
-    /// gives the device's name.
-    pub(crate) fn start(lexicon: &Lexicon, rules: &Rules) -> Result<(Cuda, String), GpuError> {
+    /// Starts on GPU 0: compiles the kernel `design` names for it (the old one where
+    /// the new one cannot take the dictionary) and uploads the dictionary. Also gives
+    /// the device's name and the kernel.
+    pub(crate) fn start(
+        lexicon: &Lexicon,
+        rules: &Rules,
+        design: Design,
+    ) -> Result<(Cuda, String), GpuError> {
+        let dict = Dictionary::new(lexicon, rules);
+        let design = if dict.fits_new_kernel() {
+            design
+        } else {
+            Design::Old
+        };
         let count = CudaContext::device_count().map_err(driver("counting devices"))?;
         if count < 1 {
             return Err(GpuError("the CUDA driver sees no device".into()));
@@ -74,21 +133,19 @@ impl Cuda {
         let multiprocessors = ctx
             .attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
             .map_err(driver("counting multiprocessors"))? as u32;
-        let ptx = compile_ptx_with_opts(KERNEL_SOURCE, compile_options(major, minor))
-            .map_err(|e| GpuError(format!("the kernel does not compile: {}", one_line(&e))))?;
-        let module = match ctx.load_module(ptx) {
-            // PTX from an NVRTC newer than the driver does not load; machine code
-            // for the device does, from any NVRTC of the driver's major version.
-            Err(e) if e.0 == CUresult::CUDA_ERROR_UNSUPPORTED_PTX_VERSION => ctx
-                .load_module(Ptx::from_binary(cubin(major, minor)?))
-                .map_err(driver("loading the kernel (driver older than NVRTC?)"))?,
-            other => other.map_err(driver("loading the kernel"))?,
+        // The old kernel's one function; the new kernel's for 4×4 boards, the others
+        // when a batch first needs them (run_new).
+        let first = match design {
+            Design::Old => load(&ctx, (major, minor), KERNEL_SOURCE, None, KERNEL_NAME)?,
+            Design::New => load(
+                &ctx,
+                (major, minor),
+                KERNEL_SHARED_SOURCE,
+                Some(VARIANT_CELLS[0]),
+                KERNEL_SHARED_NAMES[0],
+            )?,
         };
-        let function = module
-            .load_function(KERNEL_NAME)
-            .map_err(driver("finding the kernel"))?;
         let stream = ctx.default_stream();
-        let dict = Dictionary::new(lexicon, rules);
         let upload = |what| driver(what);
         // The kernel never reads an empty array, but the driver refuses to allocate
         // one: keep a byte.
@@ -115,9 +172,13 @@ impl Cuda {
             exact: dict.exact as u32,
             word_count: dict.lengths.len() as u32,
             min_len: dict.min_len,
+            word_bits: tables::word_bits(dict.lengths.len()),
             stream,
-            function,
+            design,
+            functions: vec![Some(first), None, None],
+            compute: (major, minor),
             tables: None,
+            sets: None,
             table_bits: 0,
             threads: 0,
             block: knob("POLYBOGGLE_GPU_BLOCK").unwrap_or(128).min(1024),
@@ -125,7 +186,7 @@ impl Cuda {
         };
         Ok((
             cuda,
-            format!("{name} (compute {major}.{minor}, {multiprocessors} SMs)"),
+            format!("{name} (compute {major}.{minor}, {multiprocessors} SMs, {design} kernel)"),
         ))
     }
 
@@ -165,37 +226,40 @@ impl Cuda {
     }
 }
 
-/// NVRTC's options for a device of compute capability `major.minor` (NVRTC optimizes
-/// by default and refuses `-O3`).
-fn compile_options(major: i32, minor: i32) -> CompileOptions {
+/// NVRTC's options for a device of compute capability `major.minor`, and which of
+/// the new kernel's entry points: the one for boards of up to `cells`, or all (NVRTC
+/// optimizes by default and refuses `-O3`).
+fn compile_options(major: i32, minor: i32, cells: Option<u32>) -> CompileOptions {
+    let mut options = vec![format!("--gpu-architecture=compute_{major}{minor}")];
+    options.extend(cells.map(|n| format!("-DPB_CELLS={n}")));
     CompileOptions {
-        options: vec![format!("--gpu-architecture=compute_{major}{minor}")],
+        options,
         name: Some("polyboggle_kernel.cu".into()),
         ..Default::default()
     }
 }
 
 /// The kernel compiled to the device's own machine code (`sm_XY`, a CUBIN).
-fn cubin(major: i32, minor: i32) -> Result<Vec<u8>, GpuError> {
+fn cubin(source: &str, major: i32, minor: i32, cells: Option<u32>) -> Result<Vec<u8>, GpuError> {
     use cudarc::nvrtc::{result, sys};
     let fail = |e: result::NvrtcError| {
         GpuError(format!(
             "the kernel does not compile to sm_{major}{minor}: {e}"
         ))
     };
-    let src = std::ffi::CString::new(KERNEL_SOURCE).expect("no NUL in kernel.cu");
+    let src = std::ffi::CString::new(source).expect("no NUL in a kernel's source");
     let prog = result::create_program(&src, None).map_err(fail)?;
     // SAFETY: `prog` was just created and is destroyed once, below.
     let out = unsafe {
-        result::compile_program(prog, &[format!("--gpu-architecture=sm_{major}{minor}")]).and_then(
-            |()| {
-                let mut size = 0usize;
-                sys::nvrtcGetCUBINSize(prog, &mut size).result()?;
-                let mut cubin = vec![0u8; size];
-                sys::nvrtcGetCUBIN(prog, cubin.as_mut_ptr().cast()).result()?;
-                Ok(cubin)
-            },
-        )
+        let mut options = vec![format!("--gpu-architecture=sm_{major}{minor}")];
+        options.extend(cells.map(|n| format!("-DPB_CELLS={n}")));
+        result::compile_program(prog, &options).and_then(|()| {
+            let mut size = 0usize;
+            sys::nvrtcGetCUBINSize(prog, &mut size).result()?;
+            let mut cubin = vec![0u8; size];
+            sys::nvrtcGetCUBIN(prog, cubin.as_mut_ptr().cast()).result()?;
+            Ok(cubin)
+        })
     };
     // SAFETY: as above.
     let _ = unsafe { result::destroy_program(prog) };
@@ -213,6 +277,37 @@ fn one_line(error: &cudarc::nvrtc::CompileError) -> String {
 
 impl Kernel for Cuda {
     fn run(&mut self, launch: &Launch) -> Result<(Vec<u32>, Vec<u64>), GpuError> {
+        match self.design {
+            Design::Old => self.run_old(launch),
+            Design::New => self.run_new(launch),
+        }
+    }
+
+    fn clear_tables(&mut self) -> Result<(), GpuError> {
+        if let Some(tables) = self.tables.as_mut() {
+            self.stream
+                .memset_zeros(tables)
+                .map_err(driver("clearing the word tables"))?;
+        }
+        if let Some((sets, epochs)) = self.sets.as_mut() {
+            self.stream
+                .memset_zeros(sets)
+                .map_err(driver("clearing the word tables"))?;
+            self.stream
+                .memset_zeros(epochs)
+                .map_err(driver("clearing the word tables"))?;
+        }
+        Ok(())
+    }
+
+    fn design(&self) -> Design {
+        self.design
+    }
+}
+
+impl Cuda {
+    /// A launch of the old kernel (`kernel.cu`).
+    fn run_old(&mut self, launch: &Launch) -> Result<(Vec<u32>, Vec<u64>), GpuError> {
         self.ensure_tables(launch.slot_bits)?;
         let stream = self.stream.clone();
         let up = driver("uploading a batch");
@@ -235,7 +330,8 @@ impl Kernel for Cuda {
             block_dim: (block, 1, 1),
             shared_mem_bytes: 0,
         };
-        let mut args = stream.launch_builder(&self.function);
+        let function = self.functions[0].as_ref().expect("start loaded it");
+        let mut args = stream.launch_builder(function);
         args.arg(&self.records)
             .arg(&self.record_bytes)
             .arg(&self.classes)
@@ -272,12 +368,139 @@ impl Kernel for Cuda {
         Ok((words, points))
     }
 
-    fn clear_tables(&mut self) -> Result<(), GpuError> {
-        if let Some(tables) = self.tables.as_mut() {
-            self.stream
-                .memset_zeros(tables)
-                .map_err(driver("clearing the word tables"))?;
+    /// A launch of the new kernel (`kernel_shared.cu`): the entry point for the
+    /// board's size, blocks that keep their shared memory under
+    /// [`SHARED_PER_BLOCK`], as many threads as the device holds at once.
+    fn run_new(&mut self, launch: &Launch) -> Result<(Vec<u32>, Vec<u64>), GpuError> {
+        // This may be the thread's first CUDA call (bench scores each chunk on a new
+        // thread): the occupancy query below does not bind the context itself.
+        self.stream
+            .context()
+            .bind_to_thread()
+            .map_err(driver("making GPU 0 current on this thread"))?;
+        let cells = launch.cells;
+        let variant = VARIANT_CELLS
+            .iter()
+            .position(|&n| cells <= n)
+            .expect("no board over MAX_CELLS reaches the kernel");
+        if self.functions[variant].is_none() {
+            self.functions[variant] = Some(load(
+                self.stream.context(),
+                self.compute,
+                KERNEL_SHARED_SOURCE,
+                Some(VARIANT_CELLS[variant]),
+                KERNEL_SHARED_NAMES[variant],
+            )?);
         }
+        let function = self.functions[variant].clone().expect("loaded above");
+        // Every frame a path can need: never deeper than the board's cells.
+        let frame_cap = cells.max(1);
+        let per_thread = frame_cap * 8 + cells * 4;
+        let wanted = knob("POLYBOGGLE_GPU_BLOCK").unwrap_or(128).min(1024);
+        let block = wanted.min(SHARED_PER_BLOCK / per_thread / 32 * 32).max(32);
+        let shared = block * per_thread;
+        let per_sm = function
+            .occupancy_max_active_blocks_per_multiprocessor(block, shared as usize, None)
+            .map_err(driver("asking the kernel's occupancy"))?
+            .max(1);
+        let wanted =
+            knob("POLYBOGGLE_GPU_THREADS").unwrap_or(self.multiprocessors * per_sm * block);
+        self.ensure_sets(launch.slot_bits, wanted, block)?;
+        let stream = self.stream.clone();
+        let up = driver("uploading a batch");
+        let faces = launch.faces;
+        let face_info = stream.clone_htod(&faces.info).map_err(&up)?;
+        let face_bytes = stream.clone_htod(&faces.bytes).map_err(&up)?;
+        let face_classes = stream.clone_htod(&faces.classes).map_err(&up)?;
+        let neighbours = stream
+            .clone_htod(&tables::by_position(launch.neighbours))
+            .map_err(&up)?;
+        let boards = stream.clone_htod(launch.boards).map_err(&up)?;
+        let next = stream.alloc_zeros::<u32>(1).map_err(&up)?;
+        let count = launch.count as usize;
+        let mut words = stream.alloc_zeros::<u32>(count).map_err(&up)?;
+        let mut points = stream.alloc_zeros::<u64>(count).map_err(&up)?;
+        let (sets, epochs) = self.sets.as_mut().expect("ensure_sets allocated them");
+        // Whole blocks, no more threads than the sets have or the boards need.
+        let threads = (self.threads / block * block).min(launch.count.div_ceil(block) * block);
+        let config = LaunchConfig {
+            grid_dim: (threads / block, 1, 1),
+            block_dim: (block, 1, 1),
+            shared_mem_bytes: shared,
+        };
+        let stride_bits = self.table_bits;
+        let mut args = stream.launch_builder(&function);
+        args.arg(&self.records)
+            .arg(&self.record_bytes)
+            .arg(&self.classes)
+            .arg(&self.record_count)
+            .arg(&self.exact)
+            .arg(&self.lengths)
+            .arg(&self.word_count)
+            .arg(&self.points)
+            .arg(&self.min_len)
+            .arg(&face_info)
+            .arg(&face_bytes)
+            .arg(&face_classes)
+            .arg(&neighbours)
+            .arg(&launch.cells)
+            .arg(&boards)
+            .arg(&launch.count)
+            .arg(sets)
+            .arg(&stride_bits)
+            .arg(&launch.slot_bits)
+            .arg(&launch.word_limit)
+            .arg(&self.word_bits)
+            .arg(epochs)
+            .arg(&frame_cap)
+            .arg(&next)
+            .arg(&mut words)
+            .arg(&mut points);
+        // SAFETY: the arguments match pb_search's parameters one for one, in type and
+        // order; every array is as long as the kernel reads (boards: count × cells;
+        // sets: threads << stride_bits, epochs: threads; neighbours: by_position's;
+        // face arrays: as Faces lays them out), and the shared memory holds
+        // frame_cap frames and `cells` face entries a thread.
+        unsafe { args.launch(config) }.map_err(driver("launching the kernel"))?;
+        let words = stream
+            .clone_dtoh(&words)
+            .map_err(driver("running the kernel"))?;
+        let points = stream
+            .clone_dtoh(&points)
+            .map_err(driver("running the kernel"))?;
+        Ok((words, points))
+    }
+
+    /// Makes sure the new kernel's hash sets hold `wanted` threads (fewer when
+    /// memory is short, whole blocks) of `bits` slots each, and their epochs;
+    /// all zero when (re)allocated.
+    fn ensure_sets(&mut self, bits: u32, wanted: u32, block: u32) -> Result<(), GpuError> {
+        let wanted = wanted.max(block);
+        if self.sets.is_some() && bits <= self.table_bits && wanted <= self.threads {
+            return Ok(());
+        }
+        let bits = bits.max(self.table_bits);
+        let wanted = wanted.max(self.threads);
+        // Bind first, as in ensure_tables.
+        let ctx = self.stream.context().clone();
+        ctx.bind_to_thread()
+            .map_err(driver("making GPU 0 current on this thread"))?;
+        self.sets = None;
+        self.stream
+            .synchronize()
+            .map_err(driver("freeing the word tables"))?;
+        let (free, _) = ctx.mem_get_info().map_err(driver("reading free memory"))?;
+        let per_thread = 4u64 << bits;
+        let affordable = (free as u64 / 4 / per_thread).max(block as u64);
+        let threads = (wanted as u64).min(affordable).max(block as u64);
+        let alloc = |n: usize| {
+            self.stream
+                .alloc_zeros::<u32>(n)
+                .map_err(driver("allocating the word tables"))
+        };
+        self.sets = Some((alloc((threads << bits) as usize)?, alloc(threads as usize)?));
+        self.table_bits = bits;
+        self.threads = threads as u32;
         Ok(())
     }
 }
@@ -316,21 +539,47 @@ mod tests {
         // The very options a scorer compiles with.
         for (major, minor) in [(8, 0), (9, 0)] {
             let arch = format!("compute_{major}{minor}");
-            let ptx = match compile_ptx_with_opts(KERNEL_SOURCE, compile_options(major, minor)) {
-                Ok(ptx) => ptx.to_src(),
-                Err(e) => panic!("kernel.cu does not compile for {arch}: {}", one_line(&e)),
-            };
-            assert!(ptx.contains(".entry pb_score"), "{arch}: no pb_score entry");
-            println!("kernel.cu compiles for {arch}: {} bytes of PTX", ptx.len());
-            let sass = cubin(major, minor).unwrap_or_else(|e| panic!("{e}"));
-            assert!(
-                sass.starts_with(b"\x7fELF"),
-                "sm_{major}{minor}: not a CUBIN"
-            );
-            println!(
-                "kernel.cu compiles for sm_{major}{minor}: {} bytes of CUBIN",
-                sass.len()
-            );
+            for (file, source, names) in [
+                ("kernel.cu", KERNEL_SOURCE, &[KERNEL_NAME][..]),
+                (
+                    "kernel_shared.cu",
+                    KERNEL_SHARED_SOURCE,
+                    &KERNEL_SHARED_NAMES[..],
+                ),
+            ] {
+                let ptx = match compile_ptx_with_opts(source, compile_options(major, minor, None)) {
+                    Ok(ptx) => ptx.to_src(),
+                    Err(e) => panic!("{file} does not compile for {arch}: {}", one_line(&e)),
+                };
+                for name in names {
+                    assert!(
+                        ptx.contains(&format!(".entry {name}")),
+                        "{file}, {arch}: no {name} entry"
+                    );
+                }
+                println!("{file} compiles for {arch}: {} bytes of PTX", ptx.len());
+                let sass = cubin(source, major, minor, None).unwrap_or_else(|e| panic!("{e}"));
+                assert!(
+                    sass.starts_with(b"\x7fELF"),
+                    "{file}, sm_{major}{minor}: not a CUBIN"
+                );
+                println!(
+                    "{file} compiles for sm_{major}{minor}: {} bytes of CUBIN",
+                    sass.len()
+                );
+            }
+            // One entry point at a time, as a scorer compiles them.
+            for (cells, name) in VARIANT_CELLS.iter().zip(KERNEL_SHARED_NAMES) {
+                let options = compile_options(major, minor, Some(*cells));
+                let ptx = compile_ptx_with_opts(KERNEL_SHARED_SOURCE, options)
+                    .unwrap_or_else(|e| panic!("{name}, {arch}: {}", one_line(&e)))
+                    .to_src();
+                let entries = ptx.matches(".entry ").count();
+                assert!(
+                    ptx.contains(&format!(".entry {name}")) && entries == 1,
+                    "{name}"
+                );
+            }
         }
     }
 }

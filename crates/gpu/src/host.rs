@@ -1,10 +1,14 @@
-//! The kernel's logic on the CPU, for machines without a GPU (CI): `kernel.cu`
-//! compiled as plain C++ by the system compiler into a shared library, its threads
-//! run one after the other, behind the same [`Kernel`] interface the device uses.
-//! [`GpuScorer`] over it must agree with [`CpuScorer`] board for board.
+//! The kernels' logic on the CPU, for machines without a GPU (CI): `kernel.cu` and
+//! `kernel_shared.cu` compiled as plain C++ by the system compiler into shared
+//! libraries, behind the same [`Kernel`] interface the device uses. The old kernel's
+//! threads run one after the other; the new kernel's run at once, as OS threads in
+//! two "blocks" that each share one buffer as their shared memory, so a thread that
+//! strays out of its own frames spoils another's boards. [`GpuScorer`] over either
+//! must agree with [`CpuScorer`] board for board.
 //!
 //! Ignored by a plain `cargo test` (they need a C++ compiler, `c++` or `$CXX`);
-//! `.ci/run` runs them, and they fail loudly where no compiler works.
+//! `.ci/run` runs them, and they fail loudly where no compiler works. Those that read
+//! the bench files in ../shared/data say so.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -12,18 +16,34 @@ use std::process::Command;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::tables::Dictionary;
-use super::{GpuError, GpuScorer, Kernel, Launch, KERNEL_SOURCE};
+use super::tables::{self, Dictionary};
+use super::{
+    Design, GpuError, GpuScorer, Kernel, Launch, KERNEL_SHARED_NAMES, KERNEL_SHARED_SOURCE,
+    KERNEL_SOURCE,
+};
 use polyboggle::batch::{Batch, CpuScorer, Scorer};
 use polyboggle::normalize::Profile;
 use polyboggle::{Face, Lexicon, Rules};
 
-/// What the harness adds to the kernel: a way to say which "thread" runs.
+/// What the harness adds to the old kernel: a way to say which "thread" runs.
 const HARNESS: &str = r#"
 #include "kernel.cu"
 extern "C" void pb_set_thread(unsigned thread, unsigned threads) {
     pb_thread = thread;
     pb_threads = threads;
+}
+"#;
+
+/// What the harness adds to the new kernel: where the calling OS thread stands in
+/// the grid, and its block's shared memory.
+const SHARED_HARNESS: &str = r#"
+#include "kernel_shared.cu"
+extern "C" void pb_set_thread(unsigned thread, unsigned lane, unsigned block_dim,
+                              unsigned long long *shared) {
+    pb_thread = thread;
+    pb_lane = lane;
+    pb_block_dim = block_dim;
+    pb_shared = shared;
 }
 "#;
 
@@ -55,20 +75,61 @@ type ScoreFn = unsafe extern "C" fn(
 );
 type SetThreadFn = unsafe extern "C" fn(u32, u32);
 
-/// The compiled harness (the library stays loaded while any kernel uses it).
+/// The new kernel's entry points' parameters, in order (`PB_PARAMS`).
+type SearchFn = unsafe extern "C" fn(
+    *const u32, // records
+    *const u8,  // record_bytes
+    *const u8,  // classes
+    u32,        // record_count
+    u32,        // exact
+    *const u8,  // lengths
+    u32,        // word_count
+    *const u32, // points
+    u32,        // min_len
+    *const u32, // face_info
+    *const u8,  // face_bytes
+    *const u8,  // face_classes
+    *const u64, // neighbours (by position)
+    u32,        // cells
+    *const u8,  // boards
+    u32,        // board_count
+    *mut u32,   // tables
+    u32,        // stride_bits
+    u32,        // slot_bits
+    u32,        // word_limit
+    u32,        // word_bits
+    *mut u32,   // epochs
+    u32,        // frame_cap
+    *mut u32,   // next_board
+    *mut u32,   // words_out
+    *mut u64,   // points_out
+);
+type SetLaneFn = unsafe extern "C" fn(u32, u32, u32, *mut u64);
+
+/// A compiled harness (the library stays loaded while any kernel uses it).
 struct Compiled {
     library: libloading::Library,
     _dir: tempfile::TempDir,
 }
 
-/// Compiles the harness once a test process; a test fails, saying why, where no C++
-/// compiler works.
-fn compiled() -> &'static Compiled {
-    static COMPILED: std::sync::OnceLock<Compiled> = std::sync::OnceLock::new();
-    COMPILED.get_or_init(|| {
+/// Compiles a design's harness once a test process; a test fails, saying why, where
+/// no C++ compiler works.
+fn compiled(design: Design) -> &'static Compiled {
+    static OLD: std::sync::OnceLock<Compiled> = std::sync::OnceLock::new();
+    static NEW: std::sync::OnceLock<Compiled> = std::sync::OnceLock::new();
+    let (cell, file, source, harness) = match design {
+        Design::Old => (&OLD, "kernel.cu", KERNEL_SOURCE, HARNESS),
+        Design::New => (
+            &NEW,
+            "kernel_shared.cu",
+            KERNEL_SHARED_SOURCE,
+            SHARED_HARNESS,
+        ),
+    };
+    cell.get_or_init(|| {
         let dir = tempfile::tempdir().expect("a temporary folder");
-        std::fs::write(dir.path().join("kernel.cu"), KERNEL_SOURCE).unwrap();
-        std::fs::write(dir.path().join("harness.cpp"), HARNESS).unwrap();
+        std::fs::write(dir.path().join(file), source).unwrap();
+        std::fs::write(dir.path().join("harness.cpp"), harness).unwrap();
         let out: PathBuf = dir.path().join("libharness.so");
         let compiler = std::env::var("CXX").unwrap_or_else(|_| "c++".into());
         let status = Command::new(&compiler)
@@ -79,7 +140,7 @@ fn compiled() -> &'static Compiled {
             .status();
         match status {
             Ok(s) if s.success() => {}
-            Ok(s) => panic!("kernel.cu does not compile as C++ ({compiler}: {s})"),
+            Ok(s) => panic!("{file} does not compile as C++ ({compiler}: {s})"),
             Err(e) => {
                 panic!("these tests need a C++ compiler ({compiler}: {e}); install g++ or set CXX")
             }
@@ -148,11 +209,188 @@ impl Kernel for HostKernel {
         self.tables.fill(0);
         Ok(())
     }
+
+    fn design(&self) -> Design {
+        Design::Old
+    }
 }
 
-/// A GPU scorer over the harness; `None` where it could not be built.
-fn host_scorer(lexicon: &'static Lexicon, rules: Rules) -> GpuScorer<'static> {
-    let compiled = compiled();
+/// The new kernel in the harness: `blocks` blocks of `block_dim` OS threads, with
+/// their hash sets and epochs.
+struct SharedHostKernel {
+    search: [SearchFn; 3],
+    set_lane: SetLaneFn,
+    dict: Dictionary<'static>,
+    blocks: u32,
+    block_dim: u32,
+    /// `threads << stride_bits` slots, and each thread's epoch.
+    sets: Vec<u32>,
+    epochs: Vec<u32>,
+    stride_bits: u32,
+    /// Overrides, to reach the rare paths: bits of a word's rank in a hash entry
+    /// (more: fewer epochs before a wipe), frames a thread may save.
+    word_bits: u32,
+    frame_cap: Option<u32>,
+}
+
+/// Bytes past a block's shared memory that must stay untouched.
+const GUARD: usize = 64;
+const GUARD_BYTE: u64 = 0xA5A5_A5A5_A5A5_A5A5;
+
+impl Kernel for SharedHostKernel {
+    fn run(&mut self, launch: &Launch) -> Result<(Vec<u32>, Vec<u64>), GpuError> {
+        let threads = (self.blocks * self.block_dim) as usize;
+        if self.sets.is_empty() || launch.slot_bits > self.stride_bits {
+            // As the device: (re)allocated tables start empty, epochs at zero.
+            self.stride_bits = self.stride_bits.max(launch.slot_bits);
+            self.sets = vec![0; threads << self.stride_bits];
+            self.epochs = vec![0; threads];
+        }
+        let cells = launch.cells;
+        let frame_cap = self.frame_cap.unwrap_or(cells.max(1));
+        // Frames of 8 bytes, then a face entry of 4 a cell, for each thread.
+        let shared_words =
+            (self.block_dim * frame_cap) as usize + (self.block_dim * cells).div_ceil(2) as usize;
+        let mut shared: Vec<Vec<u64>> = (0..self.blocks)
+            .map(|_| {
+                let mut block = vec![0u64; shared_words + GUARD];
+                block[shared_words..].fill(GUARD_BYTE);
+                block
+            })
+            .collect();
+        let positions = tables::by_position(launch.neighbours);
+        let search = self.search[match cells {
+            0..=16 => 0,
+            17..=32 => 1,
+            _ => 2,
+        }];
+        let count = launch.count as usize;
+        let (mut words, mut points) = (vec![0u32; count], vec![0u64; count]);
+        let next = std::sync::atomic::AtomicU32::new(0);
+        // Addresses, to share the arrays with the threads (each writes only its own
+        // slots, boards and epoch, as on the device).
+        let sets = self.sets.as_mut_ptr() as usize;
+        let epochs = self.epochs.as_mut_ptr() as usize;
+        let words_out = words.as_mut_ptr() as usize;
+        let points_out = points.as_mut_ptr() as usize;
+        let next = next.as_ptr() as usize;
+        let blocks: Vec<usize> = shared.iter_mut().map(|b| b.as_mut_ptr() as usize).collect();
+        let (d, set_lane, block_dim) = (&self.dict, self.set_lane, self.block_dim);
+        let (stride_bits, word_bits) = (self.stride_bits, self.word_bits);
+        std::thread::scope(|scope| {
+            for (block, &memory) in blocks.iter().enumerate() {
+                for lane in 0..block_dim {
+                    let positions = &positions;
+                    scope.spawn(move || {
+                        // SAFETY: the arrays are as long as the kernel reads (Launch,
+                        // Faces, by_position; sets: threads << stride_bits; shared:
+                        // frame_cap frames and `cells` entries a thread); the threads
+                        // write disjoint parts of them, as on the device.
+                        unsafe {
+                            set_lane(
+                                block as u32 * block_dim + lane,
+                                lane,
+                                block_dim,
+                                memory as *mut u64,
+                            );
+                            search(
+                                d.records.as_ptr(),
+                                d.record_bytes.as_ptr(),
+                                d.classes.as_ptr(),
+                                d.record_count(),
+                                d.exact as u32,
+                                d.lengths.as_ptr(),
+                                d.lengths.len() as u32,
+                                d.points.as_ptr(),
+                                d.min_len,
+                                launch.faces.info.as_ptr(),
+                                launch.faces.bytes.as_ptr(),
+                                launch.faces.classes.as_ptr(),
+                                positions.as_ptr(),
+                                launch.cells,
+                                launch.boards.as_ptr(),
+                                launch.count,
+                                sets as *mut u32,
+                                stride_bits,
+                                launch.slot_bits,
+                                launch.word_limit,
+                                word_bits,
+                                epochs as *mut u32,
+                                frame_cap,
+                                next as *mut u32,
+                                words_out as *mut u32,
+                                points_out as *mut u64,
+                            );
+                        }
+                    });
+                }
+            }
+        });
+        for block in &shared {
+            assert!(
+                block[shared_words..].iter().all(|&w| w == GUARD_BYTE),
+                "the kernel wrote past its shared memory"
+            );
+        }
+        Ok((words, points))
+    }
+
+    fn clear_tables(&mut self) -> Result<(), GpuError> {
+        self.sets.fill(0);
+        self.epochs.fill(0);
+        Ok(())
+    }
+
+    fn design(&self) -> Design {
+        Design::New
+    }
+}
+
+/// A GPU scorer over a design's harness.
+fn host_scorer(lexicon: &'static Lexicon, rules: Rules, design: Design) -> GpuScorer<'static> {
+    host_scorer_with(lexicon, rules, design, None, None)
+}
+
+/// [`host_scorer`], the new kernel with `word_bits` and `frame_cap` overridden.
+fn host_scorer_with(
+    lexicon: &'static Lexicon,
+    rules: Rules,
+    design: Design,
+    word_bits: Option<u32>,
+    frame_cap: Option<u32>,
+) -> GpuScorer<'static> {
+    let dict = Dictionary::new(lexicon, &rules);
+    let kernel: Box<dyn Kernel> = match design {
+        Design::Old => Box::new(old_kernel(dict)),
+        Design::New => {
+            let library = &compiled(Design::New).library;
+            // SAFETY: the symbols have the types above (kernel_shared.cu, the harness).
+            let (search, set_lane) = unsafe {
+                let search = KERNEL_SHARED_NAMES
+                    .map(|name| *library.get::<SearchFn>(name.as_bytes()).unwrap());
+                (search, *library.get::<SetLaneFn>(b"pb_set_thread").unwrap())
+            };
+            assert!(dict.fits_new_kernel());
+            Box::new(SharedHostKernel {
+                search,
+                set_lane,
+                word_bits: word_bits.unwrap_or(tables::word_bits(dict.lengths.len())),
+                dict,
+                blocks: 2,
+                block_dim: 3,
+                sets: Vec::new(),
+                epochs: Vec::new(),
+                stride_bits: 0,
+                frame_cap,
+            })
+        }
+    };
+    GpuScorer::with_kernel(lexicon, rules, 2, kernel, "host".into())
+}
+
+/// The old kernel in its harness.
+fn old_kernel(dict: Dictionary<'static>) -> HostKernel {
+    let compiled = compiled(Design::Old);
     // SAFETY: the symbols have the types above (kernel.cu and HARNESS).
     let (score, set_thread) = unsafe {
         (
@@ -163,14 +401,13 @@ fn host_scorer(lexicon: &'static Lexicon, rules: Rules) -> GpuScorer<'static> {
                 .unwrap(),
         )
     };
-    let kernel = HostKernel {
+    HostKernel {
         score,
         set_thread,
-        dict: Dictionary::new(lexicon, &rules),
+        dict,
         threads: 3,
         tables: Vec::new(),
-    };
-    GpuScorer::with_kernel(lexicon, rules, 2, Box::new(kernel), "host".into())
+    }
 }
 
 fn leak(lexicon: Lexicon) -> &'static Lexicon {
@@ -208,6 +445,9 @@ fn agree(scorer: &GpuScorer, cpu: &CpuScorer, batch: &Batch) -> u64 {
     want.iter().map(|t| t.words).sum()
 }
 
+/// Both kernels.
+const DESIGNS: [Design; 2] = [Design::Old, Design::New];
+
 const ENGLISH: &[&str] = &[
     "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s",
     "t", "u", "v", "w", "x", "y", "z", "Qu", "Th", "In", "Er", "#", "e", "s", "a", "t", "r",
@@ -217,8 +457,11 @@ const ENGLISH: &[&str] = &[
 #[ignore = "needs a C++ compiler: .ci/run runs it"]
 fn english_boards_of_every_size_agree_with_the_cpu() {
     let lexicon = leak(Lexicon::builtin("enable2k").unwrap());
-    for rules in [Rules::hasbro(), Rules::cs106b()] {
-        let scorer = host_scorer(lexicon, rules.clone());
+    for (rules, design) in [Rules::hasbro(), Rules::cs106b()]
+        .into_iter()
+        .flat_map(|rules| DESIGNS.map(|design| (rules.clone(), design)))
+    {
+        let scorer = host_scorer(lexicon, rules.clone(), design);
         let cpu = CpuScorer::new(lexicon, rules, 2);
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         let mut words = 0;
@@ -274,19 +517,23 @@ fn unicode_faces_and_inexact_automata_agree() {
     }
     let lexicon = leak(Lexicon::from_words(&words, &Profile::default()).unwrap());
     assert!(!lexicon.automaton().is_exact());
-    let scorer = host_scorer(lexicon, Rules::hasbro());
     let cpu = CpuScorer::new(lexicon, Rules::hasbro(), 2);
     let mut faces: Vec<&str> = syllables.to_vec();
     faces.extend(["_", "Q", "xyz", "CH", "LL"]);
-    let mut found = 0;
-    for (rows, cols) in [(3, 3), (4, 4), (5, 5)] {
-        found += agree(
-            &scorer,
-            &cpu,
-            &random_batch(&mut rng, rows, cols, &faces, 500),
-        );
+    for design in DESIGNS {
+        let scorer = host_scorer(lexicon, Rules::hasbro(), design);
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        let mut found = 0;
+        for (rows, cols) in [(3, 3), (4, 4), (5, 5), (6, 6)] {
+            let boards = if rows * cols > 25 { 100 } else { 500 };
+            found += agree(
+                &scorer,
+                &cpu,
+                &random_batch(&mut rng, rows, cols, &faces, boards),
+            );
+        }
+        assert!(found > 500, "{design}: {found}");
     }
-    assert!(found > 500, "{found}");
 }
 
 #[test]
@@ -309,7 +556,6 @@ fn boards_that_overflow_the_table_are_exact() {
         }
     }
     let lexicon = leak(Lexicon::from_words(&words, &Profile::default()).unwrap());
-    let scorer = host_scorer(lexicon, Rules::hasbro());
     let cpu = CpuScorer::new(lexicon, Rules::hasbro(), 2);
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let batch = random_batch(&mut rng, 4, 4, &letters, 40);
@@ -318,16 +564,21 @@ fn boards_that_overflow_the_table_are_exact() {
         want.iter().any(|t| t.words > 2048),
         "some board overflows a 4×4 table"
     );
-    assert_eq!(scorer.tally(&batch), want);
-    // Again, so later launches' tags meet the earlier boards' entries.
-    assert_eq!(scorer.tally(&batch), want);
+    for design in DESIGNS {
+        let scorer = host_scorer(lexicon, Rules::hasbro(), design);
+        assert_eq!(scorer.tally(&batch), want, "{design}");
+        // Again, so later launches' tags meet the earlier boards' entries.
+        assert_eq!(scorer.tally(&batch), want, "{design}");
+        let (failed, scored, overflowed) = scorer.health();
+        assert!(!failed && scored == 80 && overflowed > 0, "{design}");
+    }
 }
 
 #[test]
 #[ignore = "needs a C++ compiler: .ci/run runs it"]
 fn tags_wrapping_clear_the_tables() {
     let lexicon = leak(Lexicon::builtin("enable2k").unwrap());
-    let scorer = host_scorer(lexicon, Rules::hasbro());
+    let scorer = host_scorer(lexicon, Rules::hasbro(), Design::Old);
     let cpu = CpuScorer::new(lexicon, Rules::hasbro(), 2);
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let batch = random_batch(&mut rng, 4, 4, ENGLISH, 300);
@@ -336,4 +587,123 @@ fn tags_wrapping_clear_the_tables() {
     agree(&scorer, &cpu, &batch);
     assert!(scorer.state.lock().unwrap().tag_base < 1000);
     agree(&scorer, &cpu, &batch);
+}
+
+#[test]
+#[ignore = "needs a C++ compiler: .ci/run runs it"]
+fn epochs_wrapping_wipe_the_tables() {
+    // 28 bits of a word's rank leave 16 epochs: each thread wipes its table every
+    // 15 boards, mid-launch and across launches.
+    let lexicon = leak(Lexicon::builtin("enable2k").unwrap());
+    let scorer = host_scorer_with(lexicon, Rules::hasbro(), Design::New, Some(28), None);
+    let cpu = CpuScorer::new(lexicon, Rules::hasbro(), 2);
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    for (rows, cols) in [(4, 4), (4, 4), (5, 5), (4, 4)] {
+        agree(
+            &scorer,
+            &cpu,
+            &random_batch(&mut rng, rows, cols, ENGLISH, 200),
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs a C++ compiler: .ci/run runs it"]
+fn boards_deeper_than_the_frames_go_back_to_the_cpu() {
+    // Three saved frames: any word of five cells or more sends its board back.
+    let lexicon = leak(Lexicon::builtin("enable2k").unwrap());
+    let scorer = host_scorer_with(lexicon, Rules::hasbro(), Design::New, None, Some(3));
+    let cpu = CpuScorer::new(lexicon, Rules::hasbro(), 2);
+    let mut rng = ChaCha8Rng::seed_from_u64(10);
+    agree(&scorer, &cpu, &random_batch(&mut rng, 4, 4, ENGLISH, 300));
+    let (failed, scored, overflowed) = scorer.health();
+    assert!(!failed && scored == 300, "{scored}");
+    assert!(
+        overflowed > 100 && overflowed < 300,
+        "{overflowed} of 300 went back"
+    );
+}
+
+/// The boards of a bench file (`q` the Qu face) as one batch of 4×4 boards.
+fn bench_batch(text: &str) -> Batch {
+    let faces: Vec<Face> = (b'a'..=b'z')
+        .map(|b| Face::new(&(b as char).to_string()))
+        .collect();
+    let mut batch = Batch::new(4, 4, faces);
+    for line in text.lines() {
+        let cells: Vec<u8> = line.bytes().map(|b| b - b'a').collect();
+        assert_eq!(cells.len(), 16, "{line}");
+        batch.push(&cells);
+    }
+    batch
+}
+
+#[test]
+#[ignore = "needs a C++ compiler: .ci/run runs it"]
+fn a_sample_of_the_bench_boards_agrees() {
+    // The first 1,000 boards of each bench file (../shared/data/bench).
+    let lexicon = leak(Lexicon::builtin("enable2k").unwrap());
+    let cpu = CpuScorer::new(lexicon, Rules::hasbro(), 2);
+    for design in DESIGNS {
+        let scorer = host_scorer(lexicon, Rules::hasbro(), design);
+        for sample in [
+            include_str!("testdata/dice44_1k.txt"),
+            include_str!("testdata/uniform44_1k.txt"),
+        ] {
+            let words = agree(&scorer, &cpu, &bench_batch(sample));
+            assert!(words > 30_000, "{design}: {words}");
+        }
+        assert_eq!(scorer.health(), (false, 2_000, 0), "{design}");
+    }
+}
+
+/// `../shared/data/PATH`, failing loudly where it is missing.
+fn shared(path: &str) -> String {
+    let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data")
+        .join(path);
+    std::fs::read_to_string(&full).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}: this test needs the shared test data beside the repository",
+            full.display()
+        )
+    })
+}
+
+#[test]
+#[ignore = "reads ../shared/data"]
+fn the_bench_files_agree_board_by_board_with_the_new_kernel() {
+    let enable = leak(Lexicon::builtin("enable2k").unwrap());
+    let yawl = leak(
+        Lexicon::from_words(
+            shared("princeton/dictionary-yawl.txt").split_whitespace(),
+            &Profile::default(),
+        )
+        .unwrap(),
+    );
+    let dice = bench_batch(&shared("bench/dice44_100k.txt"));
+    let uniform = bench_batch(&shared("bench/uniform44_100k.txt"));
+    // The cross-check totals of bench/README.md.
+    let cases = [
+        (&dice, enable, (9_849_936, 14_080_868)),
+        (&uniform, enable, (3_444_515, 4_114_420)),
+        (&dice, yawl, (13_020_104, 18_872_129)),
+        (&uniform, yawl, (4_527_704, 5_456_234)),
+    ];
+    for (batch, lexicon, expected) in cases {
+        let scorer = host_scorer(lexicon, Rules::hasbro(), Design::New);
+        let cpu = CpuScorer::new(lexicon, Rules::hasbro(), 2);
+        let got = scorer.tally(batch);
+        let want = cpu.tally(batch);
+        for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+            assert_eq!(g, w, "board {i}: {}", batch.board(i).inline());
+        }
+        let words = got.iter().map(|t| t.words).sum::<u64>();
+        let points = got.iter().map(|t| t.points).sum::<u64>();
+        assert_eq!(
+            (got.len(), words, points),
+            (100_000, expected.0, expected.1)
+        );
+        assert_eq!(scorer.health(), (false, 100_000, 0));
+    }
 }

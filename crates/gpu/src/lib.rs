@@ -2,8 +2,9 @@
 //! and points at once on an NVIDIA GPU, exactly as the CPU solver does, and
 //! [`backend::open`], the choice between it and the CPU.
 //!
-//! The kernel (`kernel.cu`, CUDA C embedded in the binary and compiled by NVRTC when
-//! a [`GpuScorer`] starts) runs one thread a board over the dictionary's own
+//! The kernel (CUDA C embedded in the binary and compiled by NVRTC when a
+//! [`GpuScorer`] starts; [`Design`] chooses between `kernel_shared.cu`, the default,
+//! and the first, `kernel.cu`) runs one thread a board over the dictionary's own
 //! automaton records ([`polyboggle::automaton`]), so every language, multi-byte face, `Qu`
 //! and blank works as on the CPU. A board with more distinct words than a thread's
 //! table holds is marked and scored again on the CPU; so is every board of more than
@@ -36,11 +37,88 @@ use polyboggle::solve::Tally;
 pub use probe::probe;
 use tables::{Faces, OVERFLOW};
 
-/// The kernel's CUDA C source (also compiled as C++ by the tests).
+/// The old kernel's CUDA C source (also compiled as C++ by the tests).
 pub const KERNEL_SOURCE: &str = include_str!("kernel.cu");
 
-/// The kernel's entry point.
+/// The old kernel's entry point.
 pub const KERNEL_NAME: &str = "pb_score";
+
+/// The new kernel's CUDA C source (also compiled as C++ by the tests).
+pub const KERNEL_SHARED_SOURCE: &str = include_str!("kernel_shared.cu");
+
+/// The new kernel's entry points, for boards of up to 16, 32 and 64 cells.
+pub const KERNEL_SHARED_NAMES: [&str; 3] = ["pb_search16", "pb_search32", "pb_search64"];
+
+/// Which kernel scores: `POLYBOGGLE_GPU_KERNEL=old|new` (default `new`), read when a
+/// scorer starts, so that one device run can measure both.
+///
+/// ```
+/// use polyboggle_gpu::Design;
+///
+/// assert_eq!("old".parse::<Design>()?, Design::Old);
+/// assert_eq!(Design::New.to_string(), "new");
+/// let err = "fast".parse::<Design>().unwrap_err();
+/// assert_eq!(err.to_string(), "no usable GPU: POLYBOGGLE_GPU_KERNEL=fast: expected old or new");
+/// # Ok::<(), polyboggle_gpu::GpuError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Design {
+    /// `kernel.cu`: each thread's search stack in local memory, `u64` word tables
+    /// tagged with the launch's board numbers (issue 16).
+    Old,
+    /// `kernel_shared.cu`: saved frames in shared memory, the board bit-parallel in
+    /// registers, `u32` hash sets tagged with each thread's epoch (issue 35).
+    New,
+}
+
+impl Design {
+    /// The design `POLYBOGGLE_GPU_KERNEL` asks for (unset: [`Design::New`]).
+    pub fn from_env() -> Result<Design, GpuError> {
+        match std::env::var("POLYBOGGLE_GPU_KERNEL") {
+            Err(_) => Ok(Design::New),
+            Ok(name) => name.parse(),
+        }
+    }
+
+    /// Slots (a power of two) of each thread's word table for boards of `cells`.
+    fn slot_bits(self, cells: usize) -> u32 {
+        match self {
+            Design::Old => tables::slot_bits(cells),
+            Design::New => tables::hash_bits(cells),
+        }
+    }
+
+    /// Distinct words a board may have before it goes back to the CPU.
+    fn word_limit(self, slot_bits: u32) -> u32 {
+        match self {
+            Design::Old => 1 << (slot_bits - 1),
+            Design::New => 3 << (slot_bits - 2),
+        }
+    }
+}
+
+impl std::str::FromStr for Design {
+    type Err = GpuError;
+
+    fn from_str(name: &str) -> Result<Design, GpuError> {
+        match name {
+            "old" => Ok(Design::Old),
+            "new" => Ok(Design::New),
+            _ => Err(GpuError(format!(
+                "POLYBOGGLE_GPU_KERNEL={name}: expected old or new"
+            ))),
+        }
+    }
+}
+
+impl std::fmt::Display for Design {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(match self {
+            Design::Old => "old",
+            Design::New => "new",
+        })
+    }
+}
 
 /// Why no GPU scorer could start.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -75,6 +153,9 @@ pub(crate) trait Kernel: Send {
 
     /// Empties every thread's table (when the tags are about to wrap).
     fn clear_tables(&mut self) -> Result<(), GpuError>;
+
+    /// Which kernel this is.
+    fn design(&self) -> Design;
 }
 
 /// What a scorer keeps between batches.
@@ -110,8 +191,10 @@ impl<'l> GpuScorer<'l> {
     /// when no GPU is usable: no driver, no device, no NVRTC, or a kernel that does
     /// not compile or load.
     pub fn new(lexicon: &'l Lexicon, rules: Rules, threads: usize) -> Result<Self, GpuError> {
+        // The knob first: a wrong value is the same one line with or without a GPU.
+        let design = Design::from_env()?;
         probe()?;
-        let (kernel, device) = device::Cuda::start(lexicon, &rules)?;
+        let (kernel, device) = device::Cuda::start(lexicon, &rules, design)?;
         Ok(GpuScorer::with_kernel(
             lexicon,
             rules,
@@ -152,7 +235,17 @@ impl<'l> GpuScorer<'l> {
         (state.failed, state.scored, state.overflowed)
     }
 
-    /// The device's name, as the driver gives it.
+    /// Which kernel scores (the old one where the new one cannot take the
+    /// dictionary).
+    pub fn design(&self) -> Design {
+        self.state
+            .lock()
+            .expect("no thread panics holding the GPU")
+            .kernel
+            .design()
+    }
+
+    /// The device's name, as the driver gives it, and the kernel.
     pub fn device(&self) -> &str {
         &self.device
     }
@@ -167,7 +260,8 @@ impl<'l> GpuScorer<'l> {
         let (rows, cols) = batch.shape();
         let cells = rows * cols;
         let neighbours = tables::neighbours(rows, cols);
-        let slot_bits = self.table_bits.unwrap_or(tables::slot_bits(cells));
+        let design = state.kernel.design();
+        let slot_bits = self.table_bits.unwrap_or(design.slot_bits(cells));
         let mut out = Vec::with_capacity(batch.len());
         for boards in batch.cells().chunks(MAX_LAUNCH * cells) {
             let count = (boards.len() / cells) as u32;
@@ -184,7 +278,7 @@ impl<'l> GpuScorer<'l> {
                 boards,
                 count,
                 slot_bits,
-                word_limit: 1 << (slot_bits - 1),
+                word_limit: design.word_limit(slot_bits),
                 tag_base: state.tag_base,
             };
             let (words, points) = match state.kernel.run(&launch) {

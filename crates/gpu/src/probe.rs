@@ -27,6 +27,7 @@ const DRIVER_SYMBOLS: &[&str] = &[
     "cuGetErrorString",
     "cuModuleLoadData",
     "cuModuleGetFunction",
+    "cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
     "cuModuleUnload",
     "cuLaunchKernel",
     "cuMemAlloc_v2",

@@ -54,6 +54,14 @@ impl<'l> Dictionary<'l> {
     pub fn record_count(&self) -> u32 {
         self.record_bytes.len() as u32
     }
+
+    /// Can the new kernel walk this dictionary? Its saved frames hold a record's
+    /// index in 26 bits, and its hash entries a word's rank in at most 24 (the
+    /// other 8 or more count boards). Past that (over 67 M records or 16 M words),
+    /// the old kernel scores.
+    pub fn fits_new_kernel(&self) -> bool {
+        self.record_bytes.len() <= 1 << 26 && word_bits(self.lengths.len()) <= 24
+    }
 }
 
 /// A batch's faces as the kernel reads them: for face `f`, `info[f]` is
@@ -152,6 +160,42 @@ pub fn slot_bits(cells: usize) -> u32 {
     }
 }
 
+/// The new kernel's neighbour sets (`kernel_shared.cu`), from [`neighbours`]' masks:
+/// cells renumbered to positions `w * (c % 4) + c / 4` (`w` = 8 for boards of up to
+/// 32 cells, 16 up to 64), so that the kernel combines its bit-parallel matches of
+/// four cells at a time with shifts. Entry `p` is position `p`'s neighbours; the
+/// last (`4 w`) is every cell, the neighbours of the search's root.
+pub fn by_position(neighbours: &[u64]) -> Vec<u64> {
+    assert!(neighbours.len() <= MAX_CELLS);
+    let w = if neighbours.len() <= 32 { 8 } else { 16 };
+    let position = |c: usize| w * (c % 4) + c / 4;
+    let mut sets = vec![0u64; 4 * w + 1];
+    for (c, &mask) in neighbours.iter().enumerate() {
+        sets[position(c)] = (0..neighbours.len())
+            .filter(|&n| mask >> n & 1 == 1)
+            .fold(0, |set, n| set | 1 << position(n));
+        sets[4 * w] |= 1 << position(c);
+    }
+    sets
+}
+
+/// How big each thread's hash set is in the new kernel for boards of `cells` cells:
+/// 2^bits `u32` slots, three quarters of which may fill before a board goes back to
+/// the host (1,536 words on a 4×4 board, where the richest known have about 1,400).
+pub fn hash_bits(cells: usize) -> u32 {
+    match cells {
+        0..=16 => 11,
+        17..=25 => 12,
+        _ => 13,
+    }
+}
+
+/// The bits of a word's rank in the new kernel's hash entries (`epoch << bits |
+/// rank`), for a dictionary of `word_count` words: at least 1.
+pub fn word_bits(word_count: usize) -> u32 {
+    (usize::BITS - word_count.leading_zeros()).max(1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,5 +217,37 @@ mod tests {
                 assert_eq!(mask, expected, "{rows}x{cols} cell {cell}");
             }
         }
+    }
+
+    #[test]
+    fn positions_keep_the_neighbours() {
+        for (rows, cols) in [(1, 1), (4, 4), (5, 5), (3, 7), (6, 6), (8, 8), (1, 33)] {
+            let cells = rows * cols;
+            let masks = neighbours(rows, cols);
+            let sets = by_position(&masks);
+            let w = if cells <= 32 { 8 } else { 16 };
+            let position = |c: usize| w * (c % 4) + c / 4;
+            assert_eq!(sets.len(), 4 * w + 1);
+            assert_eq!(sets[4 * w].count_ones() as usize, cells);
+            for (c, &mask) in masks.iter().enumerate() {
+                assert_eq!(sets[position(c)].count_ones(), mask.count_ones());
+                for n in 0..cells {
+                    assert_eq!(
+                        sets[position(c)] >> position(n) & 1,
+                        mask >> n & 1,
+                        "{rows}x{cols}: cells {c} and {n}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn word_bits_hold_every_rank() {
+        assert_eq!(word_bits(0), 1);
+        assert_eq!(word_bits(1), 1);
+        assert_eq!(word_bits(2), 2);
+        assert_eq!(word_bits(172_823), 18);
+        assert!(172_822 < 1 << word_bits(172_823));
     }
 }
