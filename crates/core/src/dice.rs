@@ -61,6 +61,7 @@ const BUILTIN: &[&str] = &[
     include_str!("../data/dice-sets/english-big-original-variant-dhhlor-5x5.txt"),
     include_str!("../data/dice-sets/english-big-variant-owned-5x5-unverified.txt"),
     include_str!("../data/dice-sets/english-classic-4x4.txt"),
+    include_str!("../data/dice-sets/english-designed-4x4.txt"),
     include_str!("../data/dice-sets/english-new-4x4.txt"),
     include_str!("../data/dice-sets/english-superbig-6x6.txt"),
     include_str!("../data/dice-sets/finnish-boggler-4x4-unverified.txt"),

@@ -184,6 +184,8 @@ struct Alphabet {
 /// how many words share that multiset of units.
 struct Words {
     multisets: Vec<(Vec<u8>, u32)>,
+    /// The multisets holding each unit.
+    by_unit: Vec<Vec<u32>>,
     /// Words with a unit the alphabet lacks or too long for the grid.
     never: usize,
 }
@@ -216,12 +218,15 @@ pub fn design(
     };
     let started = Instant::now();
     let mut current = start.clone();
-    let first = judge.metrics(&current);
+    let (first, mut reach) = judge.metrics(&current, None);
     let judge = Judge {
         reference: Some(first),
         ..judge
     };
-    let mut current_metrics = judge.metrics(&current);
+    let mut current_metrics = Metrics {
+        value: judge.value(&first),
+        ..first
+    };
     let start_metrics = current_metrics;
     let (mut best, mut best_metrics) = (current.clone(), current_metrics);
     let mut rng = ChaCha8Rng::seed_from_u64(brief.seed ^ 0x5EED_D1CE);
@@ -235,10 +240,11 @@ pub fn design(
         steps = step + 1;
         let temperature = hot * (cold / hot).powf(step as f64 / brief.steps as f64);
         let candidate = mutate(&current, &alphabet, &mut rng);
-        let metrics = judge.metrics(&candidate);
+        let (metrics, candidate_reach) = judge.metrics(&candidate, Some(&reach));
         let delta = metrics.value - current_metrics.value;
         if delta >= 0.0 || rng.gen::<f64>() < (delta / temperature).exp() {
             current = candidate;
+            reach = candidate_reach;
             current_metrics = metrics;
             if metrics.value > best_metrics.value {
                 best = current.clone();
@@ -412,37 +418,126 @@ impl Words {
         }
         let mut multisets: Vec<(Vec<u8>, u32)> = multisets.into_iter().collect();
         multisets.sort();
-        Words { multisets, never }
-    }
-
-    /// Words no roll of dice whose units are `dice` (the dice showing each unit, a
-    /// bit each) can show.
-    fn unreachable(&self, dice: &[u64]) -> usize {
-        let mut count = self.never;
-        let mut owner = [u8::MAX; 64];
-        for (split, n) in &self.multisets {
-            // Quick check first: each unit on at least as many dice as the word uses it.
-            let mut ok = true;
-            let mut i = 0;
-            while i < split.len() {
-                let j = split[i..].iter().take_while(|&&u| u == split[i]).count();
-                if (dice[split[i] as usize].count_ones() as usize) < j {
-                    ok = false;
-                    break;
-                }
-                i += j;
-            }
-            if ok {
-                owner.fill(u8::MAX);
-                ok =
-                    (0..split.len()).all(|letter| augment(letter, split, dice, &mut owner, &mut 0));
-            }
-            if !ok {
-                count += *n as usize;
+        let mut by_unit = vec![Vec::new(); alphabet.keys.len()];
+        for (id, (split, _)) in multisets.iter().enumerate() {
+            let mut units = split.clone();
+            units.dedup();
+            for unit in units {
+                by_unit[unit as usize].push(id as u32);
             }
         }
-        count
+        Words {
+            multisets,
+            by_unit,
+            never,
+        }
     }
+
+    /// Which words dice whose units are `showing` (the dice showing each unit, a bit
+    /// each) can show. Given the reach of a set one move away, only the words with
+    /// a unit whose dice changed are looked at again.
+    fn reach(&self, showing: Vec<u64>, from: Option<&Reach>) -> Reach {
+        let Some(from) = from else {
+            let ok: Vec<bool> = self
+                .multisets
+                .iter()
+                .map(|(split, _)| reachable(split, &showing))
+                .collect();
+            let unreachable = self.never
+                + self
+                    .multisets
+                    .iter()
+                    .zip(&ok)
+                    .filter(|(_, &ok)| !ok)
+                    .map(|((_, n), _)| *n as usize)
+                    .sum::<usize>();
+            return Reach {
+                showing,
+                ok,
+                unreachable,
+            };
+        };
+        let mut ok = from.ok.clone();
+        let mut unreachable = from.unreachable;
+        let mut done = vec![false; self.multisets.len()];
+        let lost: Vec<bool> = (0..showing.len())
+            .map(|u| from.showing[u] & !showing[u] != 0)
+            .collect();
+        let gained: Vec<bool> = (0..showing.len())
+            .map(|u| showing[u] & !from.showing[u] != 0)
+            .collect();
+        for (unit, ids) in self.by_unit.iter().enumerate() {
+            if showing[unit] == from.showing[unit] {
+                continue;
+            }
+            for &id in ids {
+                let id = id as usize;
+                if std::mem::replace(&mut done[id], true) {
+                    continue;
+                }
+                let (split, n) = &self.multisets[id];
+                // Reachability only grows with the dice: a word shown before stays
+                // shown unless one of its units lost a die, and even then if that
+                // unit is still on as many dice as the word has units (its letters
+                // find free dice among them). A word not shown before needs a unit
+                // that gained one.
+                let look = match ok[id] {
+                    true => split.iter().any(|&u| {
+                        lost[u as usize]
+                            && (showing[u as usize].count_ones() as usize) < split.len()
+                    }),
+                    false => split.iter().any(|&u| gained[u as usize]),
+                };
+                if !look {
+                    continue;
+                }
+                let now = reachable(split, &showing);
+                if now != ok[id] {
+                    ok[id] = now;
+                    match now {
+                        true => unreachable -= *n as usize,
+                        false => unreachable += *n as usize,
+                    }
+                }
+            }
+        }
+        Reach {
+            showing,
+            ok,
+            unreachable,
+        }
+    }
+}
+
+/// Which words a set can show: the dice showing each unit, and a flag a multiset.
+#[derive(Clone)]
+struct Reach {
+    showing: Vec<u64>,
+    ok: Vec<bool>,
+    unreachable: usize,
+}
+
+/// Can distinct dice show the units of `split` (sorted), the dice showing each unit
+/// being `dice`?
+fn reachable(split: &[u8], dice: &[u64]) -> bool {
+    // Each unit on at least as many dice as the word uses it: needed. Each on at
+    // least as many dice as the word has units: enough (Hall's condition holds).
+    let mut enough = true;
+    let mut i = 0;
+    while i < split.len() {
+        let run = split[i..].iter().take_while(|&&u| u == split[i]).count();
+        let on = dice[split[i] as usize].count_ones() as usize;
+        if on < run {
+            return false;
+        }
+        enough &= on >= split.len();
+        i += run;
+    }
+    if enough {
+        return true;
+    }
+    let mut owner = [u8::MAX; 64];
+    (0..split.len()).all(|letter| augment(letter, split, dice, &mut owner, &mut 0))
 }
 
 /// Kuhn's augmenting path over dice as bits: gives letter `letter` of `split` a die.
@@ -478,7 +573,9 @@ struct Judge<'a, 'l> {
 }
 
 impl Judge<'_, '_> {
-    fn metrics(&self, set: &DiceSet) -> Metrics {
+    /// The figures of `set`, which is one move from the set `from` reaches (if
+    /// given), and what it reaches.
+    fn metrics(&self, set: &DiceSet, from: Option<&Reach>) -> (Metrics, Reach) {
         let mut sample: Sample =
             self.sampler
                 .sample(set, self.grid, self.brief.seed, self.brief.rolls, &[]);
@@ -530,12 +627,14 @@ impl Judge<'_, '_> {
             } else {
                 dead as f64 / letters as f64
             },
-            unreachable: self.words.unreachable(&showing),
+            unreachable: 0,
             drift: jensen_shannon(&pairs),
             value: 0.0,
         };
+        let reach = self.words.reach(showing, from);
+        metrics.unreachable = reach.unreachable;
         metrics.value = self.value(&metrics);
-        metrics
+        (metrics, reach)
     }
 
     /// The objective, less penalties for what got worse than the start.
@@ -613,10 +712,30 @@ mod tests {
                 }
             }
             let _ = judge;
+            let whole = words.reach(showing.clone(), None);
             assert_eq!(
-                words.unreachable(&showing),
+                whole.unreachable,
                 unreachable(&set, 4, 4, &lexicon, &Rules::hasbro()).len(),
                 "{name}"
+            );
+            // One move away, counted again in full and from the set's reach.
+            let mut moved = set.clone();
+            moved.dice[0][0] = "K".into();
+            moved.dice[3].swap(0, 1);
+            let before = moved.dice[5][2].clone();
+            moved.dice[5][2] = moved.dice[9][4].clone();
+            moved.dice[9][4] = before;
+            let mut showing = vec![0u64; alphabet.keys.len()];
+            for (d, die) in moved.dice.iter().enumerate() {
+                for face in die {
+                    let u = alphabet.shown.iter().position(|s| s == face).unwrap();
+                    showing[u] |= 1 << d;
+                }
+            }
+            assert_eq!(
+                words.reach(showing.clone(), Some(&whole)).unreachable,
+                unreachable(&moved, 4, 4, &lexicon, &Rules::hasbro()).len(),
+                "{name} moved"
             );
         }
     }
