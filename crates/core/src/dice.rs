@@ -56,6 +56,7 @@ const BUILTIN: &[&str] = &[
     include_str!("../data/dice-sets/dutch-4x4.txt"),
     include_str!("../data/dice-sets/english-big-2012-5x5.txt"),
     include_str!("../data/dice-sets/english-big-challenge-5x5.txt"),
+    include_str!("../data/dice-sets/english-big-designed-5x5.txt"),
     include_str!("../data/dice-sets/english-big-deluxe-5x5.txt"),
     include_str!("../data/dice-sets/english-big-original-5x5.txt"),
     include_str!("../data/dice-sets/english-big-original-variant-dhhlor-5x5.txt"),
