@@ -60,6 +60,8 @@ input_errors!(
     polyboggle::BoardError,
     polyboggle::RulesError,
     polyboggle::dice::DiceError,
+    polyboggle::dice::stats::StatsError,
+    polyboggle::dice::design::DesignError,
     polyboggle::files::WriteError
 );
 

@@ -6,6 +6,8 @@ mod compile;
 mod completions;
 mod crossword;
 mod dice;
+mod dice_design;
+mod dice_stats;
 mod dict;
 mod duel;
 mod man;
@@ -38,6 +40,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         }) => dict::lookup(&dict, &words, &profile, format),
         Command::Roll(args) => roll::run(args),
         Command::Dice(DiceCommand::Check { set, board }) => dice::check(&set, &board),
+        Command::Dice(DiceCommand::Stats(args)) => dice_stats::run(args),
+        Command::Dice(DiceCommand::Design(args)) => dice_design::run(*args),
         Command::Dice(DiceCommand::Derive {
             wordlist,
             dice,

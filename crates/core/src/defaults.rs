@@ -45,6 +45,33 @@ pub fn dice_for_language(lang: &str) -> Option<&'static str> {
     })
 }
 
+/// A language's vowels, one grapheme each, as its words' keys spell them (accents
+/// kept: a dictionary that strips them never shows those), for `dice stats`.
+///
+/// ```
+/// use polyboggle::defaults::vowels_for_language;
+/// assert_eq!(vowels_for_language("en"), Some("aeiou"));
+/// assert_eq!(vowels_for_language("xx"), None);
+/// ```
+pub fn vowels_for_language(lang: &str) -> Option<&'static str> {
+    Some(match lang {
+        "en" => "aeiou",
+        "it" => "aeiouàèéìíòóùú",
+        "es" => "aeiouáéíóúü",
+        "fr" => "aeiouyàâæèéêëîïôœùûü",
+        "de" => "aeiouäöü",
+        "nl" => "aeiouy",
+        "pt" => "aeiouáâãàéêíóôõú",
+        "pl" => "aeiouyąę",
+        "fi" => "aeiouyäö",
+        "tr" => "aeıioöuü",
+        "el" => "αεηιουωάέήίόύώϊϋΐΰ",
+        "ru" => "аеёиоуыэюя",
+        "hi" => "अआइईउऊऋएऐओऔ",
+        _ => return None,
+    })
+}
+
 /// Where `dictionaries/build-languages.sh` puts a language's compiled dictionary,
 /// relative to a checkout of the repository.
 fn language_dictionary_name(lang: &str) -> String {

@@ -46,6 +46,8 @@ use crate::files;
 use crate::normalize::Profile;
 use crate::random;
 
+pub mod design;
+pub mod stats;
 pub mod unreachable;
 
 /// The dice sets shipped in `dice-sets/` (`data/dice-sets` in this crate is a link to
@@ -54,11 +56,13 @@ const BUILTIN: &[&str] = &[
     include_str!("../data/dice-sets/dutch-4x4.txt"),
     include_str!("../data/dice-sets/english-big-2012-5x5.txt"),
     include_str!("../data/dice-sets/english-big-challenge-5x5.txt"),
+    include_str!("../data/dice-sets/english-big-designed-5x5.txt"),
     include_str!("../data/dice-sets/english-big-deluxe-5x5.txt"),
     include_str!("../data/dice-sets/english-big-original-5x5.txt"),
     include_str!("../data/dice-sets/english-big-original-variant-dhhlor-5x5.txt"),
     include_str!("../data/dice-sets/english-big-variant-owned-5x5-unverified.txt"),
     include_str!("../data/dice-sets/english-classic-4x4.txt"),
+    include_str!("../data/dice-sets/english-designed-4x4.txt"),
     include_str!("../data/dice-sets/english-new-4x4.txt"),
     include_str!("../data/dice-sets/english-superbig-6x6.txt"),
     include_str!("../data/dice-sets/finnish-boggler-4x4-unverified.txt"),
@@ -319,6 +323,19 @@ impl DiceSet {
     /// Rolls a board: shuffles the dice over the grid and turns up one face each.
     /// `size` (rows, cols) may ask for a smaller grid than the set's own.
     pub fn roll(&self, seed: u64, size: Option<(usize, usize)>) -> Result<Board, DiceError> {
+        let (rows, cols) = self.grid(size)?;
+        let mut shown = Vec::new();
+        self.shake(seed, rows * cols, &mut shown);
+        let faces = shown
+            .iter()
+            .map(|&(die, face)| Face::new(&self.dice[die][face]))
+            .collect();
+        Board::new(rows, cols, faces).map_err(|e| DiceError::Size(e.to_string()))
+    }
+
+    /// The grid a roll fills: `size`, or the set's own; an error when the set has
+    /// too few dice for it.
+    pub fn grid(&self, size: Option<(usize, usize)>) -> Result<(usize, usize), DiceError> {
         let (rows, cols) = size.unwrap_or((self.rows, self.cols));
         let cells = rows.saturating_mul(cols);
         if rows == 0 || cols == 0 || cells > self.dice.len() {
@@ -328,20 +345,36 @@ impl DiceSet {
                 self.dice.len()
             )));
         }
+        Ok((rows, cols))
+    }
+
+    /// What [`roll`](DiceSet::roll) turns up for `seed` on a grid of `cells` cells
+    /// (at most the number of dice): (die, face) of each cell, row by row, in `shown`.
+    ///
+    /// ```
+    /// use polyboggle::dice::DiceSet;
+    ///
+    /// let set = DiceSet::builtin("english-new-4x4")?;
+    /// let mut shown = Vec::new();
+    /// set.shake(42, 16, &mut shown);
+    /// let board = set.roll(42, None)?;
+    /// let (die, face) = shown[0];
+    /// assert_eq!(board.faces()[0].text(), set.dice[die][face]);
+    /// # Ok::<(), polyboggle::dice::DiceError>(())
+    /// ```
+    pub fn shake(&self, seed: u64, cells: usize, shown: &mut Vec<(usize, usize)>) {
+        assert!(cells <= self.dice.len(), "one die a cell");
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut order: Vec<usize> = (0..self.dice.len()).collect();
-        for i in 0..order.len() {
-            let j = i + random::below(&mut rng, order.len() - i);
-            order.swap(i, j);
+        shown.clear();
+        shown.extend((0..self.dice.len()).map(|die| (die, 0)));
+        for i in 0..shown.len() {
+            let j = i + random::below(&mut rng, shown.len() - i);
+            shown.swap(i, j);
         }
-        let faces = order[..rows * cols]
-            .iter()
-            .map(|&d| {
-                let die = &self.dice[d];
-                Face::new(&die[random::below(&mut rng, die.len())])
-            })
-            .collect();
-        Board::new(rows, cols, faces).map_err(|e| DiceError::Size(e.to_string()))
+        shown.truncate(cells);
+        for (die, face) in shown.iter_mut() {
+            *face = random::below(&mut rng, self.dice[*die].len());
+        }
     }
 
     /// Can `board` be rolled with these dice? Matches cells to distinct dice
@@ -449,29 +482,7 @@ impl DiceSet {
                 "--dice {dice}: a board holds at most {MAX_CELLS} cells"
             )));
         }
-        let mut units: Vec<String> = units
-            .iter()
-            .map(|u| profile.key(u))
-            .filter(|u| !u.is_empty())
-            .collect();
-        units.sort_by_key(|u| std::cmp::Reverse(u.len()));
-        let mut counts: HashMap<String, u64> = HashMap::new();
-        for word in words {
-            let key = profile.key(word);
-            if crate::normalize::word_len(&key).is_err() {
-                continue;
-            }
-            let mut rest = key.as_str();
-            while !rest.is_empty() {
-                let unit = units
-                    .iter()
-                    .find(|u| rest.starts_with(u.as_str()))
-                    .map(String::as_str)
-                    .unwrap_or_else(|| rest.graphemes(true).next().expect("non-empty"));
-                *counts.entry(unit.to_string()).or_default() += 1;
-                rest = &rest[unit.len()..];
-            }
-        }
+        let counts = count_units(words, profile, units);
         let total: u64 = counts.values().sum();
         if total == 0 {
             return Err(DiceError::Size("the word list has no usable words".into()));
@@ -515,6 +526,49 @@ impl DiceSet {
             dice: set,
         })
     }
+}
+
+/// How often each face occurs in `words`' keys: each of `units` (keyed with
+/// `profile`; `CH`, `LL`, `Qu`) counts as one face where it occurs, longest first,
+/// every other grapheme as a face of its own. Words the dictionary would refuse are
+/// skipped.
+///
+/// ```
+/// use polyboggle::dice::count_units;
+/// use polyboggle::Profile;
+///
+/// let counts = count_units(["chica", "loca"], &Profile::default(), &["CH".into()]);
+/// assert_eq!((counts["ch"], counts["c"], counts["a"]), (1, 2, 2));
+/// ```
+pub fn count_units<'w>(
+    words: impl IntoIterator<Item = &'w str>,
+    profile: &Profile,
+    units: &[String],
+) -> HashMap<String, u64> {
+    let mut units: Vec<String> = units
+        .iter()
+        .map(|u| profile.key(u))
+        .filter(|u| !u.is_empty())
+        .collect();
+    units.sort_by_key(|u| std::cmp::Reverse(u.len()));
+    let mut counts: HashMap<String, u64> = HashMap::new();
+    for word in words {
+        let key = profile.key(word);
+        if crate::normalize::word_len(&key).is_err() {
+            continue;
+        }
+        let mut rest = key.as_str();
+        while !rest.is_empty() {
+            let unit = units
+                .iter()
+                .find(|u| rest.starts_with(u.as_str()))
+                .map(String::as_str)
+                .unwrap_or_else(|| rest.graphemes(true).next().expect("non-empty"));
+            *counts.entry(unit.to_string()).or_default() += 1;
+            rest = &rest[unit.len()..];
+        }
+    }
+    counts
 }
 
 /// Kuhn's augmenting path: tries to give `cell` a die, moving others if needed.

@@ -47,4 +47,4 @@ pub use board::{Board, BoardError, Face};
 pub use lexicon::{CompileReport, Compiler, Lexicon, LexiconError, Lookup};
 pub use normalize::Profile;
 pub use score::{Points, Rules, RulesError};
-pub use solve::{Found, Solution, Solver, Tally};
+pub use solve::{Found, Solution, Solver, Survey, Tally};

@@ -236,6 +236,24 @@ pub struct Solver<'l> {
     path: Box<[u16; MAX_CELLS]>,
     paths: Vec<u16>,
     hits: Vec<Hit>,
+    /// [`Solver::survey`]'s answer: the words' indices, and a flag a cell.
+    surveyed: Vec<u64>,
+    live: Vec<bool>,
+}
+
+/// What [`Solver::survey`] finds on a board: [`Solver::solve`]'s words as lexicon
+/// indices, without building them, and which dice the words use.
+#[derive(Clone, Copy, Debug)]
+pub struct Survey<'s> {
+    /// The index in the lexicon of each word that counts, once each, in no order.
+    pub words: &'s [u64],
+    /// Their total points.
+    pub points: u64,
+    /// The longest one's length in graphemes (0 when there is none).
+    pub longest: usize,
+    /// A flag a cell, row by row: does some path of a word that counts pass through
+    /// it? (A cell no word uses is a dead face.)
+    pub live: &'s [bool],
 }
 
 impl<'l> Solver<'l> {
@@ -259,6 +277,8 @@ impl<'l> Solver<'l> {
             path: Box::new([0; MAX_CELLS]),
             paths: Vec::new(),
             hits: Vec::new(),
+            surveyed: Vec::new(),
+            live: Vec::new(),
         }
     }
 
@@ -297,6 +317,45 @@ impl<'l> Solver<'l> {
         words.sort_unstable_by(|a, b| a.word.cmp(&b.word));
         let score = words.iter().map(|f| f.points as u64).sum();
         Solution { words, score }
+    }
+
+    /// The words on `board` as lexicon indices, their points, the longest's length
+    /// and the cells they use: what statistics over many boards need, without the
+    /// strings and paths [`Solver::solve`] builds.
+    ///
+    /// ```
+    /// use polyboggle::{Board, Lexicon, Rules, Solver};
+    ///
+    /// let lexicon = Lexicon::from_words(["cat", "act", "tax"], &Default::default())?;
+    /// let board: Board = "CAT/ZZX".parse()?;
+    /// let mut solver = Solver::new(&lexicon, Rules::hasbro());
+    /// let survey = solver.survey(&board);
+    /// // CAT and TAX (no path spells ACT): two words, two points, three letters.
+    /// assert_eq!((survey.words.len(), survey.points, survey.longest), (2, 2, 3));
+    /// // The Zs are used by no word: dead faces.
+    /// assert_eq!(survey.live, [true, true, true, false, false, true]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn survey(&mut self, board: &Board) -> Survey<'_> {
+        let count = board.faces().len();
+        self.cells.load(board, self.lexicon, &self.rules);
+        self.live.clear();
+        self.live.resize(count, false);
+        self.search::<true>(count);
+        let (mut points, mut longest) = (0, 0);
+        self.surveyed.clear();
+        for hit in &self.hits {
+            let len = self.lexicon.word_len(hit.word);
+            points += self.points[len] as u64;
+            longest = longest.max(len);
+            self.surveyed.push(hit.word);
+        }
+        Survey {
+            words: &self.surveyed,
+            points,
+            longest,
+            live: &self.live,
+        }
     }
 
     /// How many words `board` holds and their total points.
@@ -436,7 +495,14 @@ impl<'l> Solver<'l> {
     }
 
     fn walk<const PATHS: bool, U: CellSet>(&mut self, cells: usize, used: U) {
+        // Only a survey sizes `live` to the board: it marks cells then.
+        let live = (PATHS && self.live.len() == cells).then_some(Live {
+            cells: &mut self.live[..],
+            lexicon: self.lexicon,
+            min_len: self.rules.min_len,
+        });
         let mut walk = Walk::<PATHS> {
+            live,
             automaton: self.lexicon.automaton(),
             cells: &self.cells,
             seen: &mut self.seen,
@@ -817,6 +883,8 @@ impl Cells {
 /// `PATHS`. The hot loop reads the board through one reference and takes few
 /// arguments, so the recursion keeps them in registers.
 struct Walk<'a, const PATHS: bool> {
+    /// With `PATHS`, for [`Solver::survey`]: the cells counted words pass through.
+    live: Option<Live<'a>>,
     automaton: Automaton<'a>,
     cells: &'a Cells,
     seen: &'a mut Seen,
@@ -914,6 +982,11 @@ impl<const PATHS: bool> Walk<'_, PATHS> {
     /// Counts `word`, whose path is `path[..depth]`, unless the board already has it.
     #[inline]
     fn record(&mut self, word: u32) {
+        if PATHS {
+            if let Some(live) = &mut self.live {
+                live.mark(word, &self.path[..self.depth]);
+            }
+        }
         if !self.seen.insert(word) {
             return;
         }
@@ -930,10 +1003,132 @@ impl<const PATHS: bool> Walk<'_, PATHS> {
     }
 }
 
+/// The cells that paths of counted words pass through, every path (not only the
+/// first that spells a word).
+struct Live<'a> {
+    cells: &'a mut [bool],
+    lexicon: &'a Lexicon,
+    min_len: usize,
+}
+
+impl Live<'_> {
+    /// `path` spells `word`: its cells are live if the word counts. A face spells at
+    /// least one grapheme, so a path of `min_len` cells always does; only shorter
+    /// ones look the length up.
+    #[inline]
+    fn mark(&mut self, word: u32, path: &[u16]) {
+        if path.len() >= self.min_len || self.lexicon.word_len(word as u64) >= self.min_len {
+            for &cell in path {
+                if let Some(live) = self.cells.get_mut(cell as usize) {
+                    *live = true;
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::normalize::Profile;
+
+    /// Every simple path of `board`, its cells and the key it spells, extended only
+    /// while some word starts with the key.
+    fn brute_paths(board: &Board, lexicon: &Lexicon, rules: &Rules) -> Vec<(Vec<usize>, Vec<u8>)> {
+        fn extend(
+            board: &Board,
+            keys: &[Vec<u8>],
+            lexicon: &Lexicon,
+            path: &mut Vec<usize>,
+            key: Vec<u8>,
+            out: &mut Vec<(Vec<usize>, Vec<u8>)>,
+        ) {
+            if lexicon.lookup_key(&key) == crate::lexicon::Lookup::Absent {
+                return;
+            }
+            out.push((path.clone(), key.clone()));
+            let last = *path.last().unwrap();
+            for next in board.neighbours(last) {
+                if !path.contains(&next) && !keys[next].is_empty() {
+                    path.push(next);
+                    extend(
+                        board,
+                        keys,
+                        lexicon,
+                        path,
+                        [&key[..], &keys[next]].concat(),
+                        out,
+                    );
+                    path.pop();
+                }
+            }
+        }
+        let keys: Vec<Vec<u8>> = board
+            .faces()
+            .iter()
+            .map(|f| face_key(f, lexicon.profile(), rules))
+            .collect();
+        let mut out = Vec::new();
+        for cell in 0..keys.len() {
+            if !keys[cell].is_empty() {
+                extend(
+                    board,
+                    &keys,
+                    lexicon,
+                    &mut vec![cell],
+                    keys[cell].clone(),
+                    &mut out,
+                );
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_survey_finds_what_every_path_spells() {
+        use rand::{Rng, SeedableRng};
+        let lexicon = Lexicon::builtin("enable2k").unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(37);
+        let letters = ["E", "A", "S", "T", "R", "I", "N", "O", "L", "Qu", "Z", "#"];
+        let mut dead = 0;
+        for rules in [Rules::hasbro(), Rules::cs106b()] {
+            let mut solver = Solver::new(&lexicon, rules.clone());
+            for _ in 0..150 {
+                let (rows, cols) = (rng.gen_range(2..=4), rng.gen_range(2..=4));
+                let faces = (0..rows * cols)
+                    .map(|_| Face::new(letters[rng.gen_range(0..letters.len())]))
+                    .collect();
+                let board = Board::new(rows, cols, faces).unwrap();
+                let mut words = std::collections::BTreeSet::new();
+                let mut live = vec![false; rows * cols];
+                for (path, key) in brute_paths(&board, &lexicon, &rules) {
+                    let key = String::from_utf8(key).unwrap();
+                    let len = crate::normalize::word_len(&key).unwrap();
+                    if lexicon.lookup_key(key.as_bytes()) == crate::lexicon::Lookup::Word
+                        && rules.counts(len)
+                    {
+                        path.iter().for_each(|&c| live[c] = true);
+                        words.insert(key);
+                    }
+                }
+                let solution = solver.solve(&board);
+                let survey = solver.survey(&board);
+                let mut got: Vec<String> = survey
+                    .words
+                    .iter()
+                    .map(|&w| lexicon.word(w).unwrap())
+                    .collect();
+                got.sort();
+                assert_eq!(got, words.iter().cloned().collect::<Vec<_>>(), "{board:?}");
+                assert_eq!(survey.live, live, "{board:?}");
+                assert_eq!(survey.points, solution.score);
+                let longest = words.iter().map(|w| crate::normalize::word_len(w).unwrap());
+                assert_eq!(survey.longest, longest.max().unwrap_or(0));
+                dead += live.iter().filter(|&&l| !l).count();
+            }
+        }
+        assert!(dead > 50, "the boards have dead faces to find: {dead}");
+    }
 
     /// `Levels::ends` compiled for SSSE3 (what a build without it runs on a CPU
     /// with it) finds what the build's own matching finds, path for path.

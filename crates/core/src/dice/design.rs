@@ -1,0 +1,779 @@
+//! Designing dice sets by measurement: a simulated-annealing search over the faces
+//! of a set, every candidate judged on the same seeded rolls.
+//!
+//! A candidate is the start set changed by a move: two faces on different dice
+//! swap places, or one face trades its unit for another of the alphabet (drawn by
+//! the dictionary's letter frequencies, so common letters are offered more). Each
+//! candidate is rolled with seeds `seed`, `seed + 1`, ... (common random numbers:
+//! a difference between two candidates is theirs, not the dice's luck) and
+//! measured ([`Metrics`]); the search keeps a move that improves the objective's
+//! value, and one that worsens it with the annealing's falling probability. The
+//! number of steps fixes the schedule, so a seed gives the same set on every
+//! machine; a time limit can only stop it early.
+//!
+//! What a designer states ([`Objective`]) is scored against the start set's own
+//! figures: the search must not let the others get worse (more unreachable
+//! words, more dead faces, a median more than 10% away, faces drifting from the
+//! dictionary's letters past [`Brief::drift`]), each a penalty on the value.
+//!
+//! Unreachable words are counted here on each word's one split into units
+//! (longest first), which is exact for sets whose units do not overlap; the
+//! final report counts them with [`unreachable`](super::unreachable), which tries every
+//! split.
+//!
+//! ```
+//! use polyboggle::dice::design::{design, Brief};
+//! use polyboggle::dice::{stats::Sampler, DiceSet};
+//! use polyboggle::{Lexicon, Rules};
+//!
+//! let lexicon = Lexicon::builtin("enable2k")?;
+//! let sampler = Sampler::new(&lexicon, Rules::hasbro(), 1);
+//! let start = DiceSet::builtin("english-new-4x4")?;
+//! let brief = Brief { rolls: 200, steps: 5, ..Brief::default() };
+//! let found = design(&start, &sampler, &brief, &mut |_| {})?;
+//! assert!(found.best.value >= found.start.value);
+//! assert_eq!(found.set.dice.len(), 16);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use rand::Rng;
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use unicode_segmentation::UnicodeSegmentation;
+
+use crate::board::Face;
+use crate::dice::stats::{Sample, Sampler, StatsError};
+use crate::dice::{count_units, DiceSet};
+use crate::random;
+use crate::solve;
+
+/// What the search improves.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Objective {
+    /// Fewer poor rolls: raise the worst tenth of the rolls' words (the mean of
+    /// that tail, which moves with the 5th percentile and the share under the floor).
+    Poor,
+    /// Rolls within a band of words: the share of rolls with `min..=max` words.
+    Band(u64, u64),
+    /// Fewer dead faces.
+    Dead,
+    /// Fewer unreachable words.
+    Unreachable,
+}
+
+/// What to design.
+#[derive(Clone, Debug)]
+pub struct Brief {
+    /// The objective.
+    pub objective: Objective,
+    /// Rolls a candidate is measured on.
+    pub rolls: usize,
+    /// Search steps (candidates measured).
+    pub steps: usize,
+    /// Stop early after this long (the result then depends on the machine's speed).
+    pub time: Option<Duration>,
+    /// Seed of the search and of the rolls (`seed`, `seed + 1`, ...).
+    pub seed: u64,
+    /// Multi-letter units the faces may show besides the dictionary's letters
+    /// (`CH`, `LL`; `Qu` where the rules read a bare Q as Qu).
+    pub units: Vec<String>,
+    /// A roll with fewer words is poor.
+    pub floor: u64,
+    /// The most the faces may drift from the dictionary's letter shares
+    /// (Jensen–Shannon divergence, bits); `None`: no cap beyond the start's.
+    pub drift: Option<f64>,
+}
+
+impl Default for Brief {
+    fn default() -> Brief {
+        Brief {
+            objective: Objective::Poor,
+            rolls: 3000,
+            steps: 1500,
+            time: None,
+            seed: 1,
+            units: Vec::new(),
+            floor: 45,
+            drift: None,
+        }
+    }
+}
+
+/// Why a design cannot start.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum DesignError {
+    /// The start set cannot be measured with the dictionary.
+    #[error(transparent)]
+    Stats(#[from] StatsError),
+    /// A unit no word of the dictionary holds.
+    #[error("unit '{0}': no word of the dictionary holds it")]
+    UnknownUnit(String),
+    /// A band whose least is above its most.
+    #[error("--words {0}..{1}: the least is above the most")]
+    Band(u64, u64),
+    /// Nothing to search.
+    #[error("--rolls and --steps must be at least 1")]
+    Empty,
+}
+
+/// A candidate's figures over the search's rolls, and the objective's value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Metrics {
+    /// 5th percentile of words a roll.
+    pub p5: u64,
+    /// Median words a roll.
+    pub median: u64,
+    /// Mean words of the worst tenth of the rolls.
+    pub tail: f64,
+    /// Share of rolls under the floor.
+    pub under_floor: f64,
+    /// Share of rolls in the band (the objective's, else 0).
+    pub in_band: f64,
+    /// Share of the rolled letter faces no word used.
+    pub dead: f64,
+    /// Words no roll can show (one split a word).
+    pub unreachable: usize,
+    /// Jensen–Shannon divergence of the faces from the dictionary's letters.
+    pub drift: f64,
+    /// The objective's value, penalties included: higher is better.
+    pub value: f64,
+}
+
+/// A step of the search, for progress reports.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// Steps done.
+    pub step: usize,
+    /// Of how many.
+    pub steps: usize,
+    /// The best candidate so far.
+    pub best: Metrics,
+    /// Seconds since the start.
+    pub seconds: f64,
+}
+
+/// What the search found.
+#[derive(Clone, Debug)]
+pub struct Design {
+    /// The best set (named and sourced as the start set; the caller renames it).
+    pub set: DiceSet,
+    /// The start set's figures.
+    pub start: Metrics,
+    /// The best set's figures, on the same rolls.
+    pub best: Metrics,
+    /// Steps taken.
+    pub steps: usize,
+    /// Seconds taken.
+    pub seconds: f64,
+}
+
+/// The faces a design may use: keys, how dice print them, and the dictionary's
+/// share of each.
+struct Alphabet {
+    keys: Vec<String>,
+    shown: Vec<String>,
+    share: Vec<f64>,
+    /// Cumulative shares, to draw a unit by frequency.
+    cumulative: Vec<f64>,
+}
+
+/// Each dictionary word (of at most as many units as dice) as unit indices, with
+/// how many words share that multiset of units.
+struct Words {
+    multisets: Vec<(Vec<u8>, u32)>,
+    /// The multisets holding each unit.
+    by_unit: Vec<Vec<u32>>,
+    /// Words with a unit the alphabet lacks or too long for the grid.
+    never: usize,
+}
+
+/// Searches for a set better than `start` at `brief`'s objective.
+pub fn design(
+    start: &DiceSet,
+    sampler: &Sampler,
+    brief: &Brief,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Design, DesignError> {
+    if brief.rolls == 0 || brief.steps == 0 {
+        return Err(DesignError::Empty);
+    }
+    if let Objective::Band(min, max) = brief.objective {
+        if min > max {
+            return Err(DesignError::Band(min, max));
+        }
+    }
+    let grid = sampler.check(start, None)?;
+    let alphabet = alphabet(start, sampler, &brief.units)?;
+    let words = Words::new(sampler, &alphabet, grid.0 * grid.1);
+    let judge = Judge {
+        sampler,
+        brief,
+        grid,
+        alphabet: &alphabet,
+        words: &words,
+        reference: None,
+    };
+    let started = Instant::now();
+    let mut current = start.clone();
+    let (first, mut reach) = judge.metrics(&current, None);
+    let judge = Judge {
+        reference: Some(first),
+        ..judge
+    };
+    let mut current_metrics = Metrics {
+        value: judge.value(&first),
+        ..first
+    };
+    let start_metrics = current_metrics;
+    let (mut best, mut best_metrics) = (current.clone(), current_metrics);
+    let mut rng = ChaCha8Rng::seed_from_u64(brief.seed ^ 0x5EED_D1CE);
+    // The temperature falls from a few words to a tenth of one.
+    let (hot, cold) = (2.0f64, 0.05f64);
+    let mut steps = 0;
+    for step in 0..brief.steps {
+        if brief.time.is_some_and(|t| started.elapsed() >= t) {
+            break;
+        }
+        steps = step + 1;
+        let temperature = hot * (cold / hot).powf(step as f64 / brief.steps as f64);
+        let candidate = mutate(&current, &alphabet, &mut rng);
+        let (metrics, candidate_reach) = judge.metrics(&candidate, Some(&reach));
+        let delta = metrics.value - current_metrics.value;
+        if delta >= 0.0 || rng.gen::<f64>() < (delta / temperature).exp() {
+            current = candidate;
+            reach = candidate_reach;
+            current_metrics = metrics;
+            if metrics.value > best_metrics.value {
+                best = current.clone();
+                best_metrics = metrics;
+            }
+        }
+        progress(&Progress {
+            step: steps,
+            steps: brief.steps,
+            best: best_metrics,
+            seconds: started.elapsed().as_secs_f64(),
+        });
+    }
+    // Each die's faces in a fixed order, as people write them.
+    for die in &mut best.dice {
+        die.sort();
+    }
+    best.dice.sort();
+    Ok(Design {
+        set: best,
+        start: start_metrics,
+        best: best_metrics,
+        steps,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// A move: swap two faces on different dice, or trade a face's unit for another.
+fn mutate(set: &DiceSet, alphabet: &Alphabet, rng: &mut ChaCha8Rng) -> DiceSet {
+    let mut next = set.clone();
+    let dice = next.dice.len();
+    let faces = next.dice[0].len();
+    loop {
+        let (a, fa) = (random::below(rng, dice), random::below(rng, faces));
+        if random::below(rng, 2) == 0 && dice > 1 {
+            let b = (a + 1 + random::below(rng, dice - 1)) % dice;
+            let fb = random::below(rng, faces);
+            if next.dice[a][fa] == next.dice[b][fb] {
+                continue;
+            }
+            let face = std::mem::take(&mut next.dice[a][fa]);
+            next.dice[a][fa] = std::mem::replace(&mut next.dice[b][fb], face);
+        } else {
+            let x: f64 = rng.gen::<f64>() * alphabet.cumulative.last().copied().unwrap_or(1.0);
+            let unit = alphabet
+                .cumulative
+                .partition_point(|&c| c <= x)
+                .min(alphabet.shown.len() - 1);
+            if next.dice[a][fa] == alphabet.shown[unit] {
+                continue;
+            }
+            next.dice[a][fa] = alphabet.shown[unit].clone();
+        }
+        return next;
+    }
+}
+
+/// The units faces may show: the start set's faces, the dictionary's letters and
+/// `units`, keyed as the solver keys faces; each with the dictionary's share.
+fn alphabet(start: &DiceSet, sampler: &Sampler, units: &[String]) -> Result<Alphabet, DesignError> {
+    let (lexicon, rules) = (sampler.lexicon(), sampler.rules());
+    let profile = lexicon.profile();
+    let key = |text: &str| {
+        String::from_utf8(solve::face_key(&Face::new(text), profile, rules)).unwrap_or_default()
+    };
+    let mut shown: Vec<(String, String)> = Vec::new();
+    let add = |text: &str, shown: &mut Vec<(String, String)>| {
+        let k = key(text);
+        if !k.is_empty() && !shown.iter().any(|(s, _)| *s == k) {
+            shown.push((k, text.to_string()));
+        }
+    };
+    for face in start.dice.iter().flatten() {
+        add(face, &mut shown);
+    }
+    let words: Vec<String> = lexicon.words().collect();
+    for unit in units {
+        let k = key(unit);
+        if k.is_empty() || !words.iter().any(|w| w.contains(k.as_str())) {
+            return Err(DesignError::UnknownUnit(unit.clone()));
+        }
+        add(&display(unit, profile), &mut shown);
+    }
+    let multi: Vec<String> = shown
+        .iter()
+        .map(|(k, _)| k.clone())
+        .filter(|k| k.graphemes(true).count() > 1)
+        .collect();
+    let counts: HashMap<String, u64> =
+        count_units(words.iter().map(String::as_str), profile, &multi);
+    // The dictionary's letters no face shows yet, as a die would print them (a
+    // bare `q` under rules that read it `qu` is the `Qu` face).
+    let mut letters: Vec<(&String, &u64)> = counts.iter().collect();
+    letters.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    let total: u64 = counts.values().sum::<u64>().max(1);
+    for (letter, &n) in letters {
+        // Letters of one word in a hundred thousand are noise in a list.
+        if n * 100_000 >= total {
+            add(&display(letter, profile), &mut shown);
+        }
+    }
+    let share: Vec<f64> = shown
+        .iter()
+        .map(|(k, _)| {
+            let n = counts.get(k).copied().unwrap_or(0)
+                + if rules.qu && k == "qu" {
+                    counts.get("q").copied().unwrap_or(0)
+                } else {
+                    0
+                };
+            n as f64 / total as f64
+        })
+        .collect();
+    let cumulative = share
+        .iter()
+        .scan(0.0, |sum, &s| {
+            *sum += s;
+            Some(*sum)
+        })
+        .collect();
+    Ok(Alphabet {
+        keys: shown.iter().map(|(k, _)| k.clone()).collect(),
+        shown: shown.into_iter().map(|(_, s)| s).collect(),
+        share,
+        cumulative,
+    })
+}
+
+/// A unit as dice print it: the first letter upper case (`Qu`, `Ch`).
+fn display(unit: &str, profile: &crate::normalize::Profile) -> String {
+    let mut graphemes = unit.graphemes(true);
+    let first = graphemes.next().unwrap_or_default();
+    format!(
+        "{}{}",
+        profile.display(first),
+        graphemes.as_str().to_lowercase()
+    )
+}
+
+impl Words {
+    fn new(sampler: &Sampler, alphabet: &Alphabet, cells: usize) -> Words {
+        let profile = sampler.lexicon().profile();
+        let mut units: Vec<(usize, &str)> = alphabet
+            .keys
+            .iter()
+            .map(String::as_str)
+            .enumerate()
+            .collect();
+        units.sort_by_key(|(_, k)| std::cmp::Reverse(k.len()));
+        let mut multisets: HashMap<Vec<u8>, u32> = HashMap::new();
+        let mut never = 0;
+        for word in sampler.lexicon().words() {
+            let mut rest = word.as_str();
+            let mut split = Vec::new();
+            while !rest.is_empty() && split.len() <= cells {
+                match units.iter().find(|(_, k)| rest.starts_with(k)) {
+                    Some(&(i, k)) => {
+                        split.push(i.min(255) as u8);
+                        rest = &rest[k.len()..];
+                    }
+                    None => break,
+                }
+            }
+            let _ = profile;
+            if !rest.is_empty() || split.len() > cells {
+                never += 1;
+                continue;
+            }
+            split.sort_unstable();
+            *multisets.entry(split).or_default() += 1;
+        }
+        let mut multisets: Vec<(Vec<u8>, u32)> = multisets.into_iter().collect();
+        multisets.sort();
+        let mut by_unit = vec![Vec::new(); alphabet.keys.len()];
+        for (id, (split, _)) in multisets.iter().enumerate() {
+            let mut units = split.clone();
+            units.dedup();
+            for unit in units {
+                by_unit[unit as usize].push(id as u32);
+            }
+        }
+        Words {
+            multisets,
+            by_unit,
+            never,
+        }
+    }
+
+    /// Which words dice whose units are `showing` (the dice showing each unit, a bit
+    /// each) can show. Given the reach of a set one move away, only the words with
+    /// a unit whose dice changed are looked at again.
+    fn reach(&self, showing: Vec<u64>, from: Option<&Reach>) -> Reach {
+        let Some(from) = from else {
+            let ok: Vec<bool> = self
+                .multisets
+                .iter()
+                .map(|(split, _)| reachable(split, &showing))
+                .collect();
+            let unreachable = self.never
+                + self
+                    .multisets
+                    .iter()
+                    .zip(&ok)
+                    .filter(|(_, &ok)| !ok)
+                    .map(|((_, n), _)| *n as usize)
+                    .sum::<usize>();
+            return Reach {
+                showing,
+                ok,
+                unreachable,
+            };
+        };
+        let mut ok = from.ok.clone();
+        let mut unreachable = from.unreachable;
+        let mut done = vec![false; self.multisets.len()];
+        let lost: Vec<bool> = (0..showing.len())
+            .map(|u| from.showing[u] & !showing[u] != 0)
+            .collect();
+        let gained: Vec<bool> = (0..showing.len())
+            .map(|u| showing[u] & !from.showing[u] != 0)
+            .collect();
+        for (unit, ids) in self.by_unit.iter().enumerate() {
+            if showing[unit] == from.showing[unit] {
+                continue;
+            }
+            for &id in ids {
+                let id = id as usize;
+                if std::mem::replace(&mut done[id], true) {
+                    continue;
+                }
+                let (split, n) = &self.multisets[id];
+                // Reachability only grows with the dice: a word shown before stays
+                // shown unless one of its units lost a die, and even then if that
+                // unit is still on as many dice as the word has units (its letters
+                // find free dice among them). A word not shown before needs a unit
+                // that gained one.
+                let look = match ok[id] {
+                    true => split.iter().any(|&u| {
+                        lost[u as usize]
+                            && (showing[u as usize].count_ones() as usize) < split.len()
+                    }),
+                    false => split.iter().any(|&u| gained[u as usize]),
+                };
+                if !look {
+                    continue;
+                }
+                let now = reachable(split, &showing);
+                if now != ok[id] {
+                    ok[id] = now;
+                    match now {
+                        true => unreachable -= *n as usize,
+                        false => unreachable += *n as usize,
+                    }
+                }
+            }
+        }
+        Reach {
+            showing,
+            ok,
+            unreachable,
+        }
+    }
+}
+
+/// Which words a set can show: the dice showing each unit, and a flag a multiset.
+#[derive(Clone)]
+struct Reach {
+    showing: Vec<u64>,
+    ok: Vec<bool>,
+    unreachable: usize,
+}
+
+/// Can distinct dice show the units of `split` (sorted), the dice showing each unit
+/// being `dice`?
+fn reachable(split: &[u8], dice: &[u64]) -> bool {
+    // Each unit on at least as many dice as the word uses it: needed. Each on at
+    // least as many dice as the word has units: enough (Hall's condition holds).
+    let mut enough = true;
+    let mut i = 0;
+    while i < split.len() {
+        let run = split[i..].iter().take_while(|&&u| u == split[i]).count();
+        let on = dice[split[i] as usize].count_ones() as usize;
+        if on < run {
+            return false;
+        }
+        enough &= on >= split.len();
+        i += run;
+    }
+    if enough {
+        return true;
+    }
+    let mut owner = [u8::MAX; 64];
+    (0..split.len()).all(|letter| augment(letter, split, dice, &mut owner, &mut 0))
+}
+
+/// Kuhn's augmenting path over dice as bits: gives letter `letter` of `split` a die.
+fn augment(
+    letter: usize,
+    split: &[u8],
+    dice: &[u64],
+    owner: &mut [u8; 64],
+    visited: &mut u64,
+) -> bool {
+    let mut free = dice[split[letter] as usize] & !*visited;
+    while free != 0 {
+        let die = free.trailing_zeros() as usize;
+        free &= free - 1;
+        *visited |= 1 << die;
+        if owner[die] == u8::MAX || augment(owner[die] as usize, split, dice, owner, visited) {
+            owner[die] = letter as u8;
+            return true;
+        }
+    }
+    false
+}
+
+/// Measures candidates on the search's rolls.
+struct Judge<'a, 'l> {
+    sampler: &'a Sampler<'l>,
+    brief: &'a Brief,
+    grid: (usize, usize),
+    alphabet: &'a Alphabet,
+    words: &'a Words,
+    /// The start set's figures, which the others must not fall below.
+    reference: Option<Metrics>,
+}
+
+impl Judge<'_, '_> {
+    /// The figures of `set`, which is one move from the set `from` reaches (if
+    /// given), and what it reaches.
+    fn metrics(&self, set: &DiceSet, from: Option<&Reach>) -> (Metrics, Reach) {
+        let mut sample: Sample =
+            self.sampler
+                .sample(set, self.grid, self.brief.seed, self.brief.rolls, &[]);
+        let (letters, dead) = sample.dead(set);
+        let mut words = std::mem::take(&mut sample.words);
+        words.sort_unstable();
+        let n = words.len();
+        let at = |p: f64| words[((p * n as f64).ceil() as usize).clamp(1, n) - 1] as u64;
+        let worst = (n / 10).max(1);
+        let tail = words[..worst].iter().map(|&w| w as f64).sum::<f64>() / worst as f64;
+        let under_floor =
+            words.partition_point(|&w| (w as u64) < self.brief.floor) as f64 / n as f64;
+        let in_band = match self.brief.objective {
+            Objective::Band(min, max) => {
+                words
+                    .iter()
+                    .filter(|&&w| (min..=max).contains(&(w as u64)))
+                    .count() as f64
+                    / n as f64
+            }
+            _ => 0.0,
+        };
+        // Dice showing each unit, and the faces' shares against the dictionary's.
+        let mut showing = vec![0u64; self.alphabet.keys.len()];
+        let mut copies = vec![0usize; self.alphabet.keys.len()];
+        let mut faces = 0;
+        for (d, die) in set.dice.iter().enumerate() {
+            for face in die {
+                if let Some(u) = self.alphabet.shown.iter().position(|s| s == face) {
+                    showing[u] |= 1 << (d % 64);
+                    copies[u] += 1;
+                    faces += 1;
+                }
+            }
+        }
+        let pairs: Vec<(f64, f64)> = copies
+            .iter()
+            .zip(&self.alphabet.share)
+            .map(|(&c, &s)| (c as f64 / faces.max(1) as f64, s))
+            .collect();
+        let mut metrics = Metrics {
+            p5: at(0.05),
+            median: at(0.5),
+            tail,
+            under_floor,
+            in_band,
+            dead: if letters == 0 {
+                0.0
+            } else {
+                dead as f64 / letters as f64
+            },
+            unreachable: 0,
+            drift: jensen_shannon(&pairs),
+            value: 0.0,
+        };
+        let reach = self.words.reach(showing, from);
+        metrics.unreachable = reach.unreachable;
+        metrics.value = self.value(&metrics);
+        (metrics, reach)
+    }
+
+    /// The objective, less penalties for what got worse than the start.
+    fn value(&self, m: &Metrics) -> f64 {
+        let objective = match self.brief.objective {
+            Objective::Poor => m.tail - 100.0 * m.under_floor,
+            Objective::Band(..) => 100.0 * m.in_band,
+            Objective::Dead => -100.0 * m.dead,
+            Objective::Unreachable => -(m.unreachable as f64) / 10.0,
+        };
+        let Some(r) = self.reference else {
+            return objective;
+        };
+        let mut penalty = 0.0;
+        if self.brief.objective != Objective::Dead {
+            // A point of dead faces costs as much as a word of the tail; any rise
+            // past the start's costs more.
+            penalty += 100.0 * m.dead + 400.0 * (m.dead - r.dead).max(0.0);
+        }
+        if self.brief.objective != Objective::Unreachable {
+            penalty += (m.unreachable.saturating_sub(r.unreachable)) as f64 / 20.0;
+            penalty -= (r.unreachable.saturating_sub(m.unreachable)) as f64 / 400.0;
+        }
+        if !matches!(self.brief.objective, Objective::Band(..)) && r.median > 0 {
+            let off = (m.median as f64 - r.median as f64).abs() / r.median as f64;
+            penalty += 200.0 * (off - 0.10).max(0.0);
+        }
+        let cap = self.brief.drift.unwrap_or(r.drift.max(0.05));
+        penalty += 1000.0 * (m.drift - cap).max(0.0);
+        objective - penalty
+    }
+}
+
+/// The Jensen–Shannon divergence (bits) of two distributions as pairs of shares.
+fn jensen_shannon(pairs: &[(f64, f64)]) -> f64 {
+    let kl = |p: f64, m: f64| if p > 0.0 { p * (p / m).log2() } else { 0.0 };
+    pairs
+        .iter()
+        .map(|&(p, q)| {
+            let m = (p + q) / 2.0;
+            (kl(p, m) + kl(q, m)) / 2.0
+        })
+        .sum::<f64>()
+        .clamp(0.0, 1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::unreachable::unreachable;
+    use crate::{Lexicon, Rules};
+
+    #[test]
+    fn the_quick_unreachable_count_agrees_with_dice_unreachable() {
+        let lexicon = Lexicon::builtin("enable2k").unwrap();
+        let sampler = Sampler::new(&lexicon, Rules::hasbro(), 2);
+        for name in ["english-new-4x4", "english-classic-4x4"] {
+            let set = DiceSet::builtin(name).unwrap();
+            let alphabet = alphabet(&set, &sampler, &[]).unwrap();
+            let words = Words::new(&sampler, &alphabet, 16);
+            let brief = Brief::default();
+            let judge = Judge {
+                sampler: &sampler,
+                brief: &brief,
+                grid: (4, 4),
+                alphabet: &alphabet,
+                words: &words,
+                reference: None,
+            };
+            let mut showing = vec![0u64; alphabet.keys.len()];
+            for (d, die) in set.dice.iter().enumerate() {
+                for face in die {
+                    let u = alphabet.shown.iter().position(|s| s == face).unwrap();
+                    showing[u] |= 1 << d;
+                }
+            }
+            let _ = judge;
+            let whole = words.reach(showing.clone(), None);
+            assert_eq!(
+                whole.unreachable,
+                unreachable(&set, 4, 4, &lexicon, &Rules::hasbro()).len(),
+                "{name}"
+            );
+            // One move away, counted again in full and from the set's reach.
+            let mut moved = set.clone();
+            moved.dice[0][0] = "K".into();
+            moved.dice[3].swap(0, 1);
+            let before = moved.dice[5][2].clone();
+            moved.dice[5][2] = moved.dice[9][4].clone();
+            moved.dice[9][4] = before;
+            let mut showing = vec![0u64; alphabet.keys.len()];
+            for (d, die) in moved.dice.iter().enumerate() {
+                for face in die {
+                    let u = alphabet.shown.iter().position(|s| s == face).unwrap();
+                    showing[u] |= 1 << d;
+                }
+            }
+            assert_eq!(
+                words.reach(showing.clone(), Some(&whole)).unreachable,
+                unreachable(&moved, 4, 4, &lexicon, &Rules::hasbro()).len(),
+                "{name} moved"
+            );
+        }
+    }
+
+    #[test]
+    fn a_seed_gives_the_same_set_and_the_rules_hold() {
+        let lexicon = Lexicon::builtin("enable2k").unwrap();
+        let sampler = Sampler::new(&lexicon, Rules::hasbro(), 2);
+        let start = DiceSet::builtin("english-new-4x4").unwrap();
+        let brief = Brief {
+            rolls: 300,
+            steps: 40,
+            seed: 3,
+            ..Brief::default()
+        };
+        let a = design(&start, &sampler, &brief, &mut |_| {}).unwrap();
+        let b = design(&start, &sampler, &brief, &mut |_| {}).unwrap();
+        assert_eq!(a.set, b.set);
+        assert!(a.best.value >= a.start.value);
+        assert_ne!(a.set.dice, start.dice);
+        let reread = DiceSet::parse(&a.set.to_text(), "designed.txt").unwrap();
+        assert_eq!(reread, a.set);
+        assert!(a.set.dice.iter().all(|die| die.len() == 6));
+        let bad = Brief {
+            objective: Objective::Band(9, 3),
+            ..brief.clone()
+        };
+        assert_eq!(
+            design(&start, &sampler, &bad, &mut |_| {}).unwrap_err(),
+            DesignError::Band(9, 3)
+        );
+        let unit = Brief {
+            units: vec!["JQ".into()],
+            ..brief
+        };
+        assert!(matches!(
+            design(&start, &sampler, &unit, &mut |_| {}),
+            Err(DesignError::UnknownUnit(_))
+        ));
+    }
+}

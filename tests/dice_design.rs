@@ -1,0 +1,191 @@
+//! `dice stats` and `dice design` through the real binary: reports that repeat,
+//! sets compared on the same rolls, and bad input refused with one line.
+
+use crate::common::{bad, ok};
+
+fn stats_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["dice", "stats", "--format", "json"];
+    all.extend_from_slice(args);
+    serde_json::from_str(&ok(&all)).unwrap()
+}
+
+#[test]
+fn stats_repeat_and_compare_sets_on_the_same_rolls() {
+    let one = stats_json(&["english-new-4x4", "--rolls", "400", "--seed", "5"]);
+    let set = &one["sets"][0];
+    assert_eq!(set["set"], "english-new-4x4");
+    assert_eq!(one["rolls"], 400);
+    let words = &set["words"];
+    assert!(words["p5"].as_u64() <= words["median"].as_u64());
+    assert!(set["dead_faces"].as_f64().unwrap() > 0.0);
+    assert!(set["unreachable_words"].as_u64().unwrap() > 0);
+    // The same seed on one thread; and the set second after another: the same report.
+    let again = stats_json(&[
+        "english-classic-4x4",
+        "english-new-4x4",
+        "--rolls",
+        "400",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(again["sets"][1], *set);
+    assert_ne!(again["sets"][0]["words"], set["words"]);
+    let other = stats_json(&["english-new-4x4", "--rolls", "400", "--seed", "6"]);
+    assert_ne!(other["sets"][0]["words"], set["words"]);
+}
+
+#[test]
+fn stats_text_and_plot() {
+    let dir = tempfile::tempdir().unwrap();
+    let plot = dir.path().join("words.svg");
+    let text = ok(&[
+        "dice",
+        "stats",
+        "english-new-4x4",
+        "german-4x4",
+        "--rolls",
+        "200",
+        "--plot",
+        plot.to_str().unwrap(),
+    ]);
+    assert!(text.contains("rolls under floor"), "{text}");
+    assert!(text.contains("german-4x4"), "{text}");
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert!(svg.contains("english-new-4x4") && svg.contains("german-4x4"));
+}
+
+#[test]
+fn stats_refuse_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let greek = dir.path().join("greek.txt");
+    std::fs::write(&greek, "αβγ\nγάτα\n").unwrap();
+    let plot = dir.path().join("p.svg");
+    let p = plot.to_str().unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["english-new-4x4", "--size", "5x5", "--plot", p],
+            "needs 25 dice",
+        ),
+        (
+            &["english-new-4x4", "--dict", greek.to_str().unwrap()],
+            "no face",
+        ),
+        (&["english-new-4x4", "--rolls", "0"], "--rolls 0"),
+        (&["english-new-4x4", "--size", "4y4"], "bad grid size"),
+        (&["no-such-set"], "unknown dice set"),
+    ];
+    for (args, says) in cases {
+        let mut all = vec!["dice", "stats"];
+        all.extend_from_slice(args);
+        let line = bad(&all);
+        assert!(line.contains(says), "{args:?}: {line}");
+    }
+    assert!(!plot.exists(), "nothing written");
+}
+
+#[test]
+fn design_writes_a_valid_set_that_measures_as_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("small.txt");
+    let args = [
+        "dice",
+        "design",
+        "--from",
+        "english-new-4x4",
+        "--steps",
+        "25",
+        "--rolls",
+        "300",
+        "--check-rolls",
+        "500",
+        "--seed",
+        "4",
+        "--format",
+        "json",
+        "-o",
+        out.to_str().unwrap(),
+    ];
+    let report: serde_json::Value = serde_json::from_str(&ok(&args)).unwrap();
+    let text = std::fs::read_to_string(&out).unwrap();
+    let set = polyboggle::dice::DiceSet::parse(&text, "small.txt").unwrap();
+    assert_eq!(
+        (set.name.as_str(), set.confidence.as_str()),
+        ("small", "derived")
+    );
+    assert!(
+        set.source.contains("dice design --from english-new-4x4"),
+        "{text}"
+    );
+    assert!(set.note.contains("fresh rolls"), "{text}");
+    assert!(set.dice.iter().all(|die| die.len() == 6));
+    // Measured again with the seeds it names, the file says what the report said.
+    let seed = report["designed"]["seed"].as_u64().unwrap().to_string();
+    let again = stats_json(&[out.to_str().unwrap(), "--rolls", "500", "--seed", &seed]);
+    assert_eq!(again["sets"][0]["words"], report["designed"]["words"]);
+    assert_eq!(
+        again["sets"][0]["unreachable_words"],
+        report["designed"]["unreachable_words"]
+    );
+    // The same seed, the same set.
+    let twin = dir.path().join("twin.txt");
+    let mut args = args.to_vec();
+    let twin_path = twin.to_str().unwrap();
+    *args.last_mut().unwrap() = twin_path;
+    ok(&args);
+    let twin = polyboggle::dice::DiceSet::load(twin_path).unwrap();
+    assert_eq!(twin.dice, set.dice);
+}
+
+#[test]
+fn design_refuses_bad_input_and_leaves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.txt");
+    let o = out.to_str().unwrap();
+    let cases: [(&[&str], &str); 4] = [
+        (&["--words", "160..80"], "least is above the most"),
+        (&["--units", "JQ"], "unit 'JQ'"),
+        (&["--rolls", "0"], "at least 1"),
+        (
+            &["--from", "english-new-4x4", "--words", "a..b"],
+            "expected A..B",
+        ),
+    ];
+    for (extra, says) in cases {
+        let mut args = vec!["dice", "design", "-o", o];
+        args.extend_from_slice(extra);
+        let line = bad(&args);
+        assert!(line.contains(says), "{extra:?}: {line}");
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn an_interrupted_design_leaves_no_file() {
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.txt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_polyboggle"))
+        .args([
+            "dice",
+            "design",
+            "--from",
+            "english-new-4x4",
+            "--steps",
+            "100000",
+        ])
+        .args(["-o", out.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let _ = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let status = child.wait().unwrap();
+    assert!(!status.success());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
