@@ -60,7 +60,8 @@ input_errors!(
     polyboggle::BoardError,
     polyboggle::RulesError,
     polyboggle::dice::DiceError,
-    polyboggle::files::WriteError
+    polyboggle::files::WriteError,
+    polyboggle::query::QueryError
 );
 
 /// Ctrl-C (or a kill) while a file is being written: remove the temporary file that

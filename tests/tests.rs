@@ -10,6 +10,7 @@ mod common;
 mod boards;
 mod completions;
 mod crossword;
+mod dict_search;
 mod duel;
 #[cfg(feature = "gpu")]
 mod gpu;

@@ -36,6 +36,19 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             profile,
             format,
         }) => dict::lookup(&dict, &words, &profile, format),
+        Command::Dict(DictCommand::Search(args)) => dict::search(&args),
+        Command::Dict(DictCommand::Words {
+            dict,
+            profile,
+            format,
+        }) => dict::words(&dict, &profile, format),
+        Command::Dict(DictCommand::Diff {
+            a,
+            b,
+            count,
+            profile,
+            format,
+        }) => dict::diff(&a, &b, count, &profile, format),
         Command::Roll(args) => roll::run(args),
         Command::Dice(DiceCommand::Check { set, board }) => dice::check(&set, &board),
         Command::Dice(DiceCommand::Derive {

@@ -39,6 +39,7 @@ pub mod files;
 pub mod game;
 pub mod lexicon;
 pub mod normalize;
+pub mod query;
 pub mod random;
 pub mod score;
 pub mod solve;
