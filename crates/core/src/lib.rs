@@ -43,6 +43,7 @@ pub mod query;
 pub mod random;
 pub mod score;
 pub mod solve;
+pub mod tiers;
 
 pub use board::{Board, BoardError, Face};
 pub use lexicon::{CompileReport, Compiler, Lexicon, LexiconError, Lookup};

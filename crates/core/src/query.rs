@@ -37,6 +37,7 @@ pub use fuzzy::MAX_DISTANCE;
 pub use rack::MAX_RACK;
 pub use walk::Hit;
 
+use crate::tiers::TierRange;
 use crate::{normalize, Lexicon, Profile};
 use faces::Units;
 use walk::Bounds;
@@ -72,6 +73,8 @@ pub struct Options {
     /// The multi-letter faces, as typed; `None` for the dictionary language's own
     /// ([`language_units`]).
     pub units: Option<Vec<String>>,
+    /// Only words of these tiers (the dictionary must have tiers).
+    pub tiers: Option<TierRange>,
 }
 
 impl Default for Options {
@@ -80,6 +83,7 @@ impl Default for Options {
             min_len: 0,
             max_len: usize::MAX,
             units: None,
+            tiers: None,
         }
     }
 }
@@ -120,6 +124,9 @@ pub enum QueryError {
     /// A unit that is not letters.
     #[error("unit '{0}': not letters")]
     Unit(String),
+    /// Tiers asked of a dictionary that has none.
+    #[error("--tiers: this dictionary has no tiers (compile it with --tiers FILE)")]
+    NoTiers,
     /// A shortest length above the longest.
     #[error("lengths: the shortest ({min}) is longer than the longest ({max})")]
     Lengths {
@@ -141,7 +148,7 @@ pub struct Search<'l> {
 #[derive(Debug)]
 enum Compiled {
     Pattern(pattern::Pattern),
-    Regex(regex::Regex),
+    Regex(Box<regex::Regex>),
     Fuzzy(fuzzy::Fuzzy),
     Rack(rack::Rack),
 }
@@ -159,6 +166,9 @@ impl<'l> Search<'l> {
                 max: options.max_len,
             });
         }
+        if options.tiers.is_some() && lexicon.header().tiers == 0 {
+            return Err(QueryError::NoTiers);
+        }
         let profile = lexicon.profile();
         let units = match &options.units {
             Some(units) => Units::new(units, profile),
@@ -175,15 +185,22 @@ impl<'l> Search<'l> {
 
     /// Calls `visit` with each matching word, in key order, until it breaks.
     pub fn for_each(&self, mut visit: impl FnMut(Hit<'_>) -> ControlFlow<()>) {
+        let in_tiers = |index| {
+            let range = self.options.tiers.expect("a range when tested");
+            range.contains(self.lexicon.tier(index))
+        };
         let bounds = Bounds {
             min_len: self.options.min_len,
             max_len: self.options.max_len,
-            index: None,
+            index: self
+                .options
+                .tiers
+                .map(|_| &in_tiers as &dyn Fn(u64) -> bool),
         };
         let visit: &mut dyn FnMut(Hit<'_>) -> ControlFlow<()> = &mut visit;
         match &self.matcher {
             Compiled::Pattern(m) => walk::walk(self.lexicon, m, &bounds, visit),
-            Compiled::Regex(m) => walk::walk(self.lexicon, m, &bounds, visit),
+            Compiled::Regex(m) => walk::walk(self.lexicon, &**m, &bounds, visit),
             Compiled::Fuzzy(m) => walk::walk(self.lexicon, m, &bounds, visit),
             Compiled::Rack(m) => walk::walk(self.lexicon, m, &bounds, visit),
         }
@@ -221,12 +238,11 @@ fn compile(query: &Query, profile: &Profile, units: &Units) -> Result<Compiled, 
             Compiled::Pattern(pattern::Pattern::new(&tokens, units).map_err(bad)?)
         }
         Query::Regex(text) => {
-            Compiled::Regex(
-                regex::Regex::new(text, profile).map_err(|why| QueryError::Regex {
-                    regex: text.clone(),
-                    why,
-                })?,
-            )
+            let regex = regex::Regex::new(text, profile).map_err(|why| QueryError::Regex {
+                regex: text.clone(),
+                why,
+            })?;
+            Compiled::Regex(Box::new(regex))
         }
         Query::Fuzzy { word, distance } => {
             if *distance > MAX_DISTANCE {

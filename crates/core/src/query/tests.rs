@@ -31,7 +31,7 @@ fn options(min_len: usize, max_len: usize) -> Options {
     Options {
         min_len,
         max_len,
-        units: None,
+        ..Options::default()
     }
 }
 
@@ -275,7 +275,7 @@ fn english_queries() {
     let o = Options {
         min_len: 7,
         max_len: 7,
-        units: None,
+        ..Options::default()
     };
     let search = Search::new(&english, &Query::Pattern("*ing".into()), &o).unwrap();
     assert!(search
@@ -356,7 +356,7 @@ fn bad_queries_say_what_is_wrong() {
     let o = Options {
         min_len: 5,
         max_len: 3,
-        units: None,
+        ..Options::default()
     };
     assert!(Search::new(&english, &Query::Pattern("*".into()), &o).is_err());
 }
