@@ -79,6 +79,14 @@ pub enum Format {
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LevelArg {
+    Easy,
+    Medium,
+    Hard,
+    All,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum OnOff {
     On,
     Off,
@@ -181,6 +189,9 @@ pub struct SolveArgs {
     /// With --batch --counts: where to score (words and paths are always listed on the CPU)
     #[arg(long, value_enum, default_value = "cpu")]
     pub backend: BackendArg,
+    /// Only words of these tiers: A..B, A.., ..B or A (a dictionary compiled with --tiers)
+    #[arg(long, value_name = "A..B")]
+    pub tiers: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -191,6 +202,11 @@ pub struct CompileArgs {
     /// Where to write the compiled dictionary
     #[arg(short, long, value_name = "OUT")]
     pub output: PathBuf,
+    /// Rank words in tiers: one ranked list (a word a line, most common first, or word
+    /// and count) cut at ranks 1k, 3k, 10k, 30k, 100k; or several lists, commonest first,
+    /// a tier each (repeat --tiers)
+    #[arg(long, value_name = "FILE")]
+    pub tiers: Vec<PathBuf>,
     #[command(flatten)]
     pub profile: ProfileArgs,
 }
@@ -297,6 +313,9 @@ pub struct SearchArgs {
     /// Stop after N words
     #[arg(long, value_name = "N")]
     pub limit: Option<u64>,
+    /// Only words of these tiers: A..B, A.., ..B or A (a dictionary compiled with --tiers)
+    #[arg(long, value_name = "A..B")]
+    pub tiers: Option<String>,
     /// Print only how many words match
     #[arg(long)]
     pub count: bool,
@@ -539,6 +558,9 @@ pub struct OptimizeArgs {
 pub struct BenchArgs {
     #[command(flatten)]
     pub dict: DictArgs,
+    /// Also count the words of these tiers alone, A..B (solving each board once more)
+    #[arg(long, value_name = "A..B")]
+    pub tiers: Option<String>,
     #[command(flatten)]
     pub rules: RulesArgs,
     /// Roll boards from this dice set [default: english-new-4x4]
@@ -589,6 +611,10 @@ pub struct PlayArgs {
     /// End each of your turns after SECS seconds (--timer alone: 3 minutes)
     #[arg(long, value_name = "SECS", num_args = 0..=1, default_missing_value = "180")]
     pub timer: Option<u64>,
+    /// What the computer knows: easy (tier 1), medium (1-2), hard (1-3) or all words;
+    /// you may enter any word (levels need a dictionary compiled with --tiers)
+    #[arg(long, value_enum, default_value = "all")]
+    pub level: LevelArg,
     /// Seed for shaking the dice (random when omitted)
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,

@@ -61,7 +61,8 @@ input_errors!(
     polyboggle::RulesError,
     polyboggle::dice::DiceError,
     polyboggle::files::WriteError,
-    polyboggle::query::QueryError
+    polyboggle::query::QueryError,
+    polyboggle::tiers::TierError
 );
 
 /// Ctrl-C (or a kill) while a file is being written: remove the temporary file that

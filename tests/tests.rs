@@ -11,6 +11,7 @@ mod boards;
 mod completions;
 mod crossword;
 mod dict_search;
+mod dict_tiers;
 mod duel;
 #[cfg(feature = "gpu")]
 mod gpu;

@@ -10,7 +10,7 @@ use polyboggle::{Lookup, Profile};
 use serde_json::json;
 
 use crate::args::{Format, ProfileArgs, SearchArgs};
-use crate::load::load_dict;
+use crate::load::{load_dict, tier_range};
 use crate::output::stdout;
 use crate::Failure;
 
@@ -27,7 +27,7 @@ pub fn info(name: &str, args: &ProfileArgs, format: Format) -> Result<(), Failur
                 "dict": name, "words": h.word_count, "format_version": h.version,
                 "size_bytes": h.file_size, "min_len": h.min_len, "max_len": h.max_len,
                 "profile": {"strip_marks": p.strip_marks, "keep": p.keep, "turkic": p.turkic, "lang": p.lang},
-                "open_ms": open.as_secs_f64() * 1e3,
+                "open_ms": open.as_secs_f64() * 1e3, "tiers": lexicon.tier_sizes(),
             });
             writeln!(out, "{value}")?;
         }
@@ -40,6 +40,20 @@ pub fn info(name: &str, args: &ProfileArgs, format: Format) -> Result<(), Failur
                 h.min_len, h.max_len
             )?;
             writeln!(out, "normalization:  {}", h.profile.describe())?;
+            if let Some((untiered, tiers)) = lexicon.tier_sizes().split_first() {
+                if !tiers.is_empty() {
+                    let sizes: Vec<String> = tiers
+                        .iter()
+                        .enumerate()
+                        .map(|(i, n)| format!("{}: {n}", i + 1))
+                        .collect();
+                    writeln!(
+                        out,
+                        "tiers:          {}, none: {untiered}",
+                        sizes.join(", ")
+                    )?;
+                }
+            }
             writeln!(out, "format version: {}", h.version)?;
             writeln!(out, "size:           {} bytes", h.file_size)?;
             writeln!(out, "opened in:      {open:.2?}")?;
@@ -101,6 +115,7 @@ pub fn search(args: &SearchArgs) -> Result<(), Failure> {
                 .map(str::to_string)
                 .collect()
         }),
+        tiers: tier_range(args.tiers.as_deref(), &lexicon)?,
     };
     let search = Search::new(&lexicon, &query, &options)?;
     let limit = args.limit.unwrap_or(u64::MAX);

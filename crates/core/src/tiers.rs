@@ -27,7 +27,7 @@
 use std::collections::HashMap;
 use std::str::FromStr;
 
-use crate::Profile;
+use crate::{Lexicon, Profile, Solution};
 
 /// The rank buckets of a ranked list: a word of rank `r` (0 the commonest) is in
 /// the first tier whose bound exceeds `r`; ranks past the last bound are the last
@@ -205,6 +205,62 @@ impl FromStr for TierRange {
         }
         Ok(TierRange { first, last })
     }
+}
+
+/// How much a computer player knows: the words of tier 1 (easy), tiers 1 and 2
+/// (medium), tiers 1 to 3 (hard), or every word (all).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// Tier 1: with the Princeton lists, the words of nursery rhymes.
+    Easy,
+    /// Tiers 1 and 2: and those of a textbook (*Algorithms*).
+    Medium,
+    /// Tiers 1 to 3: and the common words.
+    Hard,
+    /// Every word of the dictionary.
+    All,
+}
+
+impl Level {
+    /// The tiers of the level; `None` for every word.
+    pub fn tiers(self) -> Option<TierRange> {
+        match self {
+            Level::Easy => Some(TierRange::up_to(1)),
+            Level::Medium => Some(TierRange::up_to(2)),
+            Level::Hard => Some(TierRange::up_to(3)),
+            Level::All => None,
+        }
+    }
+}
+
+/// Is the word with this key in `range`? (False for a key that is not a word.)
+pub fn key_in(lexicon: &Lexicon, key: &str, range: TierRange) -> bool {
+    lexicon
+        .index_of(key.as_bytes())
+        .is_some_and(|index| range.contains(lexicon.tier(index)))
+}
+
+/// Keeps only the solution's words of `range`, and sums their points again.
+///
+/// ```
+/// use polyboggle::tiers::{self, Tiers};
+/// use polyboggle::{Compiler, Lexicon, Profile, Rules, Solver};
+///
+/// let mut compiler = Compiler::new(Profile::default());
+/// compiler.add_text("tea eat ate eta tae");
+/// compiler.set_tiers(Tiers::from_lists(&[("common", "tea eat ate")], &Profile::default())?);
+/// let lexicon = Lexicon::from_bytes(compiler.finish("t")?.0, "t")?;
+/// let mut solution = Solver::new(&lexicon, Rules::hasbro()).solve(&"TEA/XXX".parse()?);
+/// assert_eq!(solution.words.len(), 5);
+/// tiers::retain(&mut solution, &lexicon, "1".parse()?);
+/// assert_eq!((solution.words.len(), solution.score), (3, 3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn retain(solution: &mut Solution, lexicon: &Lexicon, range: TierRange) {
+    solution
+        .words
+        .retain(|found| key_in(lexicon, &found.word, range));
+    solution.score = solution.words.iter().map(|f| f.points as u64).sum();
 }
 
 #[cfg(test)]
