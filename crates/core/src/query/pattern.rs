@@ -205,6 +205,10 @@ impl Matcher for Pattern {
         states[self.last / 64] >> (self.last % 64) & 1 == 1
     }
 
+    fn remembers(&self) -> bool {
+        true
+    }
+
     fn may_start(&self, states: &States, partial: &str) -> bool {
         Pattern::each(states).any(|s| {
             self.edges[s].iter().any(|(label, _)| match label {

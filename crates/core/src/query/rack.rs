@@ -12,7 +12,7 @@ use super::faces::Face;
 use super::walk::Matcher;
 
 /// What is left of the rack along one way of spelling the word so far.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) struct Hand {
     /// How many of each face are left.
     counts: Vec<u8>,

@@ -71,6 +71,10 @@ impl Matcher for Regex {
         self.dfa.is_match_state(self.dfa.next_eoi_state(*state))
     }
 
+    fn remembers(&self) -> bool {
+        true
+    }
+
     fn may_start(&self, state: &StateID, partial: &str) -> bool {
         self.feed(*state, partial.as_bytes()).is_some()
     }

@@ -8,7 +8,17 @@
 //! deeper whether a cluster that starts so can still lead to a match. A branch the
 //! matcher refuses is never entered, so a query visits only the part of the
 //! dictionary that can match it, not every word.
+//!
+//! A pattern such as `*ing` refuses nothing early: every prefix might still end in
+//! `ing`. But the automaton is a graph in which countless prefixes lead to the same
+//! state (every word ending `-ness` shares that ending's states), so the walk
+//! remembers the (state, matcher state) pairs whose branch held no match and skips
+//! them when another prefix leads there again. That is only sound where what lies
+//! below depends on nothing else: after a letter no grapheme rule looks back past
+//! (Latin, Greek, Cyrillic), with no tier or length bound that depends on the prefix.
 
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::ops::ControlFlow;
 
 use unicode_segmentation::GraphemeCursor;
@@ -19,7 +29,7 @@ use crate::Lexicon;
 /// A query compiled to something the walk can steer by.
 pub(crate) trait Matcher {
     /// What the matcher knows after some clusters.
-    type State: Clone;
+    type State: Clone + Eq + Hash;
     /// The state before any cluster.
     fn start(&self) -> Self::State;
     /// The state after one more cluster, or `None` when nothing that starts with the
@@ -31,6 +41,12 @@ pub(crate) trait Matcher {
     /// pruning: `true` is always a safe answer.
     fn may_start(&self, _state: &Self::State, _partial: &str) -> bool {
         true
+    }
+    /// Should the walk remember branches without a match? Worth it where states
+    /// are small and repeat (patterns, regexes), not where they carry a whole row or
+    /// rack.
+    fn remembers(&self) -> bool {
+        false
     }
 }
 
@@ -55,6 +71,8 @@ pub(crate) struct Bounds<'f> {
 
 /// A forged file's automaton may loop; no key is longer than this many bytes.
 const MAX_KEY_BYTES: usize = 8 * 1024;
+/// The most branches without a match a walk remembers.
+const MAX_REMEMBERED: usize = 1 << 22;
 
 /// One character leaving a state: its UTF-8 bytes, the state after them and the
 /// outputs collected on the way.
@@ -74,8 +92,16 @@ pub(crate) fn walk<M: Matcher>(
     bounds: &Bounds<'_>,
     visit: &mut dyn FnMut(Hit<'_>) -> ControlFlow<()>,
 ) {
-    let max_len = bounds.max_len.min(lexicon.header().max_len as usize);
+    let longest = lexicon.header().max_len as usize;
+    let max_len = bounds.max_len.min(longest);
+    let remember = matcher.remembers()
+        && bounds.min_len <= 1
+        && bounds.max_len >= longest
+        && bounds.index.is_none();
     let mut walk = Walk {
+        remember,
+        dead: HashSet::default(),
+        hits: 0,
         automaton: lexicon.automaton(),
         matcher,
         bounds,
@@ -98,6 +124,13 @@ struct Walk<'w, 'v, M: Matcher> {
     /// Each depth's character edges, kept to be reused.
     scratch: Vec<Vec<CharEdge>>,
     visit: &'v mut dyn FnMut(Hit<'_>) -> ControlFlow<()>,
+    /// Whether to remember branches without a match (see the module's comment).
+    remember: bool,
+    /// Branches without a match: state, the last letter, the matcher's state
+    /// before it.
+    dead: HashSet<(State, char, M::State), BuildHasherDefault<Quick>>,
+    /// Matches so far, to tell whether a branch had any.
+    hits: u64,
 }
 
 impl<M: Matcher> Walk<'_, '_, M> {
@@ -106,6 +139,41 @@ impl<M: Matcher> Walk<'_, '_, M> {
     /// when `pending` is the key's length), may still grow. `clusters` counts the
     /// finished clusters and the pending one.
     fn node(
+        &mut self,
+        state: State,
+        rank: u64,
+        matched: &M::State,
+        pending: usize,
+        clusters: usize,
+    ) -> ControlFlow<()> {
+        // A branch whose last letter is a cluster of its own that no grapheme rule
+        // looks back past.
+        let memo = match self
+            .remember
+            .then(|| last_char(&self.key[pending..]))
+            .flatten()
+        {
+            Some(c) => {
+                let key = (state, c, matched.clone());
+                if self.dead.contains(&key) {
+                    return ControlFlow::Continue(());
+                }
+                Some(key)
+            }
+            None => None,
+        };
+        let hits = self.hits;
+        let flow = self.branch(state, rank, matched, pending, clusters);
+        if let Some(key) = memo {
+            if flow.is_continue() && self.hits == hits && self.dead.len() < MAX_REMEMBERED {
+                self.dead.insert(key);
+            }
+        }
+        flow
+    }
+
+    /// [`Walk::node`] after the check of what is remembered.
+    fn branch(
         &mut self,
         state: State,
         rank: u64,
@@ -130,6 +198,7 @@ impl<M: Matcher> Walk<'_, '_, M> {
             if let Some(done) = done {
                 let index_ok = self.bounds.index.is_none_or(|f| f(rank));
                 if index_ok && self.matcher.accepts(done) {
+                    self.hits += 1;
                     if let Ok(key) = std::str::from_utf8(&self.key) {
                         (self.visit)(Hit {
                             key,
@@ -225,6 +294,49 @@ impl<M: Matcher> Walk<'_, '_, M> {
             self.continue_char(edge, have + 1, edges);
         }
         edge.bytes[have as usize] = 0;
+    }
+}
+
+/// A quick hash for the remembered branches (FxHash's multiply and rotate): their
+/// keys are small integers and bit sets, and no adversary chooses them.
+#[derive(Default)]
+struct Quick(u64);
+
+impl Hasher for Quick {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// The pending cluster's one character, when it is a letter after which the
+/// grapheme rules need no more context: ASCII, Latin, Greek, Cyrillic (no
+/// prepended, regional-indicator, emoji or Indic conjunct character is below
+/// U+0530).
+fn last_char(pending: &[u8]) -> Option<char> {
+    let mut chars = text(pending).chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c < '\u{530}' && c.is_alphabetic() => Some(c),
+        _ => None,
     }
 }
 
