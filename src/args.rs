@@ -593,6 +593,10 @@ pub struct DuelArgs {
     /// Dictionary [default: ./EnglishWords.txt if present, else the built-in]
     #[arg(long, short = 'd', value_name = "D")]
     pub dict: Option<String>,
+    /// The summary's words: easy (tier 1), medium (1-2), hard (1-3) or all; players may
+    /// enter any word (levels need a dictionary compiled with --tiers)
+    #[arg(long, value_enum, default_value = "all")]
+    pub level: LevelArg,
 }
 
 #[derive(Args, Debug)]

@@ -114,6 +114,31 @@ fn solve_bench_and_play_count_only_the_tiers() {
     );
     assert!(text.contains("You: 1 point: ETA\n"), "{text}");
     assert!(text.contains("Computer: 2 points: EAT TEA\n"), "{text}");
+    // duel's summary lists the level's words only; a player may enter any word.
+    let file = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let (words, easy, more) = (
+        file("d.txt", "tape pate peat tapes"),
+        file("e.txt", "tape"),
+        file("m.txt", "peat"),
+    );
+    let duel_dict = dir.path().join("duel.pbd").display().to_string();
+    ok(&[
+        "compile", &words, "--tiers", &easy, "--tiers", &more, "-o", &duel_dict,
+    ]);
+    let out = run(
+        &["duel", "--dict", &duel_dict, "--level", "medium"],
+        "2\nta\nep\npate\n???\n???\n",
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Correct."), "{text}");
+    assert!(
+        text.ends_with("Player 1 wins!\nAll possible words: PEAT TAPE\n"),
+        "{text}"
+    );
     let out = run(
         &[
             "play", "--dict", &dict, "--level", "all", "--rules", "hasbro", "--seed", "1",
@@ -172,6 +197,7 @@ fn old_files_open_and_bad_tiers_are_refused() {
         &["dict", "search", "enable2k", "*", "--tiers", "1"][..],
         &["solve", "TE/AE", "--tiers", "1..3"],
         &["play", "--level", "easy"],
+        &["duel", "--level", "hard"],
         &["dict", "search", &dict, "*", "--tiers", "3..1"],
         &["dict", "search", &dict, "*", "--tiers", "x"],
     ] {
