@@ -3,7 +3,8 @@
 #
 #   dictionaries/build-languages.sh [LANG...]     (default: all; needs root for apt-get)
 #
-# Output: dictionaries/build/LANG.pbd, plus the UTF-8 word list it was compiled from.
+# Output: dictionaries/build/LANG.pbd, plus the UTF-8 word list it was compiled from,
+# and, when the wordfreq Python package is installed, LANG-freq.txt: the tiers.
 # Nothing here is committed: each package keeps its own licence (see README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -66,5 +67,17 @@ while IFS='|' read -r lang pkg src; do
   esac
   mv "$list.tmp" "$list"
   echo "== $lang ($pkg)"
-  "$pb" compile "$list" -o "$out/$lang.pbd" --lang "$lang"
+  # Tiers (computer levels, common-word counts): the language's 100,000 commonest
+  # words from the wordfreq package, a ranked list cut at ranks 1k/3k/10k/30k/100k.
+  # Its data is CC BY-SA 4.0, so the list is made here and never committed.
+  tiers=()
+  if python3 -c 'import wordfreq' 2>/dev/null; then
+    freq="$out/$lang-freq.txt"
+    python3 -c 'import sys, wordfreq; print("\n".join(wordfreq.top_n_list(sys.argv[1], 100000)))' \
+      "$lang" > "$freq"
+    tiers=(--tiers "$freq")
+  else
+    echo "note: no tiers for $lang (pip install wordfreq to rank words by frequency)" >&2
+  fi
+  "$pb" compile "$list" -o "$out/$lang.pbd" --lang "$lang" "${tiers[@]}"
 done <<< "$table"

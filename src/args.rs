@@ -81,6 +81,14 @@ pub enum Format {
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LevelArg {
+    Easy,
+    Medium,
+    Hard,
+    All,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum OnOff {
     On,
     Off,
@@ -183,6 +191,9 @@ pub struct SolveArgs {
     /// With --batch --counts: where to score (words and paths are always listed on the CPU)
     #[arg(long, value_enum, default_value = "cpu")]
     pub backend: BackendArg,
+    /// Only words of these tiers: A..B, A.., ..B or A (a dictionary compiled with --tiers)
+    #[arg(long, value_name = "A..B")]
+    pub tiers: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -193,6 +204,11 @@ pub struct CompileArgs {
     /// Where to write the compiled dictionary
     #[arg(short, long, value_name = "OUT")]
     pub output: PathBuf,
+    /// Rank words in tiers: one ranked list (a word a line, most common first, or word
+    /// and count) cut at ranks 1k, 3k, 10k, 30k, 100k; or several lists, commonest first,
+    /// a tier each (repeat --tiers)
+    #[arg(long, value_name = "FILE")]
+    pub tiers: Vec<PathBuf>,
     #[command(flatten)]
     pub profile: ProfileArgs,
 }
@@ -222,6 +238,93 @@ pub enum DictCommand {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// Words matching a pattern (? one face, * any run, [...] a choice of faces), a
+    /// regex, a fuzzy word, or an anagram or build of a rack (? a blank).
+    #[command(after_help = SEARCH_HELP)]
+    Search(Box<SearchArgs>),
+    /// Every word of D, one a line, in order.
+    Words {
+        /// A compiled file, a plain word list, or a built-in name
+        #[arg(value_name = "D")]
+        dict: String,
+        #[command(flatten)]
+        profile: ProfileArgs,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// The words of A that B does not hold (under B's normalization).
+    Diff {
+        /// A compiled file, a plain word list, or a built-in name
+        #[arg(value_name = "A")]
+        a: String,
+        /// The dictionary to subtract
+        #[arg(value_name = "B")]
+        b: String,
+        /// Print only how many
+        #[arg(long)]
+        count: bool,
+        #[command(flatten)]
+        profile: ProfileArgs,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+}
+
+pub const SEARCH_HELP: &str = "\
+QUERY forms (normalized like D's words; faces of several letters as on a die):
+  pattern     c?t  *ing  [aeiou]??s  le[CH]e     ? one face, * any run, [...] one face
+              [c,h] is c or h; [CH] in Spanish (units ch ll rr qu) is the face CH
+  --regex     'qu.*(z|x)'                        must match the whole word
+  --fuzzy     boggle --distance 2                 edits counted in letters
+  --anagram   AEINRST?                           every face of the rack, ? a blank
+  --build     AEINRST?                           some faces of the rack, each once";
+
+/// `dict search`: a query and its limits.
+#[derive(Args, Debug)]
+pub struct SearchArgs {
+    /// A compiled file, a plain word list, or a built-in name
+    #[arg(value_name = "D")]
+    pub dict: String,
+    /// A pattern, or with a flag below a regex, a word or a rack
+    #[arg(value_name = "QUERY")]
+    pub query: String,
+    /// QUERY is a regular expression (Rust regex syntax), matching whole words
+    #[arg(long, group = "kind")]
+    pub regex: bool,
+    /// QUERY is a word: find the words within --distance edits of it
+    #[arg(long, group = "kind")]
+    pub fuzzy: bool,
+    /// With --fuzzy: the most edits (insertions, deletions, substitutions), 0 to 4
+    #[arg(long, value_name = "N", default_value = "1", requires = "fuzzy")]
+    pub distance: u32,
+    /// QUERY is a rack: the words using every face of it (? a blank)
+    #[arg(long, group = "kind")]
+    pub anagram: bool,
+    /// QUERY is a rack: the words using some of its faces, each once (? a blank)
+    #[arg(long, group = "kind")]
+    pub build: bool,
+    /// The shortest word, in letters (grapheme clusters)
+    #[arg(long, value_name = "N")]
+    pub min_len: Option<usize>,
+    /// The longest word, in letters
+    #[arg(long, value_name = "N")]
+    pub max_len: Option<usize>,
+    /// Multi-letter faces, e.g. CH,LL,RR ('' for none) [default: D's language's]
+    #[arg(long, value_name = "LIST")]
+    pub units: Option<String>,
+    /// Stop after N words
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u64>,
+    /// Only words of these tiers: A..B, A.., ..B or A (a dictionary compiled with --tiers)
+    #[arg(long, value_name = "A..B")]
+    pub tiers: Option<String>,
+    /// Print only how many words match
+    #[arg(long)]
+    pub count: bool,
+    #[command(flatten)]
+    pub profile: ProfileArgs,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
 }
 
 #[derive(Args, Debug)]
@@ -580,6 +683,9 @@ pub struct OptimizeArgs {
 pub struct BenchArgs {
     #[command(flatten)]
     pub dict: DictArgs,
+    /// Also count the words of these tiers alone, A..B (solving each board once more)
+    #[arg(long, value_name = "A..B")]
+    pub tiers: Option<String>,
     #[command(flatten)]
     pub rules: RulesArgs,
     /// Roll boards from this dice set [default: english-new-4x4]
@@ -612,6 +718,10 @@ pub struct DuelArgs {
     /// Dictionary [default: ./EnglishWords.txt if present, else the built-in]
     #[arg(long, short = 'd', value_name = "D")]
     pub dict: Option<String>,
+    /// The summary's words: easy (tier 1), medium (1-2), hard (1-3) or all; players may
+    /// enter any word (levels need a dictionary compiled with --tiers)
+    #[arg(long, value_enum, default_value = "all")]
+    pub level: LevelArg,
 }
 
 #[derive(Args, Debug)]
@@ -630,6 +740,10 @@ pub struct PlayArgs {
     /// End each of your turns after SECS seconds (--timer alone: 3 minutes)
     #[arg(long, value_name = "SECS", num_args = 0..=1, default_missing_value = "180")]
     pub timer: Option<u64>,
+    /// What the computer knows: easy (tier 1), medium (1-2), hard (1-3) or all words;
+    /// you may enter any word (levels need a dictionary compiled with --tiers)
+    #[arg(long, value_enum, default_value = "all")]
+    pub level: LevelArg,
     /// Seed for shaking the dice (random when omitted)
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,

@@ -12,10 +12,11 @@ use polyboggle::backend::Backend;
 use polyboggle::backend::Chosen;
 use polyboggle::dice::DiceSet;
 use polyboggle::lexicon::{self, Lexicon};
+use polyboggle::tiers::{Level, TierRange, Tiers};
 use polyboggle::{defaults, normalize, Board, Profile, Rules};
 use polyboggle_optimize::{self as optimize, Space};
 
-use crate::args::{BackendArg, OnOff, ProfileArgs, RulesArgs};
+use crate::args::{BackendArg, LevelArg, OnOff, ProfileArgs, RulesArgs};
 use crate::Failure;
 
 pub fn profile(args: &ProfileArgs) -> Result<Profile, Failure> {
@@ -270,4 +271,60 @@ pub fn space(
         letters = optimize::exclude(&letters, &optimize::parse_letters(text), profile);
     }
     Space::letters(rows, cols, &letters, profile).map_err(Failure::input)
+}
+
+/// The `--tiers A..B` of a command, checked against the dictionary: `None` when not
+/// given; refused when the dictionary has no tiers.
+pub fn tier_range(text: Option<&str>, lexicon: &Lexicon) -> Result<Option<TierRange>, Failure> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    let range: TierRange = text.parse().map_err(|e| Failure::input(format!("--{e}")))?;
+    if lexicon.header().tiers == 0 {
+        return Err(Failure::input(format!(
+            "--tiers {text}: this dictionary has no tiers (compile it with --tiers FILE)"
+        )));
+    }
+    Ok(Some(range))
+}
+
+/// A computer `--level`, checked against the dictionary (any level but `all` needs
+/// tiers).
+pub fn level(arg: LevelArg, lexicon: &Lexicon) -> Result<Level, Failure> {
+    let level = match arg {
+        LevelArg::Easy => Level::Easy,
+        LevelArg::Medium => Level::Medium,
+        LevelArg::Hard => Level::Hard,
+        LevelArg::All => Level::All,
+    };
+    if level != Level::All && lexicon.header().tiers == 0 {
+        return Err(Failure::input(format!(
+            "--level {}: this dictionary has no tiers (compile it with --tiers FILE, or play --level all)",
+            format!("{arg:?}").to_lowercase()
+        )));
+    }
+    Ok(level)
+}
+
+/// Reads `--tiers` files: one is a ranked list, several are a tier each.
+pub fn read_tiers(
+    paths: &[std::path::PathBuf],
+    profile: &Profile,
+) -> Result<Option<Tiers>, Failure> {
+    if paths.is_empty() {
+        return Ok(None);
+    }
+    let mut inputs = Vec::new();
+    for path in paths {
+        inputs.push(read_input(path)?);
+    }
+    let mut texts = Vec::new();
+    for (origin, bytes) in &inputs {
+        texts.push((origin.as_str(), lexicon::word_list_text(bytes, origin)?));
+    }
+    let tiers = match texts[..] {
+        [(origin, text)] => Tiers::ranked(text, origin, profile),
+        _ => Tiers::from_lists(&texts, profile),
+    };
+    Ok(Some(tiers.map_err(Failure::input)?))
 }

@@ -62,7 +62,9 @@ input_errors!(
     polyboggle::dice::DiceError,
     polyboggle::dice::stats::StatsError,
     polyboggle::dice::design::DesignError,
-    polyboggle::files::WriteError
+    polyboggle::files::WriteError,
+    polyboggle::query::QueryError,
+    polyboggle::tiers::TierError
 );
 
 /// Ctrl-C (or a kill) while a file is being written: remove the temporary file that

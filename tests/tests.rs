@@ -11,6 +11,8 @@ mod boards;
 mod completions;
 mod crossword;
 mod dice_design;
+mod dict_search;
+mod dict_tiers;
 mod duel;
 #[cfg(feature = "gpu")]
 mod gpu;

@@ -3,10 +3,14 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
-use polyboggle::bench;
+use polyboggle::tiers::{self, TierRange};
+use polyboggle::{bench, boards, Board, Lexicon, Rules, Solver};
+use rayon::prelude::*;
 
 use crate::args::{BenchArgs, Format};
-use crate::load::{check_threads, load_dict, named_or_default_set, open_scorer, rules};
+use crate::load::{
+    check_threads, load_dict, named_or_default_set, open_scorer, read_input, rules, tier_range,
+};
 use crate::output::stdout;
 use crate::Failure;
 
@@ -19,9 +23,26 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
     let started = Instant::now();
     let lexicon = load_dict(args.dict.dict.as_deref(), &args.dict.profile)?;
     let open_time = started.elapsed();
+    let tiers = tier_range(args.tiers.as_deref(), &lexicon)?;
     let set = match &args.boards_file {
         Some(_) => None,
         None => Some(named_or_default_set(args.dice.as_deref())?),
+    };
+    // The same boards again, solved in full, for the words of the tiers alone.
+    let tiered = match (tiers, &args.boards_file, &set) {
+        (None, ..) => None,
+        (Some(range), Some(path), _) => {
+            let (origin, bytes) = read_input(path)?;
+            let text = polyboggle::lexicon::word_list_text(&bytes, &origin)?;
+            let mut all = boards::parse(text, &origin).map_err(Failure::input)?;
+            all.truncate(args.boards.unwrap_or(usize::MAX));
+            Some((range, tier_count(&lexicon, &rules, &all, range)))
+        }
+        (Some(range), None, Some(set)) => {
+            let rolled = bench::roll_boards(set, args.boards.unwrap_or(10_000), args.seed);
+            Some((range, tier_count(&lexicon, &rules, &rolled, range)))
+        }
+        (Some(_), None, None) => unreachable!("a dice set when there is no boards file"),
     };
     let chosen = open_scorer(args.backend, &lexicon, rules, args.threads)?;
     let scorer = &*chosen.scorer;
@@ -71,11 +92,16 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
     };
     let mut out = stdout();
     match args.format {
-        Format::Json => writeln!(
-            out,
-            "{}",
-            serde_json::to_string(&report).expect("plain data")
-        )?,
+        Format::Json => {
+            let mut value = serde_json::to_value(&report).expect("plain data");
+            if let Some((range, (boards, words, score))) = tiered {
+                value["tiers"] = serde_json::json!({
+                    "first": range.first, "last": range.last, "boards": boards,
+                    "words": words, "total_score": score,
+                });
+            }
+            writeln!(out, "{value}")?
+        }
         Format::Text => {
             writeln!(
                 out,
@@ -95,7 +121,39 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
                 "dictionary open {:.2} ms, peak memory {:.1} MB",
                 report.open_ms, report.peak_rss_mb
             )?;
+            if let Some((range, (boards, words, score))) = tiered {
+                writeln!(
+                    out,
+                    "tiers {}..{}: words {words} ({:.1}/board), total score {score} ({:.1}/board)",
+                    range.first,
+                    range.last,
+                    words as f64 / boards.max(1) as f64,
+                    score as f64 / boards.max(1) as f64
+                )?;
+            }
         }
     }
     Ok(out.flush()?)
+}
+
+/// The boards, their words of `range` and those words' points, each board solved
+/// once on all cores.
+fn tier_count(
+    lexicon: &Lexicon,
+    rules: &Rules,
+    boards: &[Board],
+    range: TierRange,
+) -> (u64, u64, u64) {
+    let (words, score) = boards
+        .par_iter()
+        .map_init(
+            || Solver::new(lexicon, rules.clone()),
+            |solver, board| {
+                let mut solution = solver.solve(board);
+                tiers::retain(&mut solution, lexicon, range);
+                (solution.words.len() as u64, solution.score)
+            },
+        )
+        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    (boards.len() as u64, words, score)
 }

@@ -7,14 +7,18 @@ use indicatif::{ProgressBar, ProgressStyle};
 use polyboggle::{files, lexicon, Compiler};
 
 use crate::args::CompileArgs;
-use crate::load::{profile, read_input};
+use crate::load::{profile, read_input, read_tiers};
 use crate::output::stdout;
 use crate::Failure;
 
 pub fn run(args: CompileArgs) -> Result<(), Failure> {
     let profile = profile(&args.profile)?;
     let started = Instant::now();
+    let tiers = read_tiers(&args.tiers, &profile)?;
     let mut compiler = Compiler::new(profile);
+    if let Some(tiers) = tiers {
+        compiler.set_tiers(tiers);
+    }
     let mut inputs = Vec::new();
     for path in &args.wordlists {
         inputs.push(read_input(path)?);
@@ -54,6 +58,14 @@ pub fn run(args: CompileArgs) -> Result<(), Failure> {
         bytes.len(),
         started.elapsed()
     )?;
+    if let Some((untiered, tiers)) = report.tiers.split_first() {
+        let sizes: Vec<String> = tiers
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("{}: {n}", i + 1))
+            .collect();
+        writeln!(out, "  tiers {}, none: {untiered}", sizes.join(", "))?;
+    }
     for (why, (n, example)) in &report.rejected {
         // An example is cut to 40 characters (a whole file with no line breaks is
         // one "word").

@@ -6,6 +6,7 @@ use std::path::Path;
 use polyboggle::{defaults, duel, Lexicon, Profile};
 
 use crate::args::DuelArgs;
+use crate::load::level;
 use crate::output::stdout;
 use crate::Failure;
 
@@ -18,9 +19,10 @@ pub fn run(args: DuelArgs) -> Result<(), Failure> {
         }
         None => Lexicon::builtin(defaults::DICTIONARY)?,
     };
+    let level = level(args.level, &lexicon)?;
     let stdin = io::stdin();
     let mut out = stdout();
-    duel::duel(&lexicon, stdin.lock(), &mut out).map_err(|e| match e {
+    duel::duel_at(&lexicon, level, stdin.lock(), &mut out).map_err(|e| match e {
         duel::DuelError::Io(e) if e.kind() == io::ErrorKind::InvalidData => {
             Failure::input(format!("standard input: {e}"))
         }

@@ -19,7 +19,7 @@ use ratatui::{Frame, Terminal};
 use unicode_width::UnicodeWidthStr;
 
 use crate::args::PlayArgs;
-use crate::load::{load_dict, load_set};
+use crate::load::{level, load_dict, load_set};
 use crate::output::counted;
 use crate::Failure;
 
@@ -71,7 +71,9 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
         }
     };
     let rules = Rules::preset(&args.rules)?;
-    let mut game = game::Play::new(&lexicon, set, rules, args.seed.unwrap_or_else(random::seed));
+    let level = level(args.level, &lexicon)?;
+    let mut game = game::Play::new(&lexicon, set, rules, args.seed.unwrap_or_else(random::seed))
+        .with_level(level);
     if let Some(secs) = args.timer {
         if secs == 0 {
             return Err(Failure::input("--timer 0: a turn needs at least 1 second"));

@@ -4,11 +4,12 @@
 use std::io::Write;
 use std::path::Path;
 
+use polyboggle::tiers::TierRange;
 use polyboggle::{batch, bench, boards, defaults, random, Board, Lexicon, Rules, Solver};
 use rayon::prelude::*;
 
 use crate::args::{BackendArg, Format, SolveArgs};
-use crate::load::{load_dice, load_dict, open_scorer, read_board, read_input, rules};
+use crate::load::{load_dice, load_dict, open_scorer, read_board, read_input, rules, tier_range};
 use crate::output::{counted, stdout};
 use crate::Failure;
 
@@ -28,6 +29,12 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
     if args.counts && args.batch.is_none() {
         return Err(Failure::input("--counts goes with --batch FILE"));
     }
+    let tiers = tier_range(args.tiers.as_deref(), &lexicon)?;
+    if tiers.is_some() && args.counts {
+        return Err(Failure::input(
+            "--tiers: solve --batch --counts scores every word; leave --counts out to count a tier's words",
+        ));
+    }
     if let Some(path) = &args.batch {
         if args.format == Some(Format::Text) {
             return Err(Failure::input(
@@ -37,7 +44,7 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
         if args.counts {
             return solve_batch_counts(path, &lexicon, rules, args.backend);
         }
-        return solve_batch(path, &lexicon, &rules);
+        return solve_batch(path, &lexicon, &rules, tiers);
     }
     let board = match &args.roll {
         Some(set) => {
@@ -58,7 +65,10 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
              script or language?): choose one with --dict"
         );
     }
-    let solution = Solver::new(&lexicon, rules).solve(&board);
+    let mut solution = Solver::new(&lexicon, rules).solve(&board);
+    if let Some(range) = tiers {
+        polyboggle::tiers::retain(&mut solution, &lexicon, range);
+    }
     let profile = lexicon.profile();
     let mut out = stdout();
     match args.format.unwrap_or(Format::Text) {
@@ -94,7 +104,12 @@ fn read_batch(path: &Path) -> Result<Vec<Board>, Failure> {
     boards::parse(&text, &origin).map_err(Failure::input)
 }
 
-fn solve_batch(path: &Path, lexicon: &Lexicon, rules: &Rules) -> Result<(), Failure> {
+fn solve_batch(
+    path: &Path,
+    lexicon: &Lexicon,
+    rules: &Rules,
+    tiers: Option<TierRange>,
+) -> Result<(), Failure> {
     let boards = read_batch(path)?;
     let mut out = stdout();
     for chunk in boards.chunks(BATCH_CHUNK) {
@@ -102,7 +117,13 @@ fn solve_batch(path: &Path, lexicon: &Lexicon, rules: &Rules) -> Result<(), Fail
             .par_iter()
             .map_init(
                 || Solver::new(lexicon, rules.clone()),
-                |solver, board| solver.solve(board).to_json(board, lexicon.profile()),
+                |solver, board| {
+                    let mut solution = solver.solve(board);
+                    if let Some(range) = tiers {
+                        polyboggle::tiers::retain(&mut solution, lexicon, range);
+                    }
+                    solution.to_json(board, lexicon.profile())
+                },
             )
             .collect();
         for line in lines {

@@ -18,6 +18,7 @@ use crate::board::Board;
 use crate::game::Round;
 use crate::lexicon::Lexicon;
 use crate::score::Rules;
+use crate::tiers::Level;
 
 /// What can stop a duel before it starts.
 #[derive(Debug, thiserror::Error)]
@@ -34,6 +35,32 @@ pub enum DuelError {
 /// each player's guesses until a line `???`, then the summary. End of input at any
 /// point after the board ends the game with the summary.
 pub fn duel(lexicon: &Lexicon, input: impl BufRead, out: &mut impl Write) -> Result<(), DuelError> {
+    duel_at(lexicon, Level::All, input, out)
+}
+
+/// [`duel`] whose summary lists only the words a computer of `level` knows (the
+/// players may still enter any word of the dictionary).
+///
+/// ```
+/// use polyboggle::tiers::{Level, Tiers};
+/// use polyboggle::{duel, Compiler, Lexicon, Profile};
+///
+/// let mut compiler = Compiler::new(Profile::default());
+/// compiler.add_text("tape pate peat");
+/// compiler.set_tiers(Tiers::from_lists(&[("easy", "tape")], &Profile::default())?);
+/// let lexicon = Lexicon::from_bytes(compiler.finish("t")?.0, "t")?;
+/// let mut out = Vec::new();
+/// duel::duel_at(&lexicon, Level::Easy, "2\nta\nep\npeat\n???\n???\n".as_bytes(), &mut out)?;
+/// let out = String::from_utf8(out)?;
+/// assert!(out.contains("Player 1 wins!\nAll possible words: TAPE\n"), "{out}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn duel_at(
+    lexicon: &Lexicon,
+    level: Level,
+    input: impl BufRead,
+    out: &mut impl Write,
+) -> Result<(), DuelError> {
     let mut lines = input.lines();
     let mut next_line = || -> io::Result<Option<String>> {
         lines
@@ -87,7 +114,11 @@ pub fn duel(lexicon: &Lexicon, input: impl BufRead, out: &mut impl Write) -> Res
         std::cmp::Ordering::Equal => "It's a tie!",
     };
     writeln!(out, "{outcome}")?;
-    let mut all: Vec<String> = round.all_words().map(|f| round.display(&f.word)).collect();
+    let mut all: Vec<String> = round
+        .all_words()
+        .filter(|f| round.known_at(&f.word, level.tiers()))
+        .map(|f| round.display(&f.word))
+        .collect();
     all.sort();
     writeln!(out, "All possible words: {}", all.join(" "))?;
     Ok(())

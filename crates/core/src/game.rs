@@ -111,6 +111,11 @@ impl<'l> Round<'l> {
         self.words.values()
     }
 
+    /// Is this word of the board (a key) one the computer knows, at `level`?
+    pub fn known_at(&self, key: &str, level: Option<crate::tiers::TierRange>) -> bool {
+        level.is_none_or(|range| crate::tiers::key_in(self.lexicon, key, range))
+    }
+
     /// The words on the board that no player has found.
     pub fn unfound(&self) -> impl Iterator<Item = &Found> {
         self.words
@@ -186,6 +191,8 @@ pub struct Play<'l> {
     highlight: Vec<(usize, usize)>,
     time_limit: Option<Duration>,
     deadline: Option<Instant>,
+    /// The tiers the computer knows (`None`: every word).
+    level: Option<crate::tiers::TierRange>,
 }
 
 impl<'l> Play<'l> {
@@ -203,7 +210,15 @@ impl<'l> Play<'l> {
             highlight: Vec::new(),
             time_limit: None,
             deadline: None,
+            level: None,
         }
+    }
+
+    /// Lets the computer find only the words of these tiers (the human may still
+    /// enter any word of the dictionary); see [`crate::tiers::Level`].
+    pub fn with_level(mut self, level: crate::tiers::Level) -> Play<'l> {
+        self.level = level.tiers();
+        self
     }
 
     /// Ends each human turn after `limit` (3 minutes in the real game).
@@ -312,7 +327,11 @@ impl<'l> Play<'l> {
 
     fn end_turn(&mut self, why: &str) {
         let round = self.round.as_mut().expect("a round in progress");
-        let rest: Vec<String> = round.unfound().map(|f| f.word.clone()).collect();
+        let rest: Vec<String> = round
+            .unfound()
+            .filter(|f| round.known_at(&f.word, self.level))
+            .map(|f| f.word.clone())
+            .collect();
         for word in &rest {
             round.guess(COMPUTER, word);
         }

@@ -9,6 +9,12 @@
 //! CRC-32 of everything else, so a corrupt, truncated or foreign file is refused
 //! when it is opened instead of giving wrong answers later.
 //!
+//! A dictionary compiled with [`tiers`](crate::tiers) is format version 3: its header
+//! has 12 more bytes (at 76, the tier table's size, which equals `N`; at 84, the
+//! number of tiers), the keep-list and language tag start at 88 instead of 76, and
+//! one byte a word (its tier, 0 for none) ends the file. Without tiers a dictionary
+//! is written as version 2, byte for byte as before, so older builds still read it.
+//!
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `PBOGDICT` |
@@ -30,6 +36,7 @@
 //! | H + A | F | the FST (`fst::Map`: word → index) |
 //! | H + A + F | N | grapheme length of each word, by index |
 //! | H + A + F + N | T | automaton: transition input bytes |
+//! | H + A + F + N + T | N | version 3 only: each word's tier, by index |
 //!
 //! This module owns reading and writing that format. It does not know about boards.
 //!
@@ -54,12 +61,18 @@ use fst::raw::Fst;
 
 use crate::automaton::{self, Automaton};
 use crate::normalize::{self, Profile, Rejection};
+use crate::tiers::Tiers;
 
 /// The magic bytes that start every compiled dictionary.
 pub const MAGIC: &[u8; 8] = b"PBOGDICT";
-/// The format version this build writes and reads.
-pub const FORMAT_VERSION: u32 = 2;
+/// The newest format version this build reads and writes (for dictionaries with
+/// tiers; one without is written as [`PLAIN_VERSION`]).
+pub const FORMAT_VERSION: u32 = 3;
+/// The version of a dictionary without tiers, which every earlier build reads.
+pub const PLAIN_VERSION: u32 = 2;
 const FIXED_HEADER: usize = 76;
+/// Version 3's header: version 2's, the tier table's size and the tier count.
+const FIXED_HEADER_TIERED: usize = 88;
 const CHECKSUM_AT: Range<usize> = 48..52;
 
 /// The built-in dictionaries, by name: ENABLE2K (public domain English).
@@ -96,7 +109,7 @@ pub enum LexiconError {
         origin: String,
     },
     /// The file was written by a different format version.
-    #[error("{origin}: dictionary format version {found} is not supported (this polyboggle reads version {FORMAT_VERSION}); recompile it")]
+    #[error("{origin}: dictionary format version {found} is not supported (this polyboggle reads versions {PLAIN_VERSION} and {FORMAT_VERSION}); recompile it")]
     Version {
         /// The file.
         origin: String,
@@ -138,6 +151,12 @@ pub enum LexiconError {
         origin: String,
         /// Where the first invalid byte is.
         offset: usize,
+    },
+    /// A tier list names no word of the dictionary (or no word at all).
+    #[error("tiers {origin}: names no word of the dictionary")]
+    NoTieredWords {
+        /// The tier list(s).
+        origin: String,
     },
     /// A word list yields no usable word.
     #[error("{origin}: no usable words ({read} read)")]
@@ -200,6 +219,8 @@ pub struct Header {
     pub profile: Profile,
     /// The size of the whole file in bytes.
     pub file_size: u64,
+    /// How many tiers its words are ranked in (0: none).
+    pub tiers: u8,
 }
 
 /// An opened dictionary: its words' lengths and the solver's automaton, which also
@@ -207,6 +228,8 @@ pub struct Header {
 /// checked against the header when the file is opened).
 pub struct Lexicon {
     lengths: Section,
+    /// Each word's tier, when the dictionary has tiers.
+    tiers: Option<Section>,
     automaton_words: Words,
     automaton_bytes: Section,
     header: Header,
@@ -363,8 +386,15 @@ impl Lexicon {
                 header.word_count
             )));
         }
+        let tiers = (header.tiers > 0).then(|| section(ranges.tiers.clone()));
+        if let Some(tiers) = &tiers {
+            if tiers.as_ref().iter().any(|&t| t > header.tiers) {
+                return Err(corrupt("a word's tier is past the tier count".into()));
+            }
+        }
         let lexicon = Lexicon {
             lengths: section(ranges.lengths),
+            tiers,
             automaton_words: Words::new(section(ranges.automaton_words)),
             automaton_bytes: section(ranges.automaton_bytes),
             header,
@@ -470,6 +500,53 @@ impl Lexicon {
             .map_or(0, |&len| len as usize)
     }
 
+    /// The tier of the word with this index: 1 the commonest, 0 when no tier list
+    /// names it or the dictionary has no tiers (see [`crate::tiers`]).
+    ///
+    /// ```
+    /// use polyboggle::tiers::Tiers;
+    /// use polyboggle::{Compiler, Lexicon, Profile};
+    ///
+    /// let mut compiler = Compiler::new(Profile::default());
+    /// compiler.add_text("cat dog emu yak");
+    /// compiler.set_tiers(Tiers::from_lists(&[("easy", "dog"), ("hard", "emu")], &Profile::default())?);
+    /// let lexicon = Lexicon::from_bytes(compiler.finish("t")?.0, "t")?;
+    /// let tiers: Vec<u8> = (0..4).map(|i| lexicon.tier(i)).collect();
+    /// assert_eq!(tiers, [0, 1, 2, 0]); // cat dog emu yak
+    /// assert_eq!(lexicon.tier_sizes(), [2, 1, 1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn tier(&self, index: u64) -> u8 {
+        self.tiers
+            .as_ref()
+            .and_then(|t| t.as_ref().get(index as usize).copied())
+            .unwrap_or(0)
+    }
+
+    /// How many words each tier holds, from tier 0 (no tier) to the last; one entry
+    /// (every word) when the dictionary has no tiers.
+    pub fn tier_sizes(&self) -> Vec<u64> {
+        let mut sizes = vec![0; self.header.tiers as usize + 1];
+        match &self.tiers {
+            Some(tiers) => tiers.as_ref().iter().for_each(|&t| sizes[t as usize] += 1),
+            None => sizes[0] = self.header.word_count,
+        }
+        sizes
+    }
+
+    /// The index of a normalized key, when it is a word.
+    pub fn index_of(&self, key: &[u8]) -> Option<u64> {
+        let automaton = self.automaton();
+        let (mut state, mut index) = (automaton::ROOT, 0u64);
+        for &b in key {
+            let (next, output) = automaton.step(state, b)?;
+            state = next;
+            index += output as u64;
+        }
+        automaton.is_final(state).then_some(index)
+    }
+
     /// Every word's length in graphemes, by index (for a device that counts
     /// words without calling back).
     pub fn lengths(&self) -> &[u8] {
@@ -542,11 +619,13 @@ struct Ranges {
     fst: Range<usize>,
     lengths: Range<usize>,
     automaton_bytes: Range<usize>,
+    tiers: Range<usize>,
 }
 
-/// The header length for a keep-list and language tag of these sizes.
-fn header_len(keep: usize, lang: usize) -> usize {
-    (FIXED_HEADER + keep + lang).next_multiple_of(8)
+/// The header length for a keep-list and language tag of these sizes, after a
+/// fixed part of `fixed` bytes.
+fn header_len(fixed: usize, keep: usize, lang: usize) -> usize {
+    (fixed + keep + lang).next_multiple_of(8)
 }
 
 /// Whether opening tests the checksum: always, except where fuzzing asks to reach
@@ -578,19 +657,30 @@ fn parse_header(
         return Err(truncated(FIXED_HEADER as u64));
     }
     let version = read_u32(bytes, 8);
-    if version != FORMAT_VERSION {
-        return Err(LexiconError::Version {
-            origin: origin.into(),
-            found: version,
-        });
+    let fixed = match version {
+        PLAIN_VERSION => FIXED_HEADER,
+        FORMAT_VERSION => FIXED_HEADER_TIERED,
+        _ => {
+            return Err(LexiconError::Version {
+                origin: origin.into(),
+                found: version,
+            })
+        }
+    };
+    if bytes.len() < fixed {
+        return Err(truncated(fixed as u64));
     }
+    let (tiers_len, tier_count) = match version {
+        PLAIN_VERSION => (0, 0),
+        _ => (read_u64(bytes, 76), read_u32(bytes, 84)),
+    };
     let header_size = read_u32(bytes, 12) as u64;
     let word_count = read_u64(bytes, 16);
     let fst_len = read_u64(bytes, 32);
     let lengths_len = read_u64(bytes, 40);
     let words_len = read_u64(bytes, 60);
     let trans_count = read_u64(bytes, 68);
-    let expected = [fst_len, lengths_len, words_len, trans_count]
+    let expected = [fst_len, lengths_len, words_len, trans_count, tiers_len]
         .into_iter()
         .try_fold(header_size, u64::checked_add)
         .unwrap_or(u64::MAX);
@@ -613,8 +703,18 @@ fn parse_header(
     let flags = read_u32(bytes, 52);
     let keep_len = u16::from_le_bytes([bytes[56], bytes[57]]) as usize;
     let lang_len = u16::from_le_bytes([bytes[58], bytes[59]]) as usize;
-    if header_len(keep_len, lang_len) as u64 != header_size || flags > 3 || words_len % 4 != 0 {
+    if header_len(fixed, keep_len, lang_len) as u64 != header_size
+        || flags > 3
+        || words_len % 4 != 0
+    {
         return Err(corrupt("inconsistent header"));
+    }
+    if version == FORMAT_VERSION
+        && (tiers_len != word_count
+            || tier_count == 0
+            || tier_count > crate::tiers::MAX_TIERS as u32)
+    {
+        return Err(corrupt("the tier table does not match the word count"));
     }
     if lengths_len != word_count {
         return Err(corrupt("length table does not match the word count"));
@@ -624,11 +724,11 @@ fn parse_header(
             .map(str::to_string)
             .map_err(|_| corrupt("profile text is not UTF-8"))
     };
-    let keep_end = FIXED_HEADER + keep_len;
+    let keep_end = fixed + keep_len;
     let profile = Profile {
         strip_marks: flags & 1 != 0,
         turkic: flags & 2 != 0,
-        keep: text(FIXED_HEADER..keep_end)?,
+        keep: text(fixed..keep_end)?,
         lang: text(keep_end..keep_end + lang_len)?,
     };
     let header = Header {
@@ -638,6 +738,7 @@ fn parse_header(
         max_len: read_u32(bytes, 28),
         profile,
         file_size: bytes.len() as u64,
+        tiers: tier_count as u8,
     };
     let mut at = header_size as usize;
     let mut take = |len: u64| {
@@ -650,6 +751,7 @@ fn parse_header(
         fst: take(fst_len),
         lengths: take(lengths_len),
         automaton_bytes: take(trans_count),
+        tiers: take(tiers_len),
     };
     Ok((header, ranges))
 }
@@ -679,6 +781,8 @@ pub struct CompileReport {
     pub min_len: usize,
     /// See `min_len`.
     pub max_len: usize,
+    /// Kept words by tier, from tier 0 (no tier); empty without tiers.
+    pub tiers: Vec<u64>,
 }
 
 /// Builds a compiled dictionary from words, one at a time.
@@ -698,6 +802,7 @@ pub struct Compiler {
     profile: Profile,
     keys: Vec<(String, u8)>,
     report: CompileReport,
+    tiers: Option<Tiers>,
 }
 
 impl Compiler {
@@ -707,7 +812,14 @@ impl Compiler {
             profile,
             keys: Vec::new(),
             report: CompileReport::default(),
+            tiers: None,
         }
+    }
+
+    /// Ranks the words in tiers (see [`crate::tiers`]); the file is then format
+    /// version 3. [`Compiler::finish`] refuses tiers that name none of the words.
+    pub fn set_tiers(&mut self, tiers: Tiers) {
+        self.tiers = Some(tiers);
     }
 
     /// Adds one word (normalized here). Refused words are counted in the report.
@@ -750,6 +862,19 @@ impl Compiler {
         }
         report.min_len = self.keys.iter().map(|k| k.1 as usize).min().unwrap_or(0);
         report.max_len = self.keys.iter().map(|k| k.1 as usize).max().unwrap_or(0);
+        let tier_bytes: Option<Vec<u8>> = self
+            .tiers
+            .as_ref()
+            .map(|tiers| self.keys.iter().map(|(key, _)| tiers.tier(key)).collect());
+        if let (Some(tiers), Some(bytes)) = (&self.tiers, &tier_bytes) {
+            report.tiers = vec![0; tiers.count() as usize + 1];
+            bytes.iter().for_each(|&t| report.tiers[t as usize] += 1);
+            if report.tiers[0] == self.keys.len() as u64 || tiers.count() == 0 {
+                return Err(LexiconError::NoTieredWords {
+                    origin: tiers.origin().into(),
+                });
+            }
+        }
 
         let mut builder = fst::MapBuilder::memory();
         for (index, (key, _)) in self.keys.iter().enumerate() {
@@ -764,7 +889,11 @@ impl Compiler {
 
         let profile = &self.profile;
         let (keep, lang) = (profile.keep.as_bytes(), profile.lang.as_bytes());
-        let header_len = header_len(keep.len(), lang.len());
+        let (version, fixed) = match tier_bytes {
+            Some(_) => (FORMAT_VERSION, FIXED_HEADER_TIERED),
+            None => (PLAIN_VERSION, FIXED_HEADER),
+        };
+        let header_len = header_len(fixed, keep.len(), lang.len());
         let mut bytes = Vec::with_capacity(
             header_len
                 + automaton_words.len() * 4
@@ -773,7 +902,7 @@ impl Compiler {
                 + automaton_bytes.len(),
         );
         bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        bytes.extend_from_slice(&version.to_le_bytes());
         bytes.extend_from_slice(&(header_len as u32).to_le_bytes());
         bytes.extend_from_slice(&(self.keys.len() as u64).to_le_bytes());
         bytes.extend_from_slice(&(report.min_len as u32).to_le_bytes());
@@ -787,6 +916,10 @@ impl Compiler {
         bytes.extend_from_slice(&(lang.len() as u16).to_le_bytes());
         bytes.extend_from_slice(&(automaton_words.len() as u64 * 4).to_le_bytes());
         bytes.extend_from_slice(&(automaton_bytes.len() as u64).to_le_bytes());
+        if let (Some(tiers), Some(tier_bytes)) = (&self.tiers, &tier_bytes) {
+            bytes.extend_from_slice(&(tier_bytes.len() as u64).to_le_bytes());
+            bytes.extend_from_slice(&(tiers.count() as u32).to_le_bytes());
+        }
         bytes.extend_from_slice(keep);
         bytes.extend_from_slice(lang);
         bytes.resize(header_len, 0);
@@ -794,6 +927,7 @@ impl Compiler {
         bytes.extend_from_slice(&fst_bytes);
         bytes.extend(self.keys.iter().map(|k| k.1));
         bytes.extend_from_slice(&automaton_bytes);
+        bytes.extend(tier_bytes.iter().flatten());
         let sum = checksum(&bytes);
         bytes[CHECKSUM_AT].copy_from_slice(&sum.to_le_bytes());
         Ok((bytes, report))
@@ -965,6 +1099,86 @@ mod tests {
         crate::files::write_atomically(&path, &compiled(&["cat", "dog"])).unwrap();
         let opened = Lexicon::open(&path).unwrap();
         assert!(matches!(opened.automaton_words, Words::InPlace(_)));
+    }
+
+    fn tiered(words: &[&str], lists: &[(&str, &str)]) -> Result<Vec<u8>, LexiconError> {
+        let mut compiler = Compiler::new(Profile::default());
+        for w in words {
+            compiler.add(w);
+        }
+        compiler.set_tiers(Tiers::from_lists(lists, &Profile::default()).unwrap());
+        compiler.finish("test").map(|(bytes, _)| bytes)
+    }
+
+    #[test]
+    fn tiers_round_trip_as_version_3() {
+        let bytes = tiered(
+            &["cat", "dog", "emu", "Yak"],
+            &[("a", "DOG yak"), ("b", "emu dog")],
+        )
+        .unwrap();
+        let lexicon = Lexicon::from_bytes(bytes, "t").unwrap();
+        assert_eq!(lexicon.header().version, 3);
+        assert_eq!(lexicon.header().tiers, 2);
+        let tiers: Vec<u8> = (0..4).map(|i| lexicon.tier(i)).collect();
+        assert_eq!(tiers, [0, 1, 2, 1]);
+        assert_eq!(lexicon.tier_sizes(), [1, 2, 1]);
+        assert_eq!(lexicon.index_of(b"emu"), Some(2));
+        assert_eq!(lexicon.index_of(b"em"), None);
+        // Everything else reads as it does without tiers.
+        assert_eq!(
+            lexicon.words().collect::<Vec<_>>(),
+            ["cat", "dog", "emu", "yak"]
+        );
+        assert_eq!(lexicon.lookup("YAK"), Lookup::Word);
+        let plain = Lexicon::from_bytes(compiled(&["cat", "dog"]), "t").unwrap();
+        assert_eq!(
+            (plain.header().version, plain.tier(0), plain.tier_sizes()),
+            (2, 0, vec![2])
+        );
+    }
+
+    #[test]
+    fn a_damaged_tiered_file_is_refused() {
+        let bytes = tiered(&["cat", "dog", "mouse"], &[("a", "dog")]).unwrap();
+        for len in 0..bytes.len() {
+            assert!(
+                Lexicon::from_bytes(bytes[..len].to_vec(), "t").is_err(),
+                "length {len}"
+            );
+        }
+        for at in 0..bytes.len() {
+            let mut bad = bytes.clone();
+            bad[at] ^= 0x10;
+            assert!(
+                Lexicon::from_bytes(bad, "t").is_err(),
+                "flip at {at} accepted"
+            );
+        }
+        // A tier past the count, checksum bypassed, is still refused.
+        let mut bad = bytes.clone();
+        *bad.last_mut().unwrap() = 9;
+        assert!(Lexicon::from_bytes_unchecked(bad, "t").is_err());
+    }
+
+    #[test]
+    fn tiers_that_name_no_word_are_refused() {
+        let err = tiered(&["cat"], &[("zoo.txt", "zebra")]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "tiers zoo.txt: names no word of the dictionary"
+        );
+    }
+
+    #[test]
+    fn an_unknown_version_asks_for_a_recompile() {
+        let mut bytes = compiled(&["cat"]);
+        bytes[8] = 4;
+        let err = Lexicon::from_bytes(bytes, "old.pbd").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "old.pbd: dictionary format version 4 is not supported (this polyboggle reads versions 2 and 3); recompile it"
+        );
     }
 
     #[test]

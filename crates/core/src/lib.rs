@@ -39,9 +39,11 @@ pub mod files;
 pub mod game;
 pub mod lexicon;
 pub mod normalize;
+pub mod query;
 pub mod random;
 pub mod score;
 pub mod solve;
+pub mod tiers;
 
 pub use board::{Board, BoardError, Face};
 pub use lexicon::{CompileReport, Compiler, Lexicon, LexiconError, Lookup};

@@ -1,0 +1,417 @@
+//! The walk under every query: a depth-first search over a dictionary's automaton,
+//! a grapheme cluster at a time, in key order, that a [`Matcher`] steers.
+//!
+//! The automaton reads bytes; queries speak of letters (grapheme clusters) and faces.
+//! The walk assembles characters from bytes and clusters from characters (deciding
+//! each boundary as `unicode-segmentation` does, with the whole key so far as
+//! context), hands the matcher each finished cluster, and asks it before going
+//! deeper whether a cluster that starts so can still lead to a match. A branch the
+//! matcher refuses is never entered, so a query visits only the part of the
+//! dictionary that can match it, not every word.
+//!
+//! A pattern such as `*ing` refuses nothing early: every prefix might still end in
+//! `ing`. But the automaton is a graph in which countless prefixes lead to the same
+//! state (every word ending `-ness` shares that ending's states), so the walk
+//! remembers the (state, matcher state) pairs whose branch held no match and skips
+//! them when another prefix leads there again. That is only sound where what lies
+//! below depends on nothing else: after a letter no grapheme rule looks back past
+//! (Latin, Greek, Cyrillic), with no tier or length bound that depends on the prefix.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::ops::ControlFlow;
+
+use unicode_segmentation::GraphemeCursor;
+
+use crate::automaton::{self, Automaton, State};
+use crate::Lexicon;
+
+/// A query compiled to something the walk can steer by.
+pub(crate) trait Matcher {
+    /// What the matcher knows after some clusters.
+    type State: Clone + Eq + Hash;
+    /// The state before any cluster.
+    fn start(&self) -> Self::State;
+    /// The state after one more cluster, or `None` when nothing that starts with the
+    /// clusters so far can match.
+    fn step(&self, state: &Self::State, cluster: &str) -> Option<Self::State>;
+    /// Does a word ending here match?
+    fn accepts(&self, state: &Self::State) -> bool;
+    /// Can a cluster that starts with `partial` be stepped from `state`? Only for
+    /// pruning: `true` is always a safe answer.
+    fn may_start(&self, _state: &Self::State, _partial: &str) -> bool {
+        true
+    }
+    /// Should the walk remember branches without a match? Worth it where states
+    /// are small and repeat (patterns, regexes), not where they carry a whole row or
+    /// rack.
+    fn remembers(&self) -> bool {
+        false
+    }
+}
+
+/// A word the walk found.
+#[derive(Clone, Copy, Debug)]
+pub struct Hit<'k> {
+    /// The word's key (normalized, as stored).
+    pub key: &'k str,
+    /// Its index in the dictionary's sorted order.
+    pub index: u64,
+    /// Its length in grapheme clusters.
+    pub len: usize,
+}
+
+/// Which words a walk may report, besides the matcher's say.
+pub(crate) struct Bounds<'f> {
+    pub min_len: usize,
+    pub max_len: usize,
+    /// A last test on the word's index (tiers), when there is one.
+    pub index: Option<&'f dyn Fn(u64) -> bool>,
+}
+
+/// A forged file's automaton may loop; no key is longer than this many bytes.
+const MAX_KEY_BYTES: usize = 8 * 1024;
+/// The most branches without a match a walk remembers.
+const MAX_REMEMBERED: usize = 1 << 22;
+
+/// One character leaving a state: its UTF-8 bytes, the state after them and the
+/// outputs collected on the way.
+#[derive(Clone, Copy)]
+struct CharEdge {
+    bytes: [u8; 4],
+    len: u8,
+    state: State,
+    output: u64,
+}
+
+/// Walks `lexicon` under `matcher`, calling `visit` on each match in key order until
+/// it breaks.
+pub(crate) fn walk<M: Matcher>(
+    lexicon: &Lexicon,
+    matcher: &M,
+    bounds: &Bounds<'_>,
+    visit: &mut dyn FnMut(Hit<'_>) -> ControlFlow<()>,
+) {
+    let longest = lexicon.header().max_len as usize;
+    let max_len = bounds.max_len.min(longest);
+    let remember = matcher.remembers()
+        && bounds.min_len <= 1
+        && bounds.max_len >= longest
+        && bounds.index.is_none();
+    let mut walk = Walk {
+        remember,
+        dead: HashSet::default(),
+        hits: 0,
+        automaton: lexicon.automaton(),
+        matcher,
+        bounds,
+        max_len,
+        key: Vec::with_capacity(64),
+        scratch: Vec::new(),
+        visit,
+    };
+    let start = matcher.start();
+    let _ = walk.node(automaton::ROOT, 0, &start, 0, 0);
+}
+
+struct Walk<'w, 'v, M: Matcher> {
+    automaton: Automaton<'w>,
+    matcher: &'w M,
+    bounds: &'w Bounds<'w>,
+    max_len: usize,
+    /// The key so far: complete characters only, between calls to `node`.
+    key: Vec<u8>,
+    /// Each depth's character edges, kept to be reused.
+    scratch: Vec<Vec<CharEdge>>,
+    visit: &'v mut dyn FnMut(Hit<'_>) -> ControlFlow<()>,
+    /// Whether to remember branches without a match (see the module's comment).
+    remember: bool,
+    /// Branches without a match: state, the last letter, the matcher's state
+    /// before it.
+    dead: HashSet<(State, char, M::State), BuildHasherDefault<Quick>>,
+    /// Matches so far, to tell whether a branch had any.
+    hits: u64,
+}
+
+impl<M: Matcher> Walk<'_, '_, M> {
+    /// Visits the state reached by `self.key`. `matched` is the matcher's state after
+    /// every finished cluster; the key's last cluster, from byte `pending` on (none
+    /// when `pending` is the key's length), may still grow. `clusters` counts the
+    /// finished clusters and the pending one.
+    fn node(
+        &mut self,
+        state: State,
+        rank: u64,
+        matched: &M::State,
+        pending: usize,
+        clusters: usize,
+    ) -> ControlFlow<()> {
+        // A branch whose last letter is a cluster of its own that no grapheme rule
+        // looks back past.
+        let memo = match self
+            .remember
+            .then(|| last_char(&self.key[pending..]))
+            .flatten()
+        {
+            Some(c) => {
+                let key = (state, c, matched.clone());
+                if self.dead.contains(&key) {
+                    return ControlFlow::Continue(());
+                }
+                Some(key)
+            }
+            None => None,
+        };
+        let hits = self.hits;
+        let flow = self.branch(state, rank, matched, pending, clusters);
+        if let Some(key) = memo {
+            if flow.is_continue() && self.hits == hits && self.dead.len() < MAX_REMEMBERED {
+                self.dead.insert(key);
+            }
+        }
+        flow
+    }
+
+    /// [`Walk::node`] after the check of what is remembered.
+    fn branch(
+        &mut self,
+        state: State,
+        rank: u64,
+        matched: &M::State,
+        pending: usize,
+        clusters: usize,
+    ) -> ControlFlow<()> {
+        // The state after the pending cluster, worked out once for every branch that
+        // starts a new cluster (and for a word ending here).
+        let matcher = self.matcher;
+        let mut finished: Option<Option<M::State>> = None;
+        let finish = |key: &[u8]| -> Option<M::State> {
+            if pending == key.len() {
+                return Some(matched.clone());
+            }
+            // The key holds whole characters, so the pending cluster is text.
+            let cluster = std::str::from_utf8(&key[pending..]).ok()?;
+            matcher.step(matched, cluster)
+        };
+        if self.automaton.is_final(state) && clusters >= self.bounds.min_len {
+            let done = finished.get_or_insert_with(|| finish(&self.key));
+            if let Some(done) = done {
+                let index_ok = self.bounds.index.is_none_or(|f| f(rank));
+                if index_ok && self.matcher.accepts(done) {
+                    self.hits += 1;
+                    if let Ok(key) = std::str::from_utf8(&self.key) {
+                        (self.visit)(Hit {
+                            key,
+                            index: rank,
+                            len: clusters,
+                        })?;
+                    }
+                }
+            }
+        }
+        if self.key.len() >= MAX_KEY_BYTES || !self.automaton.has_transitions(state) {
+            return ControlFlow::Continue(());
+        }
+
+        let depth = self.key.len();
+        let mut edges = self.take_scratch(depth);
+        self.char_edges(state, &mut edges);
+        let mut flow = ControlFlow::Continue(());
+        for edge in &edges {
+            let bytes = &edge.bytes[..edge.len as usize];
+            let starts_cluster = starts_cluster(&self.key, bytes);
+            self.key.extend_from_slice(bytes);
+            let next_rank = rank + edge.output;
+            if starts_cluster {
+                let done = finished.get_or_insert_with(|| finish(&self.key[..depth]));
+                let new_clusters = clusters + 1;
+                if let Some(done) = done.as_ref() {
+                    if new_clusters <= self.max_len && self.matcher.may_start(done, text(bytes)) {
+                        let done = done.clone();
+                        flow = self.node(edge.state, next_rank, &done, depth, new_clusters);
+                    }
+                }
+            } else if self.matcher.may_start(matched, text(&self.key[pending..])) {
+                flow = self.node(edge.state, next_rank, matched, pending, clusters);
+            }
+            self.key.truncate(depth);
+            if flow.is_break() {
+                break;
+            }
+        }
+        self.scratch[depth] = edges;
+        flow
+    }
+
+    fn take_scratch(&mut self, depth: usize) -> Vec<CharEdge> {
+        if self.scratch.len() <= depth {
+            self.scratch.resize_with(depth + 1, Vec::new);
+        }
+        let mut edges = std::mem::take(&mut self.scratch[depth]);
+        edges.clear();
+        edges
+    }
+
+    /// The characters leaving `state`, in byte order (so the walk goes in key order).
+    fn char_edges(&self, state: State, edges: &mut Vec<CharEdge>) {
+        for (byte, next, output) in self.automaton.children(state) {
+            let len = match byte {
+                0x00..=0x7f => 1,
+                0xc0..=0xdf => 2,
+                0xe0..=0xef => 3,
+                0xf0..=0xf7 => 4,
+                _ => continue, // not the start of a character: a damaged file
+            };
+            let mut edge = CharEdge {
+                bytes: [byte, 0, 0, 0],
+                len,
+                state: next,
+                output: output as u64,
+            };
+            self.continue_char(&mut edge, 1, edges);
+        }
+        if !self.automaton.is_exact() {
+            // Records are in (class, byte) order there, not byte order.
+            edges.sort_unstable_by_key(|e| e.bytes);
+        }
+    }
+
+    /// Follows the continuation bytes of a character whose first `have` bytes `edge`
+    /// holds.
+    fn continue_char(&self, edge: &mut CharEdge, have: u8, edges: &mut Vec<CharEdge>) {
+        if have == edge.len {
+            edges.push(*edge);
+            return;
+        }
+        let (state, output) = (edge.state, edge.output);
+        for (byte, next, out) in self.automaton.children(state) {
+            if byte & 0xc0 != 0x80 {
+                continue;
+            }
+            edge.bytes[have as usize] = byte;
+            edge.state = next;
+            edge.output = output + out as u64;
+            self.continue_char(edge, have + 1, edges);
+        }
+        edge.bytes[have as usize] = 0;
+    }
+}
+
+/// A quick hash for the remembered branches (FxHash's multiply and rotate): their
+/// keys are small integers and bit sets, and no adversary chooses them.
+#[derive(Default)]
+struct Quick(u64);
+
+impl Hasher for Quick {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// The pending cluster's one character, when it is a letter after which the
+/// grapheme rules need no more context: ASCII, Latin, Greek, Cyrillic (no
+/// prepended, regional-indicator, emoji or Indic conjunct character is below
+/// U+0530).
+fn last_char(pending: &[u8]) -> Option<char> {
+    let mut chars = text(pending).chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c < '\u{530}' && c.is_alphabetic() => Some(c),
+        _ => None,
+    }
+}
+
+/// Text the walk built from whole characters.
+fn text(bytes: &[u8]) -> &str {
+    std::str::from_utf8(bytes).unwrap_or_default()
+}
+
+/// Does the character `next` start a new grapheme cluster after `key`?
+fn starts_cluster(key: &[u8], next: &[u8]) -> bool {
+    let Some(&last) = key.last() else {
+        return true;
+    };
+    // Two ASCII letters never share a cluster (CR LF, the one ASCII pair that does,
+    // is not in any key).
+    if last.is_ascii() && next[0].is_ascii() {
+        return true;
+    }
+    let mut joined = Vec::with_capacity(key.len() + next.len());
+    joined.extend_from_slice(key);
+    joined.extend_from_slice(next);
+    let Ok(joined) = std::str::from_utf8(&joined) else {
+        return true;
+    };
+    GraphemeCursor::new(key.len(), joined.len(), true)
+        .is_boundary(joined, 0)
+        .unwrap_or(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Profile;
+    use unicode_segmentation::UnicodeSegmentation;
+
+    /// Accepts everything, and records the clusters it was handed.
+    struct Everything;
+
+    impl Matcher for Everything {
+        type State = Vec<String>;
+        fn start(&self) -> Vec<String> {
+            Vec::new()
+        }
+        fn step(&self, state: &Vec<String>, cluster: &str) -> Option<Vec<String>> {
+            let mut state = state.clone();
+            state.push(cluster.to_string());
+            Some(state)
+        }
+        fn accepts(&self, _: &Vec<String>) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn visits_every_word_in_order_with_its_index_and_clusters() {
+        let words = ["queue", "क्षमा", "añо", "ab", "a\u{301}b", "ıi̇", "zz"];
+        let lexicon = Lexicon::from_words(words, &Profile::default()).unwrap();
+        let bounds = Bounds {
+            min_len: 0,
+            max_len: usize::MAX,
+            index: None,
+        };
+        let mut seen = Vec::new();
+        walk(&lexicon, &Everything, &bounds, &mut |hit| {
+            seen.push((hit.key.to_string(), hit.index, hit.len));
+            ControlFlow::Continue(())
+        });
+        let expected: Vec<_> = lexicon
+            .words()
+            .enumerate()
+            .map(|(i, w)| {
+                let len = w.graphemes(true).count();
+                (w, i as u64, len)
+            })
+            .collect();
+        assert_eq!(seen, expected);
+    }
+}

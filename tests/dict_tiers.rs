@@ -1,0 +1,241 @@
+//! Tiers through the binary: `compile --tiers`, `dict info`, `dict search --tiers`,
+//! `solve`/`bench --tiers`, `play --level`; old files still open, bad tier files
+//! and damaged tiered files are refused on one line.
+
+use crate::common::{bad, ok, repo, run, shared};
+
+/// A small dictionary in two tiers: `tea eat` common, `ate` rarer, `eta tae` in none.
+fn tiered(dir: &tempfile::TempDir) -> String {
+    let words = dir.path().join("words.txt");
+    let easy = dir.path().join("easy.txt");
+    let harder = dir.path().join("harder.txt");
+    std::fs::write(&words, "tea eat ate eta tae tee\n").unwrap();
+    std::fs::write(&easy, "TEA\neat\nzebra\n").unwrap();
+    std::fs::write(&harder, "ate\ntea\n").unwrap();
+    let out = dir.path().join("t.pbd");
+    let (words, easy, harder, out_s) = (
+        words.display().to_string(),
+        easy.display().to_string(),
+        harder.display().to_string(),
+        out.display().to_string(),
+    );
+    let summary = ok(&[
+        "compile", &words, "--tiers", &easy, "--tiers", &harder, "-o", &out_s,
+    ]);
+    assert!(summary.contains("tiers 1: 2, 2: 1, none: 3"), "{summary}");
+    out_s
+}
+
+#[test]
+fn compile_info_and_search_by_tier() {
+    let dir = tempfile::tempdir().unwrap();
+    let dict = tiered(&dir);
+    let info = ok(&["dict", "info", &dict]);
+    assert!(
+        info.contains("tiers:          1: 2, 2: 1, none: 3"),
+        "{info}"
+    );
+    assert!(info.contains("format version: 3"), "{info}");
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["dict", "info", &dict, "--format", "json"])).unwrap();
+    assert_eq!(json["tiers"], serde_json::json!([3, 2, 1]));
+    assert_eq!(
+        ok(&["dict", "search", &dict, "*", "--tiers", "1"]),
+        "EAT\nTEA\n"
+    );
+    assert_eq!(
+        ok(&["dict", "search", &dict, "*", "--tiers", "2.."]),
+        "ATE\n"
+    );
+    assert_eq!(
+        ok(&[
+            "dict",
+            "search",
+            &dict,
+            "--anagram",
+            "aet",
+            "--tiers",
+            "..2"
+        ]),
+        "ATE\nEAT\nTEA\n"
+    );
+    assert_eq!(ok(&["dict", "search", &dict, "*", "--count"]), "6\n");
+}
+
+#[test]
+fn solve_bench_and_play_count_only_the_tiers() {
+    let dir = tempfile::tempdir().unwrap();
+    let dict = tiered(&dir);
+    let solved = ok(&[
+        "solve", "TE/AE", "--dict", &dict, "--tiers", "1", "--format", "json",
+    ]);
+    let solved: serde_json::Value = serde_json::from_str(&solved).unwrap();
+    let words: Vec<&str> = solved["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["word"].as_str().unwrap())
+        .collect();
+    assert_eq!(words, ["EAT", "TEA"]);
+    assert_eq!(solved["score"], 2);
+    let all = ok(&["solve", "TE/AE", "--dict", &dict]);
+    assert!(all.ends_with("6 words, 6 points\n"), "{all}");
+
+    let boards = dir.path().join("boards.txt");
+    std::fs::write(&boards, "TEXX/AEXX/XXXX/XXXX\nTEEX/AXXX/XXXX/XXXX\n").unwrap();
+    let boards = boards.display().to_string();
+    let bench = ok(&[
+        "bench",
+        "--dict",
+        &dict,
+        "--boards-file",
+        &boards,
+        "--tiers",
+        "1..2",
+        "--format",
+        "json",
+    ]);
+    let bench: serde_json::Value = serde_json::from_str(&bench).unwrap();
+    assert_eq!(bench["tiers"]["boards"], 2);
+    assert_eq!(bench["tiers"]["words"], 6, "{bench}");
+
+    // The computer finds only tier 1 (EAT, TEA); the player may enter any word.
+    let out = run(
+        &[
+            "play", "--dict", &dict, "--level", "easy", "--rules", "hasbro", "--seed", "1",
+        ],
+        "TEXX AEXX XXXX XXXX\neta\n\nn\n",
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("You: 1 point: ETA\n"), "{text}");
+    assert!(text.contains("Computer: 2 points: EAT TEA\n"), "{text}");
+    // duel's summary lists the level's words only; a player may enter any word.
+    let file = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let (words, easy, more) = (
+        file("d.txt", "tape pate peat tapes"),
+        file("e.txt", "tape"),
+        file("m.txt", "peat"),
+    );
+    let duel_dict = dir.path().join("duel.pbd").display().to_string();
+    ok(&[
+        "compile", &words, "--tiers", &easy, "--tiers", &more, "-o", &duel_dict,
+    ]);
+    let out = run(
+        &["duel", "--dict", &duel_dict, "--level", "medium"],
+        "2\nta\nep\npate\n???\n???\n",
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Correct."), "{text}");
+    assert!(
+        text.ends_with("Player 1 wins!\nAll possible words: PEAT TAPE\n"),
+        "{text}"
+    );
+    let out = run(
+        &[
+            "play", "--dict", &dict, "--level", "all", "--rules", "hasbro", "--seed", "1",
+        ],
+        "TEXX AEXX XXXX XXXX\n\nn\n",
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("Computer: 6 points: ATE EAT ETA TAE TEA TEE\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn old_files_open_and_bad_tiers_are_refused() {
+    // The shipped version-2 file opens as before.
+    let info = ok(&["dict", "info", &repo("dictionaries/enable2k.pbd")]);
+    assert!(info.contains("format version: 2"), "{info}");
+    assert!(!info.contains("tiers:"), "{info}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let dict = tiered(&dir);
+    let mut bytes = std::fs::read(&dict).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    let damaged = dir.path().join("damaged.pbd");
+    std::fs::write(&damaged, &bytes).unwrap();
+    assert!(bad(&["dict", "info", &damaged.display().to_string()])
+        .contains("corrupt: checksum mismatch"));
+
+    let file = |name: &str, bytes: &[u8]| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path.display().to_string()
+    };
+    let words = file("w.txt", b"cat dog\n");
+    let out = dir.path().join("o.pbd").display().to_string();
+    let none = file("none.txt", b"zebra\n");
+    let line = bad(&["compile", &words, "--tiers", &none, "-o", &out]);
+    assert!(line.contains("names no word of the dictionary"), "{line}");
+    let binary = file("bin.txt", b"cat\xff\n");
+    let line = bad(&["compile", &words, "--tiers", &binary, "-o", &out]);
+    assert!(
+        line.contains("not UTF-8 text (invalid byte at offset 3)"),
+        "{line}"
+    );
+    let counted = file("counted.txt", b"cat 12\ndog lots\n");
+    let line = bad(&["compile", &words, "--tiers", &counted, "-o", &out]);
+    assert!(
+        line.contains("line 2: expected a word and optionally a count"),
+        "{line}"
+    );
+    assert!(!std::path::Path::new(&out).exists(), "nothing half-written");
+
+    for args in [
+        &["dict", "search", "enable2k", "*", "--tiers", "1"][..],
+        &["solve", "TE/AE", "--tiers", "1..3"],
+        &["play", "--level", "easy"],
+        &["duel", "--level", "hard"],
+        &["dict", "search", &dict, "*", "--tiers", "3..1"],
+        &["dict", "search", &dict, "*", "--tiers", "x"],
+    ] {
+        bad(args);
+    }
+}
+
+/// The Princeton lists as tiers over ENABLE2K: easy, medium and hard find ever more
+/// of a board's words (the figures in CHANGELOG.md).
+#[test]
+#[ignore = "reads ../shared/data"]
+fn princeton_lists_make_three_levels() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("en.pbd").display().to_string();
+    let lists =
+        ["nursery", "algs4", "common"].map(|l| shared(&format!("princeton/dictionary-{l}.txt")));
+    ok(&[
+        "compile",
+        &repo("dictionaries/enable2k.txt"),
+        "--tiers",
+        &lists[0],
+        "--tiers",
+        &lists[1],
+        "--tiers",
+        &lists[2],
+        "-o",
+        &out,
+    ]);
+    let words = |tiers: &str| -> f64 {
+        let json = ok(&[
+            "bench", "--dict", &out, "--boards", "200", "--tiers", tiers, "--format", "json",
+        ]);
+        let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+        json["tiers"]["words"].as_f64().unwrap()
+    };
+    let (easy, medium, hard) = (words("1"), words("1..2"), words("1..3"));
+    assert!(
+        0.0 < easy && easy < medium && medium < hard,
+        "{easy} {medium} {hard}"
+    );
+}
