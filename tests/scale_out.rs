@@ -83,6 +83,94 @@ fn gnu_parallel_tasks_merge_into_the_single_process_result() {
     assert_eq!(before, after);
 }
 
+/// A 4x4 proof small enough for a test (8,548 top-level classes, seconds).
+const PROVE_4X4: &str = "prove --size 4x4 --letters aet --min 200 --threads 1";
+
+#[test]
+#[ignore = "needs GNU parallel (.ci/run installs it)"]
+fn a_4x4_proof_in_parallel_tasks_survives_a_killed_task() {
+    let found = Command::new("parallel").arg("--version").output();
+    assert!(
+        found.is_ok_and(|o| o.status.success()),
+        "GNU parallel is missing: apt-get install parallel"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let logs = dir.path().join("logs");
+    std::fs::create_dir(&logs).unwrap();
+    let bin = env!("CARGO_BIN_EXE_polyboggle");
+    let task = |k: &str| -> Vec<String> {
+        let log = logs.join(format!("{k}.ndjson")).display().to_string();
+        let mut args: Vec<String> = PROVE_4X4.split(' ').map(String::from).collect();
+        args.extend(
+            ["--tasks", "3", "--task-index", k, "--log", &log, "--resume"].map(String::from),
+        );
+        args
+    };
+    // Task 1 loses its machine after a few classes: killed outright, mid-class.
+    let mut child = Command::new(bin)
+        .args(task("1"))
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let log1 = logs.join("1.ndjson");
+    let started = std::time::Instant::now();
+    while std::fs::read_to_string(&log1).map_or(0, |t| t.lines().count()) < 5 {
+        assert!(started.elapsed().as_secs() < 120, "no class finished");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // The summary says what is missing, and which tasks hold it.
+    let partial = ok(&["prove", "--summarize", log1.to_str().unwrap()]);
+    assert!(partial.contains("NOT PROVEN"), "{partial}");
+    assert!(
+        partial.contains("missing: ") && partial.contains("3 of 3 tasks have classes left: 0 ("),
+        "{partial}"
+    );
+    // GNU parallel runs the three tasks; task 1 resumes from its log.
+    let job = format!("{bin} {}", task("{}").join(" "));
+    let out = Command::new("parallel")
+        .args(["--will-cite", "-j", "2", &job, ":::", "0", "1", "2"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let paths: Vec<String> = ["0", "1", "2"]
+        .iter()
+        .map(|k| logs.join(format!("{k}.ndjson")).display().to_string())
+        .collect();
+    let mut args = vec!["prove", "--format", "json", "--summarize"];
+    args.extend(paths.iter().map(String::as_str));
+    let merged: Value = serde_json::from_str(&ok(&args)).unwrap();
+    assert_eq!(merged["complete"], true, "{merged}");
+    assert_eq!(merged["missing_classes"], 0);
+    assert_eq!(merged["unfinished_tasks"], serde_json::json!([]));
+    // No class of task 1 was broken twice: the resumed run skipped what it had.
+    let lines = std::fs::read_to_string(&log1).unwrap();
+    let classes: std::collections::BTreeSet<&str> = lines
+        .lines()
+        .map(|l| {
+            l.split("\"class\":")
+                .nth(1)
+                .unwrap()
+                .split(',')
+                .next()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(classes.len(), lines.lines().count());
+    // The same answer as one process.
+    let mut single_args: Vec<&str> = PROVE_4X4.split(' ').collect();
+    single_args.extend(["--format", "json"]);
+    let single: Value = serde_json::from_str(&ok(&single_args)).unwrap();
+    assert_eq!(merged["boards"], single["boards"]);
+    assert_eq!(merged["top_classes"], single["top_classes"]);
+    assert_eq!(merged["classes_broken"], single["classes_broken"]);
+}
+
 #[test]
 #[ignore = "runs bash and the release binary; part of the scale-out checks"]
 fn the_slurm_script_runs_its_array_task_share() {
