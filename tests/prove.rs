@@ -277,6 +277,63 @@ fn every_cut_into_top_level_classes_proves_the_same_list() {
 }
 
 #[test]
+fn buckets_named_by_their_faces_prove_the_same_list() {
+    let default = prove(&["--min", "90"]);
+    // The corners cut otherwise than the other cells; `l` named by no bucket
+    // joins the last.
+    let named = prove(&["--min", "90", "--buckets", "ae str, corner:s aetr"]);
+    assert_eq!(boards(&named), boards(&default));
+    let settings = named["settings"].as_str().unwrap();
+    assert!(settings.contains("| buckets s|"), "{settings}");
+    let message = bad(&[
+        "prove",
+        "--size",
+        "2x3",
+        "--letters",
+        "aestrl",
+        "--min",
+        "90",
+        "--buckets",
+        "ae xq",
+    ]);
+    assert!(message.contains("not a face of the space"), "{message}");
+    let message = bad(&["prove", "--min", "90", "--buckets", "ae, st"]);
+    assert!(message.contains("corner:"), "{message}");
+    assert!(bad(&["prove", "--min", "90", "--buckets", "0"]).contains("at least 1"));
+}
+
+#[test]
+fn off_a_terminal_a_long_proof_says_how_it_is_going() {
+    let out = crate::common::run(
+        &[
+            "prove",
+            "--size",
+            "3x3",
+            "--letters",
+            "aestr",
+            "--min",
+            "200",
+            "--threads",
+            "1",
+            "--progress",
+            "0.05",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("prove: "))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(
+        line.contains(" classes, ") && line.contains("peak memory"),
+        "{line}"
+    );
+    assert!(bad(&["prove", "--min", "90", "--progress=-1"]).contains("--progress"));
+}
+
+#[test]
 fn prove_refuses_what_it_cannot_do_in_one_line() {
     assert!(bad(&["prove", "--size", "9x9", "--min", "1"]).contains("at most 64"));
     let message = bad(&[
