@@ -14,11 +14,7 @@ const FLAGS: &str =
 #[test]
 #[ignore = "needs GNU parallel (.ci/run installs it)"]
 fn gnu_parallel_tasks_merge_into_the_single_process_result() {
-    let found = Command::new("parallel").arg("--version").output();
-    assert!(
-        found.is_ok_and(|o| o.status.success()),
-        "GNU parallel is missing: apt-get install parallel"
-    );
+    require_parallel();
     let dir = tempfile::tempdir().unwrap();
     let logs = dir.path().join("logs");
     std::fs::create_dir(&logs).unwrap();
@@ -89,11 +85,7 @@ const PROVE_4X4: &str = "prove --size 4x4 --letters aet --min 200 --threads 1";
 #[test]
 #[ignore = "needs GNU parallel (.ci/run installs it)"]
 fn a_4x4_proof_in_parallel_tasks_survives_a_killed_task() {
-    let found = Command::new("parallel").arg("--version").output();
-    assert!(
-        found.is_ok_and(|o| o.status.success()),
-        "GNU parallel is missing: apt-get install parallel"
-    );
+    require_parallel();
     let dir = tempfile::tempdir().unwrap();
     let logs = dir.path().join("logs");
     std::fs::create_dir(&logs).unwrap();
@@ -242,6 +234,15 @@ fn the_prove_slurm_script_splits_a_proof_into_array_tasks() {
     assert_eq!(merged["complete"], true);
     assert!(!single["boards"].as_array().unwrap().is_empty());
     assert_eq!(merged["boards"], single["boards"]);
+}
+
+/// Fails loudly when GNU parallel is missing (`.ci/run` installs it).
+fn require_parallel() {
+    let found = Command::new("parallel").arg("--version").output();
+    assert!(
+        found.is_ok_and(|o| o.status.success()),
+        "GNU parallel is missing: apt-get install parallel"
+    );
 }
 
 /// Runs array task `task` of 2 of the job script `script` (a path in the repository)

@@ -269,10 +269,7 @@ pub fn vowels<W: AsRef<[u8]>>(words: impl Iterator<Item = W>, keys: &[Vec<u8>]) 
         faces.clear();
         let mut at = 0;
         while at < word.len() {
-            let found = (0..n)
-                .filter(|&f| !keys[f].is_empty() && word[at..].starts_with(&keys[f]))
-                .max_by_key(|&f| keys[f].len());
-            match found {
+            match longest_face(keys, &word[at..]) {
                 Some(f) => {
                     faces.push(f);
                     at += keys[f].len();
@@ -319,6 +316,31 @@ pub fn vowels<W: AsRef<[u8]>>(words: impl Iterator<Item = W>, keys: &[Vec<u8>]) 
     vowels
 }
 
+/// The face whose key (of `keys`, byte strings) is the longest that `text` starts
+/// with, if any.
+pub(crate) fn longest_face(keys: &[Vec<u8>], text: &[u8]) -> Option<usize> {
+    (0..keys.len())
+        .filter(|&f| !keys[f].is_empty() && text.starts_with(&keys[f]))
+        .max_by_key(|&f| keys[f].len())
+}
+
+/// All of `faces` faces as a bit set.
+pub fn all_faces(faces: usize) -> u128 {
+    u128::MAX.checked_shr(128 - faces as u32).unwrap_or(0)
+}
+
+/// Each cell's buckets on a `rows`×`cols` grid: `corner` at the four corners,
+/// `inner` everywhere else.
+pub fn corners_apart(rows: usize, cols: usize, inner: &[u128], corner: &[u128]) -> Vec<Vec<u128>> {
+    (0..rows * cols)
+        .map(|c| {
+            let (r, col) = (c / cols, c % cols);
+            let at_corner = (r == 0 || r + 1 == rows) && (col == 0 || col + 1 == cols);
+            if at_corner { corner } else { inner }.to_vec()
+        })
+        .collect()
+}
+
 /// A vowel stands beside another vowel in fewer than this share of its pairs
 /// (ENABLE2K: `e` 0.11, `y` 0.22, `h` 0.48, consonants 0.5-0.9).
 const VOWEL_SHARE: f64 = 0.4;
@@ -336,11 +358,7 @@ pub fn vowel_cut(
     cols: usize,
 ) -> Option<Vec<Vec<u128>>> {
     let faces = weights.len();
-    let all = if faces == 128 {
-        u128::MAX
-    } else {
-        (1u128 << faces) - 1
-    };
+    let all = all_faces(faces);
     let consonants = all & !vowels;
     if vowels == 0 || consonants.count_ones() < 2 {
         return None;
@@ -362,20 +380,7 @@ pub fn vowel_cut(
         .into_iter()
         .filter(|&b| b != 0)
         .collect();
-    let corner = vec![vowels, consonants];
-    Some(
-        (0..rows * cols)
-            .map(|c| {
-                let (r, col) = (c / cols, c % cols);
-                let at_corner = (r == 0 || r + 1 == rows) && (col == 0 || col + 1 == cols);
-                if at_corner {
-                    corner.clone()
-                } else {
-                    inner.clone()
-                }
-            })
-            .collect(),
-    )
+    Some(corners_apart(rows, cols, &inner, &[vowels, consonants]))
 }
 
 #[cfg(test)]

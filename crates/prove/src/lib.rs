@@ -274,11 +274,7 @@ impl<'l> Proof<'l> {
             dice::Dice::new(&renumbered, faces.len())
         });
         let sorted_weights: Vec<u64> = order.iter().map(|&f| weights[f as usize]).collect();
-        let all = if faces.len() == 128 {
-            u128::MAX
-        } else {
-            (1u128 << faces.len()) - 1
-        };
+        let all = class::all_faces(faces.len());
         let keys: Vec<Vec<u8>> = faces
             .iter()
             .map(|face| solve::face_key(face, lexicon.profile(), &rules))
@@ -317,18 +313,7 @@ impl<'l> Proof<'l> {
                     Some(list) => named_buckets(list, &keys, lexicon, &rules)?,
                     None => inner.clone(),
                 };
-                let lists = (0..cells)
-                    .map(|c| {
-                        let (r, col) = (c / cols, c % cols);
-                        let corner = (r == 0 || r + 1 == rows) && (col == 0 || col + 1 == cols);
-                        if corner {
-                            corners.clone()
-                        } else {
-                            inner.clone()
-                        }
-                    })
-                    .collect();
-                Classes::per_cell(lists, all)
+                Classes::per_cell(class::corners_apart(rows, cols, &inner, &corners), all)
             }
         };
         if classes.count() > class::MOST_CLASSES {
@@ -641,7 +626,7 @@ fn named_buckets(
     lexicon: &Lexicon,
     rules: &Rules,
 ) -> std::result::Result<Vec<u128>, ProveError> {
-    let all_faces = || {
+    let listed = || {
         keys.iter()
             .map(|k| String::from_utf8_lossy(k).into_owned())
             .collect::<Vec<_>>()
@@ -655,10 +640,7 @@ fn named_buckets(
         let mut at = 0;
         while at < text.len() {
             // The longest face key that starts here.
-            let found = (0..keys.len())
-                .filter(|&f| !keys[f].is_empty() && text[at..].starts_with(&keys[f]))
-                .max_by_key(|&f| keys[f].len())
-                .map(|f| (f, keys[f].len()));
+            let found = class::longest_face(keys, &text[at..]).map(|f| (f, keys[f].len()));
             // Under the Qu rule, `q` names the face `Qu`.
             let qu = || {
                 let f = keys.iter().position(|k| k == b"qu")?;
@@ -668,7 +650,7 @@ fn named_buckets(
                 return Err(ProveError::Bucket {
                     bucket: name.clone(),
                     text: String::from_utf8_lossy(&text[at..]).into_owned(),
-                    faces: all_faces(),
+                    faces: listed(),
                 });
             };
             bucket |= 1 << f;
@@ -680,11 +662,7 @@ fn named_buckets(
             buckets.push(bucket);
         }
     }
-    let all = if keys.len() == 128 {
-        u128::MAX
-    } else {
-        (1u128 << keys.len()) - 1
-    };
+    let all = class::all_faces(keys.len());
     match buckets.last_mut() {
         Some(last) => *last |= all & !named,
         None => buckets.push(all),

@@ -58,6 +58,14 @@ fn enumerate(space: &Space, lexicon: &Lexicon, rules: &Rules) -> BTreeMap<Vec<St
     }
 }
 
+/// The boards of `all` that score at least `min`: what a proof at `min` lists.
+fn at_least(all: &BTreeMap<Vec<String>, u64>, min: u64) -> BTreeMap<Vec<String>, u64> {
+    all.iter()
+        .filter(|(_, &score)| score >= min)
+        .map(|(k, &s)| (k.clone(), s))
+        .collect()
+}
+
 /// The boards prove lists at `min`, as canonical face lists with scores.
 fn proven(
     space: &Space,
@@ -116,11 +124,7 @@ fn check(words: &[&str], letters: &[&str], rows: usize, cols: usize, rules: Rule
         (best, Some(1)),
         (best + 1, Some(3)),
     ] {
-        let expected: BTreeMap<Vec<String>, u64> = all
-            .iter()
-            .filter(|(_, &score)| score >= min)
-            .map(|(k, &s)| (k.clone(), s))
-            .collect();
+        let expected = at_least(&all, min);
         assert_eq!(
             proven(&space, &lexicon, &rules, min, buckets),
             expected,
@@ -135,11 +139,7 @@ fn check(words: &[&str], letters: &[&str], rows: usize, cols: usize, rules: Rule
         corners: Some(vec![last, first]),
     };
     for min in [1, best.saturating_sub(2).max(1), best] {
-        let expected: BTreeMap<Vec<String>, u64> = all
-            .iter()
-            .filter(|(_, &score)| score >= min)
-            .map(|(k, &s)| (k.clone(), s))
-            .collect();
+        let expected = at_least(&all, min);
         assert_eq!(
             proven_cut(&space, &lexicon, &rules, min, &named),
             expected,
@@ -380,11 +380,7 @@ fn prove_lists_only_rollable_boards_of_a_dice_set() {
         (best, None),
         (best + 1, Some(2)),
     ] {
-        let expected: BTreeMap<Vec<String>, u64> = all
-            .iter()
-            .filter(|(_, &score)| score >= min)
-            .map(|(k, &s)| (k.clone(), s))
-            .collect();
+        let expected = at_least(&all, min);
         assert_eq!(
             proven(&space, &lexicon, &rules, min, buckets),
             expected,

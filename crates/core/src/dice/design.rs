@@ -45,7 +45,7 @@ use rand_chacha::ChaCha8Rng;
 use unicode_segmentation::UnicodeSegmentation;
 
 use crate::board::Face;
-use crate::dice::stats::{Sample, Sampler, StatsError};
+use crate::dice::stats::{jensen_shannon, Sample, Sampler, StatsError};
 use crate::dice::{count_units, DiceSet};
 use crate::random;
 use crate::solve;
@@ -666,19 +666,6 @@ impl Judge<'_, '_> {
         penalty += 1000.0 * (m.drift - cap).max(0.0);
         objective - penalty
     }
-}
-
-/// The Jensen–Shannon divergence (bits) of two distributions as pairs of shares.
-fn jensen_shannon(pairs: &[(f64, f64)]) -> f64 {
-    let kl = |p: f64, m: f64| if p > 0.0 { p * (p / m).log2() } else { 0.0 };
-    pairs
-        .iter()
-        .map(|&(p, q)| {
-            let m = (p + q) / 2.0;
-            (kl(p, m) + kl(q, m)) / 2.0
-        })
-        .sum::<f64>()
-        .clamp(0.0, 1.0)
 }
 
 #[cfg(test)]

@@ -768,7 +768,7 @@ fn xml_text(text: &str) -> String {
 
 /// The Jensen–Shannon divergence, in bits, of two distributions given as pairs of
 /// probabilities of the same outcomes.
-fn jensen_shannon(pairs: &[(f64, f64)]) -> f64 {
+pub(crate) fn jensen_shannon(pairs: &[(f64, f64)]) -> f64 {
     let kl = |p: f64, m: f64| if p > 0.0 { p * (p / m).log2() } else { 0.0 };
     pairs
         .iter()
