@@ -1,5 +1,7 @@
-// polyboggle's page: the Play and Solve views over the server's JSON API (docs/web.md).
-// No framework and no build step; the server embeds this file as it is.
+// polyboggle's page: the Play and Solve views over a backend, the server's JSON API
+// (docs/web.md) when `polyboggle serve` serves the page, or the same operations in
+// WebAssembly when the page is the static one (crates/wasm/build.sh). No framework and
+// no build step; the server embeds this file as it is, build.sh copies it.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -50,6 +52,48 @@ async function api(method, path, body) {
   }
   return data;
 }
+
+/** What the page asks of a game and a solver. Every operation answers the JSON the
+    server's endpoint of the same name answers, or throws an ApiError with its status
+    and one line; ServerBackend asks `polyboggle serve`, WasmBackend (the static page)
+    the same Rust code compiled to WebAssembly. */
+class ServerBackend {
+  constructor() {
+    this.kind = 'server';
+  }
+
+  dice() { return api('GET', '/api/dice'); }
+
+  dicts() { return api('GET', '/api/dicts'); }
+
+  /** {set, seed}: a rolled board (a random seed when none is given). */
+  roll(request) { return api('POST', '/api/roll', request); }
+
+  /** {board}: its faces, as the server reads them. */
+  board(request) { return api('POST', '/api/board', request); }
+
+  /** {board, dict, rules, min_len}: every word on the board. */
+  solve(request) { return api('POST', '/api/solve', request); }
+
+  /** {set, seed} or {board}, with {rules, dict, timer}: a new game's view. */
+  newGame(request) { return api('POST', '/api/games', request); }
+
+  game(id) { return api('GET', `/api/games/${id}`); }
+
+  guess(id, word) { return api('POST', `/api/games/${id}/guess`, { word }); }
+
+  /** Ends the human's turn: the computer takes every word left. */
+  endTurn(id) { return api('POST', `/api/games/${id}/end`); }
+
+  forget(id) { return api('DELETE', `/api/games/${id}`); }
+
+  /** What to do for a dictionary of `lang` this backend lacks. */
+  dictionaryHint(lang, group) {
+    return `Start it with --dict ${lang}=WORDLIST to play in ${group}.`;
+  }
+}
+
+let backend = new ServerBackend();
 
 const segmenter = typeof Intl !== 'undefined' && Intl.Segmenter ? new Intl.Segmenter() : null;
 function clusters(text) {
@@ -515,8 +559,8 @@ async function startGame(again = false) {
   play.busy = true;
   try {
     const old = play.game;
-    const game = await api('POST', '/api/games', body);
-    if (old && old.phase === 'human') api('DELETE', `/api/games/${old.id}`).catch(() => {});
+    const game = await backend.newGame(body);
+    if (old && old.phase === 'human') backend.forget(old.id).catch(() => {});
     beginGame(game);
   } catch (e) {
     showSetupError(e.message);
@@ -591,7 +635,7 @@ function remember(game) {
 async function loadLengths(game) {
   renderLengths();
   try {
-    const solution = await api('POST', '/api/solve', { board: game.inline, dict: game.dict, rules: game.rules });
+    const solution = await backend.solve({ board: game.inline, dict: game.dict, rules: game.rules });
     if (play.game && play.game.id === game.id) {
       play.all = solution.words;
       renderLengths();
@@ -652,7 +696,7 @@ async function guess(word) {
   if (!word || !game || game.phase !== 'human') return;
   $('guess').value = '';
   try {
-    const reply = await api('POST', `/api/games/${game.id}/guess`, { word });
+    const reply = await backend.guess(game.id, word);
     if (reply.verdict === 'correct') {
       const found = { word: reply.word, points: reply.points, path: reply.path };
       play.found.push(found);
@@ -688,7 +732,7 @@ async function endTurn(why) {
   clearInterval(play.clock);
   setPlaying(false);
   try {
-    const view = await api('POST', `/api/games/${game.id}/end`);
+    const view = await backend.endTurn(game.id);
     showResults(view, why);
   } catch (e) {
     showVerdict('rejected', e.message, 'Error');
@@ -759,7 +803,7 @@ function renderMissedFilter() {
 async function previewSet() {
   if (play.game && play.game.phase === 'human') return;
   try {
-    const roll = await api('POST', '/api/roll', { set: $('play-set').value });
+    const roll = await backend.roll({ set: $('play-set').value });
     if (play.game && play.game.phase === 'human') return;
     showPreview(roll.board, 'Pick dice and rules, then shake.');
   } catch (e) {
@@ -803,8 +847,8 @@ function noteDictionary() {
   const language = name ? name.charAt(0).toUpperCase() + name.slice(1) : judged;
   note.textContent = dictionaryFor(lang)
     ? `These are ${group} dice, and ${dict.name} is a ${language} dictionary.`
-    : `This server has no ${group} dictionary: words are judged in ${language} (${dict.name}). `
-      + `Start it with --dict ${lang}=WORDLIST to play in ${group}.`;
+    : `This ${backend.kind === 'server' ? 'server' : 'page'} has no ${group} dictionary: words are judged in ${language} (${dict.name}). `
+      + backend.dictionaryHint(lang, group);
   note.hidden = false;
 }
 
@@ -835,7 +879,7 @@ async function openPlay(params) {
   }
   if (saved && saved.link === hashFor('play') && saved.link !== '#play') {
     try {
-      const view = await api('GET', `/api/games/${saved.id}`);
+      const view = await backend.game(saved.id);
       applyPlayLink(params);
       if (view.phase === 'human') {
         beginGame(view, { resumed: true });
@@ -856,8 +900,8 @@ async function openPlay(params) {
   }
   try {
     const board = params.get('board')
-      ? await api('POST', '/api/board', { board: params.get('board') })
-      : await api('POST', '/api/roll', { set: params.get('set'), seed: Number(params.get('seed')) });
+      ? await backend.board({ board: params.get('board') })
+      : await backend.roll({ set: params.get('set'), seed: Number(params.get('seed')) });
     showPreview(board.board, 'The board of the link you opened: play it when you are ready.');
     $('shake').textContent = 'Play this board';
   } catch (e) {
@@ -939,8 +983,8 @@ async function solveBoard() {
   button.disabled = true;
   try {
     const [parsed, solution] = await Promise.all([
-      api('POST', '/api/board', { board: text }),
-      api('POST', '/api/solve', request),
+      backend.board({ board: text }),
+      backend.solve(request),
     ]);
     $('solve-out').hidden = false;
     solver.board.render(parsed.board, { lang: langOf(request.dict) });
@@ -1043,7 +1087,7 @@ function setUpTabs() {
 
 async function main() {
   try {
-    const [dice, dicts] = await Promise.all([api('GET', '/api/dice'), api('GET', '/api/dicts')]);
+    const [dice, dicts] = await Promise.all([backend.dice(), backend.dicts()]);
     dictionaries = dicts.dicts;
     setUpPlay(dice.sets);
     setUpSolve();
