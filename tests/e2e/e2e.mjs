@@ -22,6 +22,7 @@
 // ../shared/data/bench/dice44_100k.txt, the first 20,000). The server listens on a free
 // loopback port. E2E_ONLY=static runs the static page's part alone.
 import { execFileSync, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -712,6 +713,32 @@ async function staticOnly(browser, url) {
     rmSync(scratch, { recursive: true, force: true });
   }
   await context.close();
+
+  step = 'static: from a static web host';
+  // Any static host: here a plain file server, which answers /api/dice with a 404.
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
+  const asked = [];
+  const host = createServer((request, response) => {
+    asked.push(new URL(request.url, 'http://x').pathname);
+    const file = path.join(staticDir, decodeURIComponent(new URL(request.url, 'http://x').pathname).replace(/^\/$/, '/index.html'));
+    if (!file.startsWith(staticDir) || !existsSync(file) || statSync(file).isDirectory()) {
+      response.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>Not found</h1>');
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' }).end(readFileSync(file));
+  });
+  await new Promise((resolve) => host.listen(0, '127.0.0.1', resolve));
+  try {
+    const hosted = await openPage(browser, `http://127.0.0.1:${host.address().port}/`);
+    await shake(hosted.page, { set: 'english-new-4x4', seed: 7 });
+    check(await hosted.page.getAttribute('body', 'data-backend') === 'static'
+      && (await hosted.page.locator('#play-info').textContent()).startsWith('english-new-4x4, seed 7')
+      && asked.includes('/polyboggle_wasm_bg.wasm') && !asked.includes('/polyboggle_wasm_bytes.js'),
+    `static: from a static web host too, the module fetched, not read from base64 (${asked.join(' ')})`);
+    await hosted.context.close();
+  } finally {
+    host.close();
+  }
 
   step = 'static: size and speed';
   const fresh = await openPage(browser, url);

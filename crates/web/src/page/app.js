@@ -249,7 +249,10 @@ let backend = new ServerBackend();
 async function connect() {
   if (location.protocol !== 'file:') {
     try {
-      return await backend.dice();
+      const dice = await backend.dice();
+      // A static host may answer any path with a page: that is no server of ours.
+      if (!dice || !Array.isArray(dice.sets)) throw new ApiError('This is not polyboggle serve.', 0);
+      return dice;
     } catch (e) {
       try {
         backend = await wasmBackend();
