@@ -671,6 +671,8 @@ async function playBoth(browser, url, kind) {
   const wordPath = solution.words.find((w) => w.word === word).path;
   check(!away.inside && lit.length === wordPath.length && lit.every(Boolean),
     label(`tapping the missed word ${word} below the board (board at ${away.top} px) brings its ${wordPath.length} lit dice into view`));
+  const named = await page.locator('#verdict').textContent();
+  check(named.startsWith(`${word}, `) && (await inView(page, '#verdict')).inside, label(`and the line under the board names it (${named})`));
   await page.screenshot({ path: path.join(shots, `${kind}-phone-missed-path.png`) });
   check(page.errors.length === 0, label(`no script errors${page.errors.length ? ': ' + page.errors.join('; ') : ''}`));
   await context.close();
