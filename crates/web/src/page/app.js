@@ -963,6 +963,13 @@ function showResults(view, why) {
   );
   result.hidden = false;
   document.body.classList.add('results');
+  renderLengths();
+  showVerdict('info', phone() ? 'Tap any word to see its path.' : 'Point at any word to see its path on the board.');
+  $('clock').hidden = true;
+  $('play-again').hidden = false;
+  $('to-solve').hidden = false;
+  $('play-link').hidden = false;
+  $('play-again').focus({ preventScroll: true });
   // On a phone the outcome is the first thing to see: the board and the result, with
   // the settings folded away above them.
   if (phone()) {
@@ -970,13 +977,6 @@ function showResults(view, why) {
     const box = result.getBoundingClientRect();
     if (box.bottom > window.innerHeight) result.scrollIntoView({ block: 'end', behavior: 'instant' });
   }
-  renderLengths();
-  showVerdict('info', 'Point at any word to see its path on the board.');
-  $('clock').hidden = true;
-  $('play-again').hidden = false;
-  $('to-solve').hidden = false;
-  $('play-link').hidden = false;
-  $('play-again').focus({ preventScroll: true });
 }
 
 /** Letter buttons over the missed words: show only those that begin with one. */
