@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Builds the static page that plays and solves in the browser with no server:
+# Builds the static page: the page `polyboggle serve` serves (crates/web/src/page, the
+# same three files) beside its backend in WebAssembly, so it plays and solves with no
+# server:
 #
 #   crates/wasm/build.sh [OUT]        (default: target/wasm-page)
 #
@@ -27,13 +29,17 @@ trap 'rm -rf "$generated"' EXIT
 wasm-bindgen --target no-modules --no-typescript --out-dir "$generated" \
   target/wasm32-unknown-unknown/release/polyboggle_wasm.wasm
 
-mkdir -p "$out"
-cp crates/wasm/www/index.html crates/wasm/www/app.js crates/wasm/www/style.css "$out"/
-cp "$generated"/polyboggle_wasm.js "$generated"/polyboggle_wasm_bg.wasm "$out"/
+# Written beside OUT, then moved in place: a failed build leaves no half a page.
+staged=$(mktemp -d "$(dirname "$out")/.wasm-page.XXXXXX" 2>/dev/null || { mkdir -p "$(dirname "$out")"; mktemp -d "$(dirname "$out")/.wasm-page.XXXXXX"; })
+cp crates/web/src/page/index.html crates/web/src/page/app.js crates/web/src/page/style.css "$staged"/
+cp "$generated"/polyboggle_wasm.js "$generated"/polyboggle_wasm_bg.wasm "$staged"/
 {
   printf '// polyboggle_wasm_bg.wasm in base64, for pages opened from a folder.\n'
   printf 'var POLYBOGGLE_WASM = "'
   base64 -w0 "$generated"/polyboggle_wasm_bg.wasm
   printf '";\n'
-} > "$out"/polyboggle_wasm_bytes.js
+} > "$staged"/polyboggle_wasm_bytes.js
+chmod 755 "$staged"
+rm -rf "$out"
+mv "$staged" "$out"
 echo "build.sh: $out/index.html ($(wc -c < "$out"/polyboggle_wasm_bg.wasm) bytes of wasm)"

@@ -1,21 +1,32 @@
-// End-to-end test of `polyboggle serve` in headless Chromium (Debian's), driven by
-// playwright-core: play a seeded game (a typed word, a traced word, rejected words,
-// the computer's turn), solve a Hindi board, and save a screenshot of each view; then
-// what issue 27 asked for: dice sizes at four window widths, share links and reloads,
-// the confirm before giving a game up, words by length, the missed-word filter, timers,
-// French dice with a French dictionary, phone layout, WCAG AA contrast in light and
-// dark mode.
+// End-to-end test of the page in headless Chromium (Debian's), driven by
+// playwright-core, served and static. The page `polyboggle serve` serves: play a seeded
+// game (a typed word, a traced word, rejected words, the computer's turn), solve a Hindi
+// board, and save a screenshot of each view; then what issue 27 asked for: dice sizes at
+// four window widths, share links and reloads, the confirm before giving a game up, words
+// by length, the missed-word filter, timers, French dice with a French dictionary, phone
+// layout, WCAG AA contrast in light and dark mode. Then issue 39: ONE script plays both
+// the served page and the static one (crates/wasm/build.sh: the same page over
+// WebAssembly, opened from its folder): the computer's turn, the timer running out,
+// every verdict, lit paths, the share link, a reload, and a phone's view of the result
+// and of a missed word's path (positions against the 390x844 window, and screenshots).
+// The static page is also checked against the CLI (rolls, solutions, an error), opens a
+// compiled dictionary from a file, and its speed is measured against the native binary.
 //
-//   node tests/e2e/e2e.mjs            (after `cargo build --release`)
+//   node tests/e2e/e2e.mjs [STATIC_DIR]    (after `cargo build --release`, and
+//                                           `crates/wasm/build.sh STATIC_DIR`)
 //
-// POLYBOGGLE_BIN picks the binary (default: target/release/polyboggle), CHROMIUM the
-// browser (default: /usr/bin/chromium), SCREENSHOTS the folder for the pictures
-// (default: tests/e2e/screenshots). The server listens on a free loopback port.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// Without STATIC_DIR only the served page is tested. POLYBOGGLE_BIN picks the binary
+// (default: target/release/polyboggle), CHROMIUM the browser (default:
+// /usr/bin/chromium), SCREENSHOTS the folder for the pictures (default:
+// tests/e2e/screenshots), BENCH the boards for the static page's speed test (default
+// ../shared/data/bench/dice44_100k.txt, the first 20,000). The server listens on a free
+// loopback port. E2E_ONLY=static runs the static page's part alone.
+import { execFileSync, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -23,6 +34,8 @@ const root = path.resolve(here, '../..');
 const binary = process.env.POLYBOGGLE_BIN || path.join(root, 'target/release/polyboggle');
 const browserPath = process.env.CHROMIUM || '/usr/bin/chromium';
 const shots = path.resolve(process.env.SCREENSHOTS || path.join(here, 'screenshots'));
+const staticDir = process.argv[2] ? path.resolve(process.argv[2]) : null;
+const benchFile = process.env.BENCH || path.join(root, '../shared/data/bench/dice44_100k.txt');
 const TIMEOUT = 15000;
 
 let failures = 0;
@@ -177,12 +190,21 @@ function board12() {
   return rows.join('/');
 }
 
+/** Unfolds the settings where a phone folds them after a game. */
+async function openSettings(page) {
+  if (await page.locator('#settings-toggle').isVisible()) {
+    await page.locator('#settings-toggle').click();
+    await page.waitForSelector('#setup', { state: 'visible' });
+  }
+}
+
 /** Starts a game from the Play view's settings, accepting the confirm when asked. */
 async function shake(page, { set, seed = '', board = '', timer, end = true }) {
   if (end && !(await page.locator('#end-turn').isDisabled())) {
     await page.locator('#end-turn').click();
     await page.waitForSelector('#result:not([hidden])');
   }
+  await openSettings(page);
   if (set) await page.locator('#play-set').selectOption(set);
   if (!(await page.locator('.more').getAttribute('open') !== null)) await page.locator('.more summary').click();
   await page.locator('#play-board').fill(board);
@@ -426,7 +448,10 @@ async function issue27(browser, context, page, url) {
   check(contrast.failures.length === 0, `phone, mid-game: all text at AA contrast or better (lowest ${contrast.worst}:1)${contrast.failures.length ? ': ' + contrast.failures.join('; ') : ''}`);
   await page.locator('#end-turn').click();
   await page.waitForSelector('#result:not([hidden])');
-  check(await page.locator('#setup').isVisible(), 'and come back when it ends');
+  check(!(await page.locator('#setup').isVisible()) && await page.locator('#settings-toggle').isVisible(),
+    'and stay folded behind one button when it ends');
+  await page.locator('#settings-toggle').click();
+  check(await page.locator('#setup').isVisible(), 'which unfolds them');
 
   step = 'contrast, light and dark';
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -458,6 +483,299 @@ async function issue27(browser, context, page, url) {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/** Runs the CLI: {code, stdout, stderr}. */
+function cli(...args) {
+  try {
+    const stdio = ['ignore', 'pipe', 'pipe'];
+    return { code: 0, stdout: execFileSync(binary, args, { encoding: 'utf8', stdio }), stderr: '' };
+  } catch (e) {
+    return { code: e.status, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/** The CLI's board for a set and seed, and its solution under `rules`. */
+function expected(set, seed, rules) {
+  const roll = JSON.parse(cli('roll', set, '--seed', String(seed), '--format', 'json').stdout);
+  const inline = roll.board.map((row) => row.join(' ')).join('/');
+  const solution = JSON.parse(cli('solve', inline, '--rules', rules, '--format', 'json').stdout);
+  return { roll, inline, solution };
+}
+
+/** A page in a fresh browser context, loaded and ready; its script errors are collected. */
+async function openPage(browser, url, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, ...options });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await context.newPage();
+  page.setDefaultTimeout(TIMEOUT);
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  page.on('dialog', (dialog) => dialog.accept());
+  if (options.clock) await page.clock.install();
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+  return { context, page };
+}
+
+/** Each select of the settings whose options' labels do not fit it, at the window's
+    width: a select as wide as one option alone would be, against its own width. */
+function cutLabels(page) {
+  return page.$$eval('#setup select', (selects) => {
+    const cut = [];
+    for (const select of selects) {
+      if (!select.checkVisibility()) continue;
+      for (const option of select.options) {
+        const probe = select.cloneNode(false);
+        probe.style.cssText = 'position:absolute;visibility:hidden;width:auto;max-width:none';
+        probe.append(option.cloneNode(true));
+        select.parentElement.append(probe);
+        const need = probe.getBoundingClientRect().width;
+        probe.remove();
+        if (need > select.getBoundingClientRect().width + 0.5) cut.push(`${option.textContent} (${Math.round(need)} > ${Math.round(select.getBoundingClientRect().width)} px)`);
+      }
+    }
+    return cut;
+  });
+}
+
+/** Whether an element lies wholly inside the window (its box against the viewport). */
+function inView(page, selector) {
+  return page.$eval(selector, (node) => {
+    const box = node.getBoundingClientRect();
+    // A pixel's rounding either way is in view.
+    return { top: Math.round(box.top), bottom: Math.round(box.bottom), inside: box.top >= -1 && box.bottom <= window.innerHeight + 1 };
+  });
+}
+
+/** Issue 39: the script the served page and the static page both play, word for word. */
+async function playBoth(browser, url, kind) {
+  const label = (what) => `${kind}: ${what}`;
+  step = `${kind}: load the page`;
+  let { context, page } = await openPage(browser, url);
+  check(await page.getAttribute('body', 'data-backend') === kind, label(`the page runs on the ${kind} backend`));
+  const labels = await page.locator('#play-set option').allTextContents();
+  check(labels.includes('English · New · 4×4'), label('the dice sets have friendly labels'));
+  const { roll, solution } = expected('english-new-4x4', 7, 'cs106b');
+  const words = solution.words.filter((w) => w.word.length >= 4 && w.word.length <= 6);
+
+  step = `${kind}: a seeded game with a timer`;
+  await shake(page, { set: 'english-new-4x4', seed: 7, timer: '60' });
+  const faces = await page.locator('#play-grid .die .face').allTextContents();
+  check(faces.join('') === roll.board.flat().join(''), label("the CLI's board for english-new-4x4, seed 7"));
+  const clock = await page.locator('#clock').textContent();
+  check(clock === '1:00' || clock === '0:59', label(`the clock runs (${clock})`));
+
+  step = `${kind}: verdicts`;
+  const typed = words[0];
+  await page.locator('#guess').fill(typed.word.toLowerCase());
+  await page.locator('#guess').press('Enter');
+  await page.waitForSelector('#verdict.correct');
+  const said = await page.locator('#verdict').textContent();
+  check(said.includes(`${typed.word}: +${typed.points} point`), label(`a correct word says so (${said})`));
+  check(await page.locator('#play-grid .die.lit').count() === typed.path.length
+    && await page.locator('#play-grid svg.path.lit polyline').count() === 1, label(`its path lights ${typed.path.length} dice, joined by a line`));
+  const traced = words.find((w) => w.word !== typed.word);
+  await trace(page, '#play-grid', 4, traced.path);
+  await page.waitForFunction((w) => document.querySelector('#verdict.correct')?.textContent.includes(w), traced.word);
+  check(await page.locator('#play-grid .die.lit').count() === traced.path.length, label(`${traced.word}, traced, is accepted and lit`));
+  for (const [word, tag, reason] of [
+    ['tea', 'Too short', 'TEA is too short'],
+    ['zzqxv', 'Not a word', 'is not a word'],
+    [typed.word, 'Already found', 'is already found'],
+    ['quixotic', 'Not on the board', 'is not on board'],
+  ]) {
+    await page.locator('#guess').fill(word);
+    await page.locator('#guess').press('Enter');
+    await page.waitForFunction((r) => document.querySelector('#verdict.rejected')?.textContent.includes(r), reason);
+    check((await page.locator('#verdict .tag').textContent()) === tag, label(`${word}: "${tag}", ${reason}`));
+  }
+  check(await page.locator('#human-score').textContent() === String(typed.points + traced.points), label('refused words score nothing'));
+
+  step = `${kind}: the share link`;
+  await page.locator('#play-link').click();
+  await page.waitForFunction(() => document.querySelector('#play-link-status').dataset.link);
+  const link = await page.evaluate(() => document.querySelector('#play-link-status').dataset.link);
+  check(link.startsWith(url.split('#')[0]) && ['set=english-new-4x4', 'seed=7', 'rules=cs106b', 'dict=enable2k', 'timer=60'].every((p) => link.includes(p)),
+    label(`Copy link gives the board's dice, seed, rules, dictionary and timer (${link.slice(link.indexOf('#'))})`));
+  const friend = await openPage(browser, link);
+  check((await friend.page.locator('#play-grid .die .face').allTextContents()).join('') === faces.join('')
+    && (await friend.page.locator('#shake').textContent()) === 'Play this board', label('the link opens the same board, ready to play'));
+  await friend.context.close();
+
+  step = `${kind}: a reload`;
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForSelector('#guess:not([disabled])');
+  check((await page.locator('#play-grid .die .face').allTextContents()).join('') === faces.join('')
+    && (await page.locator('#human-words').textContent()).includes(traced.word)
+    && await page.locator('#human-score').textContent() === String(typed.points + traced.points),
+  label('a reload comes back to the game, words and score'));
+  const after = await page.locator('#clock').textContent();
+  check(/^[01]:\d\d$/.test(after) && after <= clock, label(`and its clock (${after})`));
+
+  step = `${kind}: the computer's turn`;
+  await page.locator('#end-turn').click();
+  await page.waitForSelector('#result:not([hidden])');
+  const missed = solution.count - 2;
+  check(await page.locator('#computer-words li').count() === missed, label(`the computer takes the other ${missed} words`));
+  const computerScore = solution.score - typed.points - traced.points;
+  check(await page.locator('#computer-score').textContent() === String(computerScore)
+    && (await page.locator('#result').textContent()).includes(`You ${typed.points + traced.points}, computer ${computerScore}.`),
+  label(`the scores: you ${typed.points + traced.points}, the computer ${computerScore}`));
+  const first = await page.locator('#computer-words li .w').first().textContent();
+  await page.locator('#computer-words li').first().hover();
+  const firstPath = solution.words.find((w) => w.word === first).path;
+  check(await page.locator('#play-grid .die.hover').count() === firstPath.length, label(`pointing at ${first} lights its path`));
+  check(page.errors.length === 0, label(`no script errors${page.errors.length ? ': ' + page.errors.join('; ') : ''}`));
+  await context.close();
+
+  step = `${kind}: the time runs out`;
+  ({ context, page } = await openPage(browser, url, { clock: true }));
+  await shake(page, { set: 'english-new-4x4', seed: 5, timer: '60' });
+  await page.clock.fastForward('00:30');
+  const half = await page.locator('#clock').textContent();
+  check(half === '0:30' || half === '0:29', label(`half a minute later the clock says ${half}`));
+  await page.clock.fastForward('00:31');
+  await page.waitForSelector('#result:not([hidden])');
+  const outcome = await page.locator('#result strong').textContent();
+  check(outcome.startsWith('Time is up.') && await page.locator('#guess').isDisabled(), label(`at 0:00 the turn ends: "${outcome}"`));
+  await context.close();
+
+  step = `${kind}: a phone`;
+  ({ context, page } = await openPage(browser, url, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }));
+  const cut = await cutLabels(page);
+  check(cut.length === 0, label(`at 390 px every select shows its labels whole${cut.length ? ': ' + cut.join('; ') : ''}`));
+  await page.screenshot({ path: path.join(shots, `${kind}-phone-settings.png`) });
+  await shake(page, { set: 'english-new-4x4', seed: 7 });
+  await page.locator('#guess').fill(typed.word);
+  await page.locator('#guess').press('Enter');
+  await page.waitForSelector('#verdict.correct');
+  await page.locator('#end-turn').tap();
+  await page.waitForSelector('#result:not([hidden])');
+  await page.waitForTimeout(100);
+  const result = await inView(page, '#result');
+  const grid = await inView(page, '#play-grid');
+  check(result.inside, label(`after "End my turn" the result is in view (${result.top} to ${result.bottom} of 844 px)`));
+  check(grid.inside, label(`and so is the board (${grid.top} to ${grid.bottom})`));
+  check(!(await page.locator('#setup').isVisible()), label('the settings stay folded'));
+  await page.screenshot({ path: path.join(shots, `${kind}-phone-results.png`) });
+  const item = page.locator('#computer-words li').nth(8);
+  await item.scrollIntoViewIfNeeded();
+  const away = await inView(page, '#play-grid');
+  const word = await item.locator('.w').textContent();
+  await item.tap();
+  await page.waitForTimeout(100);
+  const lit = await page.$$eval('#play-grid .die.lit', (dice) => dice.map((d) => {
+    const box = d.getBoundingClientRect();
+    return box.top >= -1 && box.bottom <= window.innerHeight + 1;
+  }));
+  const wordPath = solution.words.find((w) => w.word === word).path;
+  check(!away.inside && lit.length === wordPath.length && lit.every(Boolean),
+    label(`tapping the missed word ${word} below the board (board at ${away.top} px) brings its ${wordPath.length} lit dice into view`));
+  const named = await page.locator('#verdict').textContent();
+  check(named.startsWith(`${word}, `) && (await inView(page, '#verdict')).inside, label(`and the line under the board names it (${named})`));
+  await page.screenshot({ path: path.join(shots, `${kind}-phone-missed-path.png`) });
+  check(page.errors.length === 0, label(`no script errors${page.errors.length ? ': ' + page.errors.join('; ') : ''}`));
+  await context.close();
+}
+
+/** What only the static page has to show: the CLI's answers computed in the page, a
+    dictionary from a file, and its size and speed against the native binary. */
+async function staticOnly(browser, url) {
+  step = 'static: the CLI\'s answers';
+  const { context, page } = await openPage(browser, url);
+  for (const [set, seed, rules] of [['english-new-4x4', 1, 'hasbro'], ['french-4x4', 7, 'hasbro'], ['english-big-deluxe-5x5', 3, 'cs106b']]) {
+    const want = expected(set, seed, rules);
+    const [rolled, solved] = await page.evaluate(async ([s, n, r]) => {
+      const roll = await backend.roll({ set: s, seed: n }); // eslint-disable-line no-undef
+      return [roll, await backend.solve({ board: roll.inline, rules: r })]; // eslint-disable-line no-undef
+    }, [set, seed, rules]);
+    check(JSON.stringify(rolled.board) === JSON.stringify(want.roll.board)
+      && JSON.stringify(solved) === JSON.stringify(want.solution),
+    `static: ${set} seed ${seed} (${rules}): the CLI's board and solution (${want.solution.count} words)`);
+  }
+  await page.locator('#tab-solve').click();
+  await page.locator('#solve-board').fill('AB/C');
+  await page.locator('#solve-button').click();
+  await page.waitForSelector('#solve-error:not([hidden])');
+  const message = await page.locator('#solve-error').textContent();
+  check(`polyboggle: ${message}` === cli('solve', 'AB/C').stderr.trim(), `static: a bad board, the CLI's message (${message})`);
+
+  step = 'static: a dictionary from a file';
+  const scratch = mkdtempSync(path.join(tmpdir(), 'polyboggle-e2e-'));
+  try {
+    writeFileSync(path.join(scratch, 'three.txt'), 'tea\neat\nate\n');
+    cli('compile', path.join(scratch, 'three.txt'), '-o', path.join(scratch, 'three.pbd'));
+    await page.locator('#tab-play').click();
+    await openSettings(page);
+    if (await page.locator('.more').getAttribute('open') === null) await page.locator('.more summary').click();
+    await page.setInputFiles('#dict-file', path.join(scratch, 'three.pbd'));
+    await page.waitForFunction(() => document.querySelector('#play-dict').value === 'three');
+    check((await page.locator('#play-dict option:checked').textContent()) === 'three (3 words)', 'static: a compiled dictionary opens from a file');
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  await context.close();
+
+  step = 'static: from a static web host';
+  // Any static host: here a plain file server, which answers /api/dice with a 404.
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
+  const asked = [];
+  const host = createServer((request, response) => {
+    asked.push(new URL(request.url, 'http://x').pathname);
+    const file = path.join(staticDir, decodeURIComponent(new URL(request.url, 'http://x').pathname).replace(/^\/$/, '/index.html'));
+    if (!file.startsWith(staticDir) || !existsSync(file) || statSync(file).isDirectory()) {
+      response.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>Not found</h1>');
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' }).end(readFileSync(file));
+  });
+  await new Promise((resolve) => host.listen(0, '127.0.0.1', resolve));
+  try {
+    const hosted = await openPage(browser, `http://127.0.0.1:${host.address().port}/`);
+    await shake(hosted.page, { set: 'english-new-4x4', seed: 7 });
+    check(await hosted.page.getAttribute('body', 'data-backend') === 'static'
+      && (await hosted.page.locator('#play-info').textContent()).startsWith('english-new-4x4, seed 7')
+      && asked.includes('/polyboggle_wasm_bg.wasm') && !asked.includes('/polyboggle_wasm_bytes.js'),
+    `static: from a static web host too, the module fetched, not read from base64 (${asked.join(' ')})`);
+    await hosted.context.close();
+  } finally {
+    host.close();
+  }
+
+  step = 'static: size and speed';
+  const fresh = await openPage(browser, url);
+  const timing = await fresh.page.evaluate(() => window.polyboggle);
+  check(timing.readyMs < 5000, `static: ready within 5 s of navigation (${Math.round(timing.readyMs)} ms)`);
+  const wasmBytes = statSync(path.join(staticDir, 'polyboggle_wasm_bg.wasm')).size;
+  console.log(`  .wasm ${(wasmBytes / 1048576).toFixed(2)} MiB; ready ${Math.round(timing.readyMs)} ms from navigation (${Math.round(timing.startMs)} ms in app.js)`);
+  if (existsSync(benchFile)) {
+    const boards = readFileSync(benchFile, 'utf8').split('\n').filter(Boolean).slice(0, 20000);
+    const scratch2 = mkdtempSync(path.join(tmpdir(), 'polyboggle-e2e-'));
+    const file = path.join(scratch2, 'boards.txt');
+    writeFileSync(file, `${boards.join('\n')}\n`);
+    const native = JSON.parse(cli('bench', '--boards-file', file, '--threads', '1', '--repeat', '3', '--format', 'json').stdout);
+    rmSync(scratch2, { recursive: true, force: true });
+    const runs = [];
+    for (let i = 0; i < 3; i += 1) {
+      runs.push(await fresh.page.evaluate((text) => {
+        const start = performance.now();
+        const total = JSON.parse(backend.local.scoreLines(text, 'hasbro')); // eslint-disable-line no-undef
+        return { ...total, ms: performance.now() - start };
+      }, boards.join('\n')));
+    }
+    const fastest = runs.reduce((a, b) => (a.ms < b.ms ? a : b));
+    const inPage = fastest.boards / (fastest.ms / 1000);
+    check(fastest.score * 3 === native.total_score, `static: the page's total is the native one (${fastest.score} over ${fastest.boards} boards)`);
+    console.log(`  solving ${boards.length} dice boards, one thread: page ${Math.round(inPage)} boards/s, native ${Math.round(native.boards_per_sec)} boards/s (page/native ${(inPage / native.boards_per_sec).toFixed(2)})`);
+  } else {
+    console.log(`  speed test skipped: ${benchFile} is missing`);
+  }
+  await fresh.context.close();
+}
+
+/** E2E_ONLY=static: the static page's part alone (while working on it). */
+class StaticOnly extends Error {}
+
 async function main() {
   mkdirSync(shots, { recursive: true });
   const { child, url } = await startServer();
@@ -484,6 +802,8 @@ async function main() {
     page.on('pageerror', (e) => errors.push(String(e)));
     // A 400 for the bad board below is expected; Chromium logs it as a console error.
     page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text()); });
+
+    if (process.env.E2E_ONLY === 'static') throw new StaticOnly();
 
     step = 'load the page';
     console.log(`server ${url}`);
@@ -592,6 +912,7 @@ async function main() {
     step = 'a phone-sized window, a 6x6 board';
     await page.setViewportSize({ width: 390, height: 844 });
     await page.locator('#tab-play').click();
+    await openSettings(page);
     await page.locator('#play-set').selectOption('english-superbig-6x6');
     await page.locator('#play-seed').fill('3');
     await page.locator('#shake').click();
@@ -614,9 +935,32 @@ async function main() {
     await issue27(browser, context, page, url);
 
     check(errors.length === 0, `no script errors${errors.length ? ': ' + errors.join('; ') : ''}`);
+    await context.close();
+
+    console.log('issue 39: one script, the served page and the static page');
+    await playBoth(browser, url, 'server');
+    if (staticDir) {
+      const staticUrl = pathToFileURL(path.join(staticDir, 'index.html')).href;
+      console.log(`static page ${staticUrl}`);
+      await playBoth(browser, staticUrl, 'static');
+      await staticOnly(browser, staticUrl);
+    } else {
+      console.log('  the static page: not tested (give its folder, from crates/wasm/build.sh)');
+    }
   } catch (e) {
-    failures += 1;
-    console.log(`  FAIL while trying to ${step}: ${e.message.split('\n')[0]}`);
+    if (e instanceof StaticOnly && staticDir) {
+      const staticUrl = pathToFileURL(path.join(staticDir, 'index.html')).href;
+      try {
+        await playBoth(browser, staticUrl, 'static');
+        await staticOnly(browser, staticUrl);
+      } catch (e2) {
+        failures += 1;
+        console.log(`  FAIL while trying to ${step}: ${e2.message.split('\n')[0]}`);
+      }
+    } else {
+      failures += 1;
+      console.log(`  FAIL while trying to ${step}: ${e.message.split('\n')[0]}`);
+    }
   } finally {
     await browser.close();
     child.kill();

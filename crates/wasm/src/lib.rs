@@ -1,102 +1,208 @@
-//! polyboggle in the browser: the core crate's dictionaries, dice and solver behind a
-//! small `wasm-bindgen` API that the static page in `www/` calls. Answers are the
-//! command's JSON (`solve --format json`, `roll --format json`), so the page and the
-//! CLI can be compared byte for byte. Nothing here needs a server, threads or files:
-//! the built-in ENABLE2K is embedded, and other dictionaries come in as bytes.
+//! polyboggle in the browser: the page's backend in WebAssembly, so the one page
+//! (crates/web/src/page) plays and solves with no server. [`Local`] answers what
+//! `polyboggle serve`'s endpoints answer, computed by the same code: polyboggle-web
+//! built without its server (its `api` and [`Game`]), over the core crate. Nothing here
+//! needs threads, files or a clock: the built-in ENABLE2K is embedded, other
+//! dictionaries come in as bytes, and the page passes the time (`now_ms`, milliseconds
+//! since the Unix epoch) and a seed for each roll nobody chose.
 //!
 //! The same functions build on the host (an `rlib`), where the tests call them.
 
-use polyboggle::dice::DiceSet;
-use polyboggle::{Board, Lexicon, Rules, Solver};
+use std::time::Duration;
+
+use polyboggle::{Lexicon, Solver};
+use polyboggle_web::game::{self, Game};
+use polyboggle_web::{api, ApiError, Dictionaries};
+use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
-/// A dictionary and the solver's work, ready to judge and solve boards.
+/// The most games a page keeps (it plays one at a time; the rest are given up).
+pub const MAX_GAMES: usize = 16;
+
+/// How a call failed: the HTTP status the server would send, and its one line.
 #[wasm_bindgen]
-pub struct Engine {
-    lexicon: Lexicon,
-}
-
-/// A message as the command prints it after `polyboggle: `.
-fn error(message: impl std::fmt::Display) -> JsError {
-    JsError::new(&message.to_string())
-}
-
-fn board(text: &str) -> Result<Board, String> {
-    text.parse::<Board>()
-        .map_err(|e| format!("board {text:?}: {e}"))
-}
-
-fn rules(name: &str) -> Result<Rules, String> {
-    Rules::preset(name).map_err(|e| e.to_string())
+#[derive(Debug)]
+pub struct Failure {
+    status: u16,
+    message: String,
 }
 
 #[wasm_bindgen]
-impl Engine {
-    /// The built-in English dictionary (ENABLE2K), used in place from the module's
-    /// memory.
-    pub fn builtin() -> Engine {
-        Engine {
-            lexicon: Lexicon::builtin("enable2k").expect("the built-in dictionary opens"),
+impl Failure {
+    /// The status `polyboggle serve` answers for the same request (400, 404, 409...).
+    #[wasm_bindgen(getter)]
+    pub fn status(&self) -> u16 {
+        self.status
+    }
+
+    /// The line the server (and the CLI, for the same input) says.
+    #[wasm_bindgen(getter)]
+    pub fn message(&self) -> String {
+        self.message.clone()
+    }
+}
+
+impl From<ApiError> for Failure {
+    fn from(e: ApiError) -> Failure {
+        Failure {
+            status: e.status,
+            message: e.message,
+        }
+    }
+}
+
+/// What a page plays with: its dictionaries and its games, by id.
+#[wasm_bindgen]
+pub struct Local {
+    dicts: Dictionaries,
+    games: Vec<(String, Game)>,
+    started: u64,
+}
+
+/// A game as the page records it, to play it again after a reload: the request that
+/// started it (with the seed it got), when, every guess, and when the turn ended.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Record {
+    game: serde_json::Value,
+    at: f64,
+    guesses: Vec<String>,
+    ended: Option<f64>,
+}
+
+fn time(ms: f64) -> Duration {
+    Duration::from_secs_f64(ms.max(0.0) / 1000.0)
+}
+
+type Answer = Result<String, Failure>;
+
+#[wasm_bindgen]
+impl Local {
+    /// The built-in English dictionary (ENABLE2K) alone, and no games.
+    #[wasm_bindgen(constructor)]
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Local {
+        Local {
+            dicts: Dictionaries::builtin(),
+            games: Vec::new(),
+            started: 0,
         }
     }
 
-    /// A dictionary compiled by `polyboggle compile`, from its bytes.
-    #[wasm_bindgen(js_name = fromBytes)]
-    pub fn from_bytes(bytes: &[u8], name: &str) -> Result<Engine, JsError> {
-        Engine::open(bytes.to_vec(), name).map_err(error)
+    /// `GET /api/dice`.
+    pub fn dice(&self) -> String {
+        api::dice().to_string()
     }
 
-    /// How many words the dictionary holds.
-    #[wasm_bindgen(js_name = wordCount)]
-    pub fn word_count(&self) -> usize {
-        self.lexicon.word_count()
+    /// `GET /api/dicts`.
+    pub fn dicts(&self) -> String {
+        api::dicts(&self.dicts)
     }
 
-    /// Every word on `board` (any board form) under `rules` (`hasbro`, `cs106b`):
-    /// the JSON `polyboggle solve --format json` prints.
-    pub fn solve(&self, board: &str, rules: &str) -> Result<String, JsError> {
-        self.solve_json(board, rules).map_err(error)
+    /// `POST /api/roll` (give a seed: the page has the randomness, this has none).
+    pub fn roll(&self, body: &str) -> Answer {
+        Ok(api::roll(body.as_bytes())?)
     }
 
-    /// The total score of the boards of `text`, one a line, and how long it took
-    /// (for the page's speed test): `{"boards": N, "score": S}`.
+    /// `POST /api/board`.
+    pub fn board(&self, body: &str) -> Answer {
+        Ok(api::parse_board(body.as_bytes())?)
+    }
+
+    /// `POST /api/solve`: what `polyboggle solve --format json` prints.
+    pub fn solve(&self, body: &str) -> Answer {
+        Ok(api::solve(&self.dicts, body.as_bytes())?)
+    }
+
+    /// `POST /api/games`, at `now_ms`.
+    #[wasm_bindgen(js_name = newGame)]
+    pub fn new_game(&mut self, body: &str, now_ms: f64) -> Answer {
+        let now = time(now_ms);
+        let game = Game::start(&self.dicts, body.as_bytes(), now)?;
+        self.started += 1;
+        let id = format!("{:x}{:04x}", now.as_millis(), self.started);
+        Ok(self.keep(id, game, now))
+    }
+
+    /// `GET /api/games/ID`, at `now_ms`.
+    pub fn game(&mut self, id: &str, now_ms: f64) -> Answer {
+        self.with(id, now_ms, Duration::ZERO, |game, now| {
+            Ok(game.view(id, now))
+        })
+    }
+
+    /// `POST /api/games/ID/guess`, at `now_ms`.
+    pub fn guess(&mut self, id: &str, body: &str, now_ms: f64) -> Answer {
+        let word = game::guess_word(body.as_bytes())?;
+        self.with(id, now_ms, polyboggle_web::games::GRACE, |game, now| {
+            game.guess(&word, now)
+        })
+    }
+
+    /// `POST /api/games/ID/end`, at `now_ms`.
+    #[wasm_bindgen(js_name = endTurn)]
+    pub fn end_turn(&mut self, id: &str, now_ms: f64) -> Answer {
+        self.with(id, now_ms, Duration::ZERO, |game, now| {
+            game.end(now);
+            Ok(game.view(id, now))
+        })
+    }
+
+    /// `DELETE /api/games/ID`.
+    pub fn forget(&mut self, id: &str) -> Answer {
+        let before = self.games.len();
+        self.games.retain(|(kept, _)| kept != id);
+        if self.games.len() == before {
+            return Err(ApiError::new(404, format!("no game '{id}'")).into());
+        }
+        Ok(serde_json::json!({ "id": id, "deleted": true }).to_string())
+    }
+
+    /// Plays a recorded game again under its id (after a reload, which forgets the
+    /// module's memory), then answers its view at `now_ms`: `record` is
+    /// `{"game": REQUEST, "at": MS, "guesses": [WORD, ...], "ended": MS or null}`.
+    pub fn resume(&mut self, id: &str, record: &str, now_ms: f64) -> Answer {
+        let record: Record = api::parse(record.as_bytes())?;
+        let at = time(record.at);
+        let request = record.game.to_string();
+        let mut game = Game::start(&self.dicts, request.as_bytes(), at)?;
+        for word in &record.guesses {
+            // Recorded guesses were judged in time; a refused one changes nothing.
+            let _ = game.guess(word, at);
+        }
+        if let Some(ended) = record.ended {
+            game.check_time(time(ended), Duration::ZERO);
+            game.end(time(ended));
+        }
+        let now = time(now_ms);
+        game.check_time(now, Duration::ZERO);
+        Ok(self.keep(id.to_string(), game, now))
+    }
+
+    /// Adds a dictionary compiled by `polyboggle compile`, from its bytes, under
+    /// `name`; answers `GET /api/dicts` with it.
+    #[wasm_bindgen(js_name = addDictionary)]
+    pub fn add_dictionary(&mut self, name: &str, bytes: &[u8]) -> Answer {
+        let lexicon =
+            Lexicon::from_bytes(bytes.to_vec(), name).map_err(|e| ApiError::bad(e.to_string()))?;
+        self.dicts.add(name, lexicon).map_err(ApiError::bad)?;
+        Ok(self.dicts())
+    }
+
+    /// The total score of the boards of `text`, one a line, in the default dictionary
+    /// under `rules` (the page's speed test): `{"boards": N, "score": S}`.
     #[wasm_bindgen(js_name = scoreLines)]
-    pub fn score_lines(&self, text: &str, rules: &str) -> Result<String, JsError> {
-        self.score_text(text, rules).map_err(error)
-    }
-
-    /// The words' display form of `guess` (upper case under the dictionary's
-    /// normalization), to compare a typed guess with `solve`'s words.
-    pub fn display(&self, guess: &str) -> String {
-        let profile = self.lexicon.profile();
-        profile.display(&profile.key(guess))
-    }
-}
-
-impl Engine {
-    /// A dictionary from compiled bytes, with the command's message on failure.
-    pub fn open(bytes: Vec<u8>, name: &str) -> Result<Engine, String> {
-        let lexicon = Lexicon::from_bytes(bytes, name).map_err(|e| e.to_string())?;
-        Ok(Engine { lexicon })
-    }
-
-    /// [`Engine::solve`], with the error as text.
-    pub fn solve_json(&self, board: &str, rules: &str) -> Result<String, String> {
-        let board = self::board(board)?;
-        let solution = Solver::new(&self.lexicon, self::rules(rules)?).solve(&board);
-        Ok(solution.to_json(&board, self.lexicon.profile()))
-    }
-
-    /// [`Engine::score_lines`], with the error as text.
-    pub fn score_text(&self, text: &str, rules: &str) -> Result<String, String> {
-        let mut solver = Solver::new(&self.lexicon, self::rules(rules)?);
+    pub fn score_lines(&self, text: &str, rules: &str) -> Answer {
+        let (_, lexicon) = self.dicts.get(None)?;
+        let mut solver = Solver::new(lexicon, api::rules(rules, None, None, None)?);
         let (mut boards, mut score) = (0u64, 0u64);
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() {
                 continue;
             }
-            let board = self::board(line).map_err(|e| format!("line {}: {e}", i + 1))?;
+            let board = api::board(line)
+                .map_err(|e| ApiError::bad(format!("line {}: {}", i + 1, e.message)))?;
             score += solver.tally(&board).points;
             boards += 1;
         }
@@ -104,85 +210,155 @@ impl Engine {
     }
 }
 
-/// A board rolled from the built-in dice set `set` with `seed`: the JSON
-/// `polyboggle roll SET --seed N --format json` prints.
-#[wasm_bindgen]
-pub fn roll(set: &str, seed: f64) -> Result<String, JsError> {
-    roll_json(set, seed as u64).map_err(error)
-}
+impl Local {
+    /// Keeps `game` under `id` (the oldest given up beyond [`MAX_GAMES`]); its view.
+    fn keep(&mut self, id: String, game: Game, now: Duration) -> String {
+        let view = game.view(&id, now);
+        self.games.retain(|(kept, _)| *kept != id);
+        if self.games.len() >= MAX_GAMES {
+            self.games.remove(0);
+        }
+        self.games.push((id, game));
+        view
+    }
 
-/// [`roll`], with the error as text.
-pub fn roll_json(set: &str, seed: u64) -> Result<String, String> {
-    let dice = DiceSet::builtin(set).map_err(|e| e.to_string())?;
-    let board = dice.roll(seed, None).map_err(|e| e.to_string())?;
-    Ok(serde_json::Value::Object(dice.roll_json(seed, &board)).to_string())
-}
-
-/// The built-in dice sets, as JSON: `[{"set": NAME, "rows": R, "cols": C}, ...]`.
-#[wasm_bindgen(js_name = diceSets)]
-pub fn dice_sets() -> String {
-    let sets: Vec<serde_json::Value> = DiceSet::builtin_names()
-        .into_iter()
-        .filter_map(|name| {
-            let set = DiceSet::builtin(&name).ok()?;
-            Some(serde_json::json!({"set": name, "rows": set.rows, "cols": set.cols}))
-        })
-        .collect();
-    serde_json::Value::Array(sets).to_string()
+    /// Runs `f` on the game `id` at `now_ms`, after ending its turn if the time is up
+    /// (`grace` after the deadline), as the server does.
+    fn with(
+        &mut self,
+        id: &str,
+        now_ms: f64,
+        grace: Duration,
+        f: impl FnOnce(&mut Game, Duration) -> Result<String, ApiError>,
+    ) -> Answer {
+        let now = time(now_ms);
+        let (_, game) = self
+            .games
+            .iter_mut()
+            .find(|(kept, _)| kept == id)
+            .ok_or_else(|| ApiError::new(404, format!("no game '{id}' (this page forgot it)")))?;
+        game.check_time(now, grace);
+        Ok(f(game, now)?)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
-    #[test]
-    fn solves_as_the_command_does() {
-        let engine = Engine::builtin();
-        let json = engine.solve_json("ATEE/APYO/TINU/EDSE", "hasbro").unwrap();
-        assert!(json.starts_with(r#"{"cols":4,"count":156,"rows":4,"score":221,"#));
-        assert_eq!(engine.word_count(), 173_528);
+    fn json(text: &str) -> Value {
+        serde_json::from_str(text).unwrap()
     }
 
     #[test]
-    fn a_compiled_dictionary_opens_from_bytes() {
+    fn answers_as_the_server_does() {
+        let local = Local::new();
+        let solved = local.solve(r#"{"board": "ATEE/APYO/TINU/EDSE"}"#).unwrap();
+        let dicts = Dictionaries::builtin();
+        let served = api::solve(&dicts, br#"{"board": "ATEE/APYO/TINU/EDSE"}"#).unwrap();
+        assert_eq!(solved, served);
+        assert!(solved.starts_with(r#"{"cols":4,"count":156,"rows":4,"score":221,"#));
+        let rolled = json(
+            &local
+                .roll(r#"{"set": "english-new-4x4", "seed": 1}"#)
+                .unwrap(),
+        );
+        assert_eq!(rolled["board"][0], serde_json::json!(["B", "X", "E", "S"]));
+        assert_eq!(local.dice(), api::dice());
+        let err = local.solve(r#"{"board": "ATEE/AP"}"#).unwrap_err();
+        assert_eq!(
+            (err.status(), err.message()),
+            (
+                400,
+                r#"board "ATEE/AP": row 2 has 2 faces, but row 1 has 4"#.to_string()
+            )
+        );
+    }
+
+    #[test]
+    fn plays_a_game_with_the_pages_clock() {
+        let mut local = Local::new();
+        let t0 = 1.7e12;
+        let view = json(
+            &local
+                .new_game(r#"{"board": "ATEE/APYO/TINU/EDSE", "timer": 60}"#, t0)
+                .unwrap(),
+        );
+        let id = view["id"].as_str().unwrap().to_string();
+        assert_eq!(view["time_left"], 60.0);
+        let reply = json(
+            &local
+                .guess(&id, r#"{"word": "type"}"#, t0 + 1000.0)
+                .unwrap(),
+        );
+        assert_eq!(reply["verdict"], "correct");
+        let short = json(&local.guess(&id, r#"{"word": "tea"}"#, t0).unwrap());
+        assert_eq!(short["verdict"], "too-short");
+        // After the time and its grace, a guess finds the turn over.
+        let late = local.guess(&id, r#"{"word": "yeti"}"#, t0 + 62_500.0);
+        assert_eq!(late.unwrap_err().status(), 409);
+        let view = json(&local.game(&id, t0 + 63_000.0).unwrap());
+        assert_eq!(view["phase"], "results");
+        assert!(view["message"].as_str().unwrap().starts_with("Time is up."));
+        assert_eq!(local.game("nope", t0).unwrap_err().status(), 404);
+        assert_eq!(
+            local.forget(&id).unwrap(),
+            format!(r#"{{"deleted":true,"id":"{id}"}}"#)
+        );
+    }
+
+    #[test]
+    fn a_recorded_game_comes_back() {
+        let mut local = Local::new();
+        let t0 = 1.7e12;
+        let body = r#"{"set": "english-new-4x4", "seed": 7, "timer": 120}"#;
+        let id = json(&local.new_game(body, t0).unwrap())["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let word = json(
+            &local
+                .solve(r#"{"board": "RNRH/TTRR/OIIA/KBUT", "rules": "cs106b"}"#)
+                .unwrap(),
+        )["words"][0]["word"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        local
+            .guess(&id, &format!(r#"{{"word": "{word}"}}"#), t0 + 5000.0)
+            .unwrap();
+        local.guess(&id, r#"{"word": "zzz"}"#, t0 + 6000.0).unwrap();
+        let before = json(&local.game(&id, t0 + 10_000.0).unwrap());
+        let record = format!(
+            r#"{{"game": {body}, "at": {t0}, "guesses": ["{word}", "zzz"], "ended": null}}"#
+        );
+        let mut reloaded = Local::new();
+        let after = json(&reloaded.resume(&id, &record, t0 + 10_000.0).unwrap());
+        assert_eq!(before, after);
+        let late = json(&reloaded.resume(&id, &record, t0 + 121_000.0).unwrap());
+        assert_eq!(late["phase"], "results");
+    }
+
+    #[test]
+    fn a_compiled_dictionary_is_added() {
         let mut compiler = polyboggle::Compiler::new(Default::default());
         compiler.add_text("tea eat ate");
         let (bytes, _) = compiler.finish("three.txt").unwrap();
-        let engine = Engine::open(bytes, "three.pbd").unwrap();
-        let json = engine.solve_json("TE/AX", "hasbro").unwrap();
-        assert!(json.contains(r#""score":3"#), "{json}");
-        let err = Engine::open(b"not a dictionary".to_vec(), "x.pbd")
-            .err()
-            .unwrap();
-        assert!(err.starts_with("x.pbd"), "{err}");
-    }
-
-    #[test]
-    fn errors_carry_the_command_messages() {
-        let engine = Engine::builtin();
-        assert_eq!(
-            engine.solve_json("AB/C", "hasbro").unwrap_err(),
-            r#"board "AB/C": row 2 has 1 faces, but row 1 has 2"#
+        let mut local = Local::new();
+        let dicts = json(&local.add_dictionary("three", &bytes).unwrap());
+        assert_eq!(dicts["dicts"][1]["words"], 3);
+        let solved = json(
+            &local
+                .solve(r#"{"board": "TE/AX", "dict": "three"}"#)
+                .unwrap(),
         );
-        assert_eq!(
-            engine.solve_json("AB/CD", "nope").unwrap_err(),
-            "unknown rules 'nope' (expected hasbro or cs106b)"
-        );
-        let err = engine.score_text("ABCD\nAB/C\n", "hasbro").unwrap_err();
-        assert!(err.starts_with("line 2: "), "{err}");
-    }
-
-    #[test]
-    fn rolls_and_scores_lines() {
-        let rolled: serde_json::Value =
-            serde_json::from_str(&roll_json("english-new-4x4", 1).unwrap()).unwrap();
-        assert_eq!(rolled["board"][0], serde_json::json!(["B", "X", "E", "S"]));
-        let engine = Engine::builtin();
-        let total = engine
-            .score_text("perslatgsineters\n\nATEE/APYO/TINU/EDSE\n", "hasbro")
+        assert_eq!(solved["score"], 3);
+        let err = local.add_dictionary("x", b"not a dictionary").unwrap_err();
+        assert!(err.message().starts_with('x'), "{}", err.message());
+        let total = local
+            .score_lines("perslatgsineters\n\nATEE/APYO/TINU/EDSE\n", "hasbro")
             .unwrap();
         assert_eq!(total, r#"{"boards":2,"score":3846}"#);
-        assert!(dice_sets().contains(r#"{"cols":4,"rows":4,"set":"english-new-4x4"}"#));
-        assert_eq!(engine.display("quïet"), "QUÏET");
     }
 }

@@ -7,10 +7,15 @@
 //!
 //! Each endpoint's work is a plain function from the request body's bytes to a JSON
 //! text or an [`ApiError`] ([`api::solve`], [`api::roll`], [`Games::create`],
-//! [`Games::guess`], ...), so tests and fuzzers call them without a server. The router
+//! [`Games::guess`], [`game::Game`], ...), so tests and fuzzers call them without a server. The router
 //! adds only what HTTP needs: a cap on bodies ([`MAX_BODY`]), a time limit per request,
 //! JSON errors for every failure (never a bare 500), and the page itself ([`page`]),
 //! compiled into the binary.
+//!
+//! The server is the default feature `server` (axum, tokio, hyper). Without it the crate
+//! is the endpoints' work alone, pure Rust with no I/O: the static page (crates/wasm)
+//! builds it for WebAssembly and answers the same page the same JSON, one [`game::Game`]
+//! at a time.
 //!
 //! Requests never reach the file system: a dictionary is named, never given by path,
 //! and dice sets are the built-in ones.
@@ -29,35 +34,23 @@
 //! ```
 
 pub mod api;
+#[cfg(feature = "server")]
 pub mod connections;
 mod dictionaries;
 mod error;
+pub mod game;
 pub mod games;
 pub mod page;
+#[cfg(feature = "server")]
+mod server;
 
-use std::io;
-use std::sync::Arc;
-use std::time::Duration;
-
-use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, PathRejection};
-use axum::extract::{DefaultBodyLimit, Path, Request, State};
-use axum::http::{header, StatusCode};
-use axum::middleware::{self, Next};
-use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::Router;
-
+#[cfg(feature = "server")]
 pub use connections::Limits;
 pub use dictionaries::Dictionaries;
 pub use error::ApiError;
 pub use games::Games;
-
-/// The largest request body the server reads, in bytes (64 KiB).
-pub const MAX_BODY: usize = 64 * 1024;
-
-/// How long one request may take, reading its body included.
-pub const REQUEST_TIME_LIMIT: Duration = Duration::from_secs(10);
+#[cfg(feature = "server")]
+pub use server::{router, serve, serve_within, MAX_BODY, REQUEST_TIME_LIMIT};
 
 /// What the server's requests share.
 pub struct App {
@@ -75,137 +68,4 @@ impl App {
             games: Games::new(),
         }
     }
-}
-
-/// The page and the API as an `axum` router (see `docs/web.md` for the endpoints).
-pub fn router(app: Arc<App>) -> Router {
-    Router::new()
-        .route("/", get(|| async { page::INDEX.response() }))
-        .route("/app.js", get(|| async { page::SCRIPT.response() }))
-        .route("/style.css", get(|| async { page::STYLE.response() }))
-        .route(
-            "/api/dice",
-            get(|| async { json(Ok(api::dice().to_string())) }),
-        )
-        .route("/api/dicts", get(dicts))
-        .route("/api/solve", post(solve))
-        .route(
-            "/api/board",
-            post(|bytes: Body| async { json(body(bytes).and_then(|b| api::parse_board(&b))) }),
-        )
-        .route("/api/roll", post(roll))
-        .route("/api/games", post(new_game))
-        .route("/api/games/{id}", get(game).delete(delete_game))
-        .route("/api/games/{id}/guess", post(guess))
-        .route("/api/games/{id}/end", post(end))
-        .fallback(|| async { json(Err(ApiError::new(404, "no such page or endpoint"))) })
-        .method_not_allowed_fallback(|| async {
-            json(Err(ApiError::new(
-                405,
-                "this endpoint does not take that method",
-            )))
-        })
-        .layer(DefaultBodyLimit::max(MAX_BODY))
-        .layer(middleware::from_fn(time_limit))
-        .with_state(app)
-}
-
-/// Serves [`router`] on `listener` within the default [`Limits`], until the process ends.
-pub async fn serve(listener: tokio::net::TcpListener, app: Arc<App>) -> io::Result<()> {
-    serve_within(listener, app, Limits::default()).await
-}
-
-/// Serves [`router`] on `listener` within `limits` (tests give short ones).
-pub async fn serve_within(
-    listener: tokio::net::TcpListener,
-    app: Arc<App>,
-    limits: Limits,
-) -> io::Result<()> {
-    connections::serve(listener, router(app), limits).await
-}
-
-/// A JSON reply: the text with 200, or the error's status and `{"error": ...}`.
-fn json(reply: Result<String, ApiError>) -> Response {
-    let (status, body) = match reply {
-        Ok(text) => (StatusCode::OK, text),
-        Err(e) => (
-            StatusCode::from_u16(e.status).unwrap_or(StatusCode::BAD_REQUEST),
-            e.to_json(),
-        ),
-    };
-    (
-        status,
-        [
-            (header::CONTENT_TYPE, "application/json"),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
-        body,
-    )
-        .into_response()
-}
-
-/// The body's bytes, or why they could not be read (too large, cut off).
-fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
-    body.map_err(|rejection| match rejection.status() {
-        StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(
-            413,
-            format!("the request body is larger than {MAX_BODY} bytes"),
-        ),
-        status => ApiError::new(status.as_u16(), "the request body could not be read"),
-    })
-}
-
-async fn time_limit(request: Request, next: Next) -> Response {
-    match tokio::time::timeout(REQUEST_TIME_LIMIT, next.run(request)).await {
-        Ok(response) => response,
-        Err(_) => json(Err(ApiError::new(
-            408,
-            format!(
-                "the request took longer than {} seconds",
-                REQUEST_TIME_LIMIT.as_secs()
-            ),
-        ))),
-    }
-}
-
-type Body = Result<Bytes, BytesRejection>;
-
-async fn dicts(State(app): State<Arc<App>>) -> Response {
-    json(Ok(api::dicts(&app.dicts)))
-}
-
-async fn solve(State(app): State<Arc<App>>, bytes: Body) -> Response {
-    json(body(bytes).and_then(|b| api::solve(&app.dicts, &b)))
-}
-
-async fn roll(bytes: Body) -> Response {
-    json(body(bytes).and_then(|b| api::roll(&b)))
-}
-
-async fn new_game(State(app): State<Arc<App>>, bytes: Body) -> Response {
-    json(body(bytes).and_then(|b| app.games.create(&app.dicts, &b)))
-}
-
-/// A game's id from the path (a malformed one reads as no such game).
-fn game_id(path: Result<Path<String>, PathRejection>) -> Result<String, ApiError> {
-    path.map(|Path(id)| id)
-        .map_err(|_| ApiError::new(404, "no such game (malformed id)"))
-}
-
-type Id = Result<Path<String>, PathRejection>;
-
-async fn game(State(app): State<Arc<App>>, id: Id) -> Response {
-    json(game_id(id).and_then(|id| app.games.view(&id)))
-}
-
-async fn delete_game(State(app): State<Arc<App>>, id: Id) -> Response {
-    json(game_id(id).and_then(|id| app.games.delete(&id)))
-}
-
-async fn guess(State(app): State<Arc<App>>, id: Id, bytes: Body) -> Response {
-    json(game_id(id).and_then(|id| body(bytes).and_then(|b| app.games.guess(&id, &b))))
-}
-
-async fn end(State(app): State<Arc<App>>, id: Id) -> Response {
-    json(game_id(id).and_then(|id| app.games.end(&id)))
 }

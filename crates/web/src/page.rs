@@ -1,7 +1,11 @@
 //! The page: one HTML file, its style sheet and its script, compiled into the binary
-//! so the server needs no files and the page no network (no build step, no CDN).
+//! so the server needs no files and the page no network (no build step, no CDN). The
+//! static page (crates/wasm/build.sh) is the same three files beside the WebAssembly
+//! module; the script picks its backend (docs/web.md).
 
+#[cfg(feature = "server")]
 use axum::http::header;
+#[cfg(feature = "server")]
 use axum::response::{IntoResponse, Response};
 
 /// One embedded file and its media type.
@@ -30,6 +34,7 @@ pub const SCRIPT: Asset = Asset {
     text: include_str!("page/app.js"),
 };
 
+#[cfg(feature = "server")]
 impl Asset {
     /// The file as a response; the page may load nothing but its own files.
     pub fn response(&self) -> Response {

@@ -1,5 +1,7 @@
-// polyboggle's page: the Play and Solve views over the server's JSON API (docs/web.md).
-// No framework and no build step; the server embeds this file as it is.
+// polyboggle's page: the Play and Solve views over a backend, the server's JSON API
+// (docs/web.md) when `polyboggle serve` serves the page, or the same operations in
+// WebAssembly when the page is the static one (crates/wasm/build.sh). No framework and
+// no build step; the server embeds this file as it is, build.sh copies it.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -49,6 +51,219 @@ async function api(method, path, body) {
     throw new ApiError((data && data.error) || `The server answered HTTP ${response.status}.`, response.status);
   }
   return data;
+}
+
+/** What the page asks of a game and a solver. Every operation answers the JSON the
+    server's endpoint of the same name answers, or throws an ApiError with its status
+    and one line; ServerBackend asks `polyboggle serve`, WasmBackend (the static page)
+    the same Rust code compiled to WebAssembly. */
+class ServerBackend {
+  constructor() {
+    this.kind = 'server';
+  }
+
+  dice() { return api('GET', '/api/dice'); }
+
+  dicts() { return api('GET', '/api/dicts'); }
+
+  /** {set, seed}: a rolled board (a random seed when none is given). */
+  roll(request) { return api('POST', '/api/roll', request); }
+
+  /** {board}: its faces, as the server reads them. */
+  board(request) { return api('POST', '/api/board', request); }
+
+  /** {board, dict, rules, min_len}: every word on the board. */
+  solve(request) { return api('POST', '/api/solve', request); }
+
+  /** {set, seed} or {board}, with {rules, dict, timer}: a new game's view. */
+  newGame(request) { return api('POST', '/api/games', request); }
+
+  game(id) { return api('GET', `/api/games/${id}`); }
+
+  guess(id, word) { return api('POST', `/api/games/${id}/guess`, { word }); }
+
+  /** Ends the human's turn: the computer takes every word left. */
+  endTurn(id) { return api('POST', `/api/games/${id}/end`); }
+
+  forget(id) { return api('DELETE', `/api/games/${id}`); }
+
+  /** What to do for a dictionary of `lang` this backend lacks. */
+  dictionaryHint(lang, group) {
+    return `Start it with --dict ${lang}=WORDLIST to play in ${group}.`;
+  }
+}
+
+/** The same operations in WebAssembly (crates/wasm's Local: the server's Rust code), for
+    the static page. The module has no clock and no randomness: the page passes the time
+    and a seed for a roll nobody chose. A reload forgets the module's memory, so each
+    game is recorded in the tab (sessionStorage) and played again when asked for. */
+class WasmBackend {
+  constructor(local) {
+    this.kind = 'static';
+    this.local = local;
+  }
+
+  /** A call into the module: its JSON parsed, or its Failure as an ApiError. */
+  call(f) {
+    try {
+      return Promise.resolve(JSON.parse(f()));
+    } catch (e) {
+      if (e && typeof e.status === 'number') {
+        const error = new ApiError(e.message, e.status);
+        if (e.free) e.free();
+        return Promise.reject(error);
+      }
+      return Promise.reject(new ApiError(String(e && e.message || e), 500));
+    }
+  }
+
+  static seeded(request) {
+    if (request.board || request.seed != null) return request;
+    return { ...request, seed: Math.floor(Math.random() * 1e9) };
+  }
+
+  dice() { return this.call(() => this.local.dice()); }
+
+  dicts() { return this.call(() => this.local.dicts()); }
+
+  roll(request) { return this.call(() => this.local.roll(JSON.stringify(WasmBackend.seeded(request)))); }
+
+  board(request) { return this.call(() => this.local.board(JSON.stringify(request))); }
+
+  solve(request) { return this.call(() => this.local.solve(JSON.stringify(request))); }
+
+  async newGame(request) {
+    const seeded = WasmBackend.seeded(request);
+    const at = Date.now();
+    const view = await this.call(() => this.local.newGame(JSON.stringify(seeded), at));
+    this.record(view.id, { game: seeded, at, guesses: [], ended: null });
+    return view;
+  }
+
+  async game(id) {
+    try {
+      return await this.call(() => this.local.game(id, Date.now()));
+    } catch (e) {
+      const record = this.records()[id];
+      if (e.status !== 404 || !record) throw e;
+      return this.call(() => this.local.resume(id, JSON.stringify(record), Date.now()));
+    }
+  }
+
+  async guess(id, word) {
+    const reply = await this.call(() => this.local.guess(id, JSON.stringify({ word }), Date.now()));
+    const records = this.records();
+    if (records[id]) {
+      records[id].guesses.push(word);
+      this.save(records);
+    }
+    return reply;
+  }
+
+  async endTurn(id) {
+    const now = Date.now();
+    const view = await this.call(() => this.local.endTurn(id, now));
+    const records = this.records();
+    if (records[id] && records[id].ended == null) {
+      records[id].ended = now;
+      this.save(records);
+    }
+    return view;
+  }
+
+  forget(id) {
+    const records = this.records();
+    delete records[id];
+    this.save(records);
+    return this.call(() => this.local.forget(id));
+  }
+
+  /** Adds a dictionary compiled by `polyboggle compile` (a File); answers the list. */
+  async addDictionary(file) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const name = file.name.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 32) || 'mine';
+    return this.call(() => this.local.addDictionary(name, bytes));
+  }
+
+  dictionaryHint() {
+    return 'Open one compiled by polyboggle compile under "Your own board or seed".';
+  }
+
+  records() {
+    try {
+      return JSON.parse(sessionStorage.getItem(WasmBackend.KEY) || '{}');
+    } catch (e) {
+      return {};
+    }
+  }
+
+  save(records) {
+    // The latest games are enough: a tab comes back to the one it was playing.
+    const kept = Object.fromEntries(Object.entries(records).sort((a, b) => b[1].at - a[1].at).slice(0, 4));
+    try {
+      sessionStorage.setItem(WasmBackend.KEY, JSON.stringify(kept));
+    } catch (e) {
+      // Storage may be off; the link alone still brings the board back.
+    }
+  }
+
+  record(id, entry) {
+    const records = this.records();
+    records[id] = entry;
+    this.save(records);
+  }
+}
+WasmBackend.KEY = 'polyboggle-static-games';
+
+/** Loads a classic script beside the page (a file:// page may load scripts, not fetch). */
+function loadScript(src) {
+  return new Promise((resolve, reject) => {
+    const script = el('script', { src });
+    script.onload = resolve;
+    script.onerror = () => reject(new Error(`${src} did not load`));
+    document.head.append(script);
+  });
+}
+
+/** The module beside the static page: polyboggle_wasm.js is wasm-bindgen's glue;
+    polyboggle_wasm_bytes.js holds the module in base64 for a page opened from a
+    folder (file:// cannot fetch the .wasm beside it). */
+async function wasmBackend() {
+  await loadScript('polyboggle_wasm.js');
+  let module = 'polyboggle_wasm_bg.wasm'; // over http: fetched and compiled as it comes
+  if (location.protocol === 'file:') {
+    await loadScript('polyboggle_wasm_bytes.js');
+    const binary = atob(window.POLYBOGGLE_WASM);
+    module = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i += 1) module[i] = binary.charCodeAt(i);
+  }
+  // The glue's `let wasm_bindgen` is a global binding, not a property of window.
+  await wasm_bindgen({ module_or_path: module }); // eslint-disable-line no-undef
+  return new WasmBackend(new wasm_bindgen.Local()); // eslint-disable-line no-undef
+}
+
+let backend = new ServerBackend();
+
+/** Picks the backend: the server that serves the page, or else the module beside it
+    (the static page, from a folder or any static host). Answers the dice sets. */
+async function connect() {
+  if (location.protocol !== 'file:') {
+    try {
+      const dice = await backend.dice();
+      // A static host may answer any path with a page: that is no server of ours.
+      if (!dice || !Array.isArray(dice.sets)) throw new ApiError('This is not polyboggle serve.', 0);
+      return dice;
+    } catch (e) {
+      try {
+        backend = await wasmBackend();
+      } catch (e2) {
+        throw e; // neither: the server's error says more
+      }
+      return backend.dice();
+    }
+  }
+  backend = await wasmBackend();
+  return backend.dice();
 }
 
 const segmenter = typeof Intl !== 'undefined' && Intl.Segmenter ? new Intl.Segmenter() : null;
@@ -192,6 +407,14 @@ class BoardView {
       line.setAttribute('points', centers.map((p) => p.join(',')).join(' '));
       line.setAttribute('stroke-width', size * 0.1);
       svg.append(line);
+    }
+  }
+
+  /** Scrolls the board into view when part of it is out of the window. */
+  reveal() {
+    const box = this.root.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) {
+      this.root.scrollIntoView({ block: box.height > window.innerHeight ? 'start' : 'nearest', behavior: 'instant' });
     }
   }
 
@@ -347,6 +570,15 @@ function wordItem(found, board, { chip = false } = {}) {
   item.addEventListener('focus', on);
   item.addEventListener('mouseleave', off);
   item.addEventListener('blur', off);
+  // A click or a tap keeps the path lit (a tap has no hover to end), and brings the
+  // board into view: on a phone it may be above the list, out of the window.
+  item.addEventListener('click', () => {
+    board.light(found.path, 'lit');
+    board.reveal();
+    if (board === play.board && play.game && play.game.phase === 'results') {
+      showVerdict('info', `${found.word}, ${plural(found.points, 'point', 'points')}: its path is lit.`);
+    }
+  });
   return item;
 }
 
@@ -374,7 +606,8 @@ function describeSet(set) {
   return {
     group,
     // The language leads: a closed menu shows only the chosen option's label.
-    label: `${group} · ${label.charAt(0).toUpperCase()}${label.slice(1)} · ${set.rows}×${set.cols}${unverified ? ' (unverified)' : ''}`,
+    label: `${group} · ${label.charAt(0).toUpperCase()}${label.slice(1)} · ${set.rows}×${set.cols}`,
+    unverified,
     lang: LANGS[language] || '',
   };
 }
@@ -476,11 +709,19 @@ function showVerdict(kind, text, tag) {
 }
 
 function setPlaying(on) {
+  if (on) document.body.classList.add('played');
+  document.body.classList.toggle('settings-open', false);
+  $('settings-toggle').setAttribute('aria-expanded', 'false');
   $('guess').disabled = !on;
   $('guess-button').disabled = !on;
   $('end-turn').disabled = !on;
   document.body.classList.toggle('playing', on);
   play.board.setEnabled(on);
+}
+
+/** A phone-sized window: one column, the settings folded once a game has begun. */
+function phone() {
+  return window.matchMedia('(max-width: 760px)').matches;
 }
 
 function langOf(dictName) {
@@ -515,8 +756,8 @@ async function startGame(again = false) {
   play.busy = true;
   try {
     const old = play.game;
-    const game = await api('POST', '/api/games', body);
-    if (old && old.phase === 'human') api('DELETE', `/api/games/${old.id}`).catch(() => {});
+    const game = await backend.newGame(body);
+    if (old && old.phase === 'human') backend.forget(old.id).catch(() => {});
     beginGame(game);
   } catch (e) {
     showSetupError(e.message);
@@ -562,6 +803,7 @@ function beginGame(game, { resumed = false } = {}) {
   $('computer-count').textContent = 'Its turn comes after yours.';
   $('missed-filter').hidden = true;
   $('result').hidden = true;
+  document.body.classList.remove('results');
   $('play-again').hidden = true;
   $('to-solve').hidden = true;
   $('play-link').hidden = false;
@@ -573,7 +815,7 @@ function beginGame(game, { resumed = false } = {}) {
   startClock(game);
   remember(game);
   loadLengths(game);
-  if (window.matchMedia('(max-width: 760px)').matches) window.scrollTo(0, 0);
+  if (phone()) window.scrollTo(0, 0);
   $('guess').focus({ preventScroll: true });
 }
 
@@ -591,7 +833,7 @@ function remember(game) {
 async function loadLengths(game) {
   renderLengths();
   try {
-    const solution = await api('POST', '/api/solve', { board: game.inline, dict: game.dict, rules: game.rules });
+    const solution = await backend.solve({ board: game.inline, dict: game.dict, rules: game.rules });
     if (play.game && play.game.id === game.id) {
       play.all = solution.words;
       renderLengths();
@@ -652,7 +894,7 @@ async function guess(word) {
   if (!word || !game || game.phase !== 'human') return;
   $('guess').value = '';
   try {
-    const reply = await api('POST', `/api/games/${game.id}/guess`, { word });
+    const reply = await backend.guess(game.id, word);
     if (reply.verdict === 'correct') {
       const found = { word: reply.word, points: reply.points, path: reply.path };
       play.found.push(found);
@@ -688,7 +930,7 @@ async function endTurn(why) {
   clearInterval(play.clock);
   setPlaying(false);
   try {
-    const view = await api('POST', `/api/games/${game.id}/end`);
+    const view = await backend.endTurn(game.id);
     showResults(view, why);
   } catch (e) {
     showVerdict('rejected', e.message, 'Error');
@@ -720,13 +962,21 @@ function showResults(view, why) {
     `You ${human.score}, computer ${computer.score}. The board held ${plural(view.possible.count, 'word', 'words')} worth ${plural(view.possible.score, 'point', 'points')}.`,
   );
   result.hidden = false;
+  document.body.classList.add('results');
   renderLengths();
-  showVerdict('info', 'Point at any word to see its path on the board.');
+  showVerdict('info', phone() ? 'Tap any word to see its path.' : 'Point at any word to see its path on the board.');
   $('clock').hidden = true;
   $('play-again').hidden = false;
   $('to-solve').hidden = false;
   $('play-link').hidden = false;
   $('play-again').focus({ preventScroll: true });
+  // On a phone the outcome is the first thing to see: the board and the result, with
+  // the settings folded away above them.
+  if (phone()) {
+    window.scrollTo(0, 0);
+    const box = result.getBoundingClientRect();
+    if (box.bottom > window.innerHeight) result.scrollIntoView({ block: 'end', behavior: 'instant' });
+  }
 }
 
 /** Letter buttons over the missed words: show only those that begin with one. */
@@ -759,7 +1009,7 @@ function renderMissedFilter() {
 async function previewSet() {
   if (play.game && play.game.phase === 'human') return;
   try {
-    const roll = await api('POST', '/api/roll', { set: $('play-set').value });
+    const roll = await backend.roll({ set: $('play-set').value });
     if (play.game && play.game.phase === 'human') return;
     showPreview(roll.board, 'Pick dice and rules, then shake.');
   } catch (e) {
@@ -803,8 +1053,8 @@ function noteDictionary() {
   const language = name ? name.charAt(0).toUpperCase() + name.slice(1) : judged;
   note.textContent = dictionaryFor(lang)
     ? `These are ${group} dice, and ${dict.name} is a ${language} dictionary.`
-    : `This server has no ${group} dictionary: words are judged in ${language} (${dict.name}). `
-      + `Start it with --dict ${lang}=WORDLIST to play in ${group}.`;
+    : `This ${backend.kind === 'server' ? 'server' : 'page'} has no ${group} dictionary: words are judged in ${language} (${dict.name}). `
+      + backend.dictionaryHint(lang, group);
   note.hidden = false;
 }
 
@@ -835,7 +1085,7 @@ async function openPlay(params) {
   }
   if (saved && saved.link === hashFor('play') && saved.link !== '#play') {
     try {
-      const view = await api('GET', `/api/games/${saved.id}`);
+      const view = await backend.game(saved.id);
       applyPlayLink(params);
       if (view.phase === 'human') {
         beginGame(view, { resumed: true });
@@ -856,8 +1106,8 @@ async function openPlay(params) {
   }
   try {
     const board = params.get('board')
-      ? await api('POST', '/api/board', { board: params.get('board') })
-      : await api('POST', '/api/roll', { set: params.get('set'), seed: Number(params.get('seed')) });
+      ? await backend.board({ board: params.get('board') })
+      : await backend.roll({ set: params.get('set'), seed: Number(params.get('seed')) });
     showPreview(board.board, 'The board of the link you opened: play it when you are ready.');
     $('shake').textContent = 'Play this board';
   } catch (e) {
@@ -874,9 +1124,11 @@ function setUpPlay(sets) {
   });
   const groups = new Map();
   for (const set of sets) {
-    const { group, label } = describeSet(set);
-    if (!groups.has(group)) groups.set(group, el('optgroup', { label: group }));
-    groups.get(group).append(el('option', { value: set.name }, label));
+    const { group, label, unverified } = describeSet(set);
+    // Unverified sets in a group of their own: a label short enough for a phone.
+    const name = unverified ? `${group} (unverified)` : group;
+    if (!groups.has(name)) groups.set(name, el('optgroup', { label: name }));
+    groups.get(name).append(el('option', { value: set.name }, label));
   }
   const select = $('play-set');
   select.replaceChildren(...groups.values());
@@ -905,6 +1157,10 @@ function setUpPlay(sets) {
     }
   });
   $('end-turn').addEventListener('click', () => endTurn(''));
+  $('settings-toggle').addEventListener('click', () => {
+    const open = document.body.classList.toggle('settings-open');
+    $('settings-toggle').setAttribute('aria-expanded', String(open));
+  });
   $('play-again').addEventListener('click', () => startGame(true));
   $('play-link').addEventListener('click', () => copyLink('play', $('play-link-status')));
   $('to-solve').addEventListener('click', () => {
@@ -917,6 +1173,32 @@ function setUpPlay(sets) {
     solveBoard();
   });
   pickDictionaryFor(select.value);
+  if (backend.addDictionary) setUpDictionaryFile();
+}
+
+/** The static page's --dict: a dictionary compiled by `polyboggle compile`, opened from
+    a file the player picks. */
+function setUpDictionaryFile() {
+  $('dict-file-field').hidden = false;
+  $('dict-file').addEventListener('change', async () => {
+    const file = $('dict-file').files[0];
+    if (!file) return;
+    $('setup-error').hidden = true;
+    try {
+      const list = await backend.addDictionary(file);
+      dictionaries = list.dicts;
+      const added = dictionaries[dictionaries.length - 1].name;
+      for (const id of ['play-dict', 'solve-dict']) {
+        const keep = $(id).value;
+        fillDicts($(id));
+        $(id).value = keep;
+      }
+      $('play-dict').value = added;
+      noteDictionary();
+    } catch (e) {
+      showSetupError(e.message);
+    }
+  });
 }
 
 // ---------------------------------------------------------------- Solve
@@ -939,8 +1221,8 @@ async function solveBoard() {
   button.disabled = true;
   try {
     const [parsed, solution] = await Promise.all([
-      api('POST', '/api/board', { board: text }),
-      api('POST', '/api/solve', request),
+      backend.board({ board: text }),
+      backend.solve(request),
     ]);
     $('solve-out').hidden = false;
     solver.board.render(parsed.board, { lang: langOf(request.dict) });
@@ -1043,7 +1325,10 @@ function setUpTabs() {
 
 async function main() {
   try {
-    const [dice, dicts] = await Promise.all([api('GET', '/api/dice'), api('GET', '/api/dicts')]);
+    const started = performance.now();
+    const dice = await connect();
+    const dicts = await backend.dicts();
+    document.body.dataset.backend = backend.kind;
     dictionaries = dicts.dicts;
     setUpPlay(dice.sets);
     setUpSolve();
@@ -1055,6 +1340,8 @@ async function main() {
     await (name === 'solve' ? openSolve(links.solve) : openPlay(links.play));
     if (name === 'solve') previewSet();
     document.body.dataset.ready = 'true';
+    // For tests/e2e: how long the page took to be ready, from navigation and from here.
+    window.polyboggle = { readyMs: performance.now(), startMs: performance.now() - started };
   } catch (e) {
     showSetupError(e.message);
   }

@@ -1,0 +1,337 @@
+//! One game, human against computer: the CS106B game as the page plays it, in JSON.
+//!
+//! A [`Game`] is a [`Round`] of [`polyboggle::game`], the judge the terminal game uses:
+//! every guess gets its [`Verdict`] from [`Round::guess`], and at the end of the human's
+//! turn the computer takes every word left, as [`polyboggle::game::Play`] does. Its
+//! answers are the JSON the server's game endpoints send (see `docs/web.md`).
+//!
+//! A game keeps no clock and no store: every call takes `now`, the time since an epoch
+//! its keeper picks, and the keeper holds games by id. The server's [`Games`](crate::Games)
+//! counts from its own start; the static page (crates/wasm) from the Unix epoch, so that a
+//! game replayed after a reload keeps its deadline. The one thing a game may draw is a
+//! seed, for a request that names a dice set but none ([`api::random_seed`]).
+//!
+//! ```
+//! use std::time::Duration;
+//! use polyboggle_web::{game::Game, Dictionaries};
+//!
+//! let dicts = Dictionaries::builtin();
+//! let start = Duration::ZERO;
+//! let mut game = Game::start(&dicts, br#"{"board": "ATEE/APYO/TINU/EDSE"}"#, start).unwrap();
+//! let reply = game.guess("type", start).unwrap();
+//! assert!(reply.contains(r#""verdict":"correct""#), "{reply}");
+//! assert!(game.guess("tea", start).unwrap().contains(r#""verdict":"too-short""#));
+//! game.end(start);
+//! assert!(game.view("g1", start).contains(r#""phase":"results""#));
+//! ```
+
+use std::time::Duration;
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use polyboggle::board::Board;
+use polyboggle::game::{Phase, Round, Verdict, COMPUTER, HUMAN};
+use polyboggle::lexicon::Lexicon;
+use polyboggle::solve::Found;
+
+use crate::{api, ApiError, Dictionaries};
+
+/// The longest timer a game may ask for, in seconds.
+pub const MAX_TIMER: u64 = 60 * 60;
+/// The longest guess, in bytes.
+pub const MAX_GUESS_BYTES: usize = 256;
+
+/// One game: its board, its judge, its clock and whose turn it is.
+pub struct Game {
+    round: Round<'static>,
+    lexicon: &'static Lexicon,
+    board: Board,
+    dict: String,
+    rules: String,
+    min_len: usize,
+    set: Option<String>,
+    seed: Option<u64>,
+    timer: Option<u64>,
+    deadline: Option<Duration>,
+    phase: Phase,
+    message: String,
+}
+
+/// `POST /api/games`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    set: Option<String>,
+    seed: Option<u64>,
+    board: Option<String>,
+    dict: Option<String>,
+    rules: Option<String>,
+    timer: Option<u64>,
+}
+
+/// `POST /api/games/ID/guess`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Guess {
+    word: String,
+}
+
+/// The word of a guess's body, `{"word": "..."}`, trimmed: not empty, at most
+/// [`MAX_GUESS_BYTES`].
+pub fn guess_word(body: &[u8]) -> Result<String, ApiError> {
+    let request: Guess = api::parse(body)?;
+    let word = request.word.trim();
+    if word.is_empty() {
+        return Err(ApiError::bad(
+            "word: empty (POST /api/games/ID/end ends the turn)",
+        ));
+    }
+    if word.len() > MAX_GUESS_BYTES {
+        return Err(ApiError::bad(format!(
+            "word: {} bytes; a guess has at most {MAX_GUESS_BYTES}",
+            word.len()
+        )));
+    }
+    Ok(word.to_string())
+}
+
+impl Game {
+    /// Starts a game as `POST /api/games` asks, at `now`: `{"set": "NAME", "seed": N}`
+    /// rolls the board (the set defaults to `english-new-4x4`, the seed to a random
+    /// one), or `{"board": "..."}` takes one in any CLI form; `dict` names a
+    /// dictionary, `rules` is `cs106b` (the default) or `hasbro`, `timer` is the turn's
+    /// length in seconds.
+    pub fn start(dicts: &Dictionaries, body: &[u8], now: Duration) -> Result<Game, ApiError> {
+        let request: NewGame = api::parse(body)?;
+        let (dict, lexicon) = dicts.get(request.dict.as_deref())?;
+        let rules_name = request
+            .rules
+            .as_deref()
+            .unwrap_or("cs106b")
+            .to_ascii_lowercase();
+        let rules = api::rules(&rules_name, None, None, None)?;
+        if let Some(secs) = request.timer {
+            if !(1..=MAX_TIMER).contains(&secs) {
+                return Err(ApiError::bad(format!(
+                    "timer: {secs} seconds; give 1 to {MAX_TIMER}, or no timer"
+                )));
+            }
+        }
+        let (board, set, seed) = match &request.board {
+            Some(_) if request.set.is_some() || request.seed.is_some() => {
+                return Err(ApiError::bad(
+                    "give either a board or a dice set and seed, not both",
+                ))
+            }
+            Some(text) => (api::board(text)?, None, None),
+            None => {
+                let set =
+                    api::builtin_set(request.set.as_deref().unwrap_or(polyboggle::defaults::DICE))?;
+                let seed = request.seed.unwrap_or_else(api::random_seed);
+                let board = set.roll(seed, None).map_err(ApiError::bad)?;
+                (board, Some(set.name), Some(seed))
+            }
+        };
+        Ok(Game {
+            round: Round::new(lexicon, &board, rules.clone(), 2),
+            lexicon,
+            board,
+            dict: dict.to_string(),
+            rules: rules_name,
+            min_len: rules.min_len,
+            set,
+            seed,
+            timer: request.timer,
+            deadline: request.timer.map(|secs| now + Duration::from_secs(secs)),
+            phase: Phase::Human,
+            message: "Find words!".into(),
+        })
+    }
+
+    /// Is it still the human's turn?
+    pub fn is_human_turn(&self) -> bool {
+        self.phase == Phase::Human
+    }
+
+    /// Ends the human's turn if the time is up at `now`, `grace` after the deadline.
+    pub fn check_time(&mut self, now: Duration, grace: Duration) {
+        if self.phase == Phase::Human && self.deadline.is_some_and(|d| now >= d + grace) {
+            self.end_turn("Time is up.");
+        }
+    }
+
+    /// Judges `word` ([`guess_word`] reads it from a request) by [`Round::guess`].
+    /// Answers `verdict` (`correct`, `too-short`, `not-a-word`, `not-on-board`,
+    /// `already-found`), the terminal game's `message`, the `word` as displayed, its
+    /// `points` and `path` when correct, and the human's `score`. After the turn has
+    /// ended: HTTP 409.
+    pub fn guess(&mut self, word: &str, now: Duration) -> Result<String, ApiError> {
+        if self.phase != Phase::Human {
+            return Err(ApiError::new(
+                409,
+                format!("the turn is over. {}", self.message),
+            ));
+        }
+        let verdict = self.round.guess(HUMAN, word);
+        let key = self.lexicon.profile().key(word);
+        let shown = self.round.display(&key);
+        self.message = verdict.message(&shown);
+        let path = match verdict {
+            Verdict::Correct(_) => self
+                .round
+                .all_words()
+                .find(|f| f.word == key)
+                .map(|f| path(&f.path)),
+            _ => None,
+        };
+        Ok(json!({
+            "verdict": verdict_name(verdict),
+            "message": self.message,
+            "word": shown,
+            "points": match verdict { Verdict::Correct(p) => p, _ => 0 },
+            "path": path,
+            "score": self.round.score(HUMAN),
+            "phase": phase_name(self.phase),
+            "time_left": self.time_left(now),
+        })
+        .to_string())
+    }
+
+    /// Ends the human's turn (nothing, if it has ended): the computer takes every word
+    /// left.
+    pub fn end(&mut self, _now: Duration) {
+        if self.phase == Phase::Human {
+            self.end_turn("");
+        }
+    }
+
+    /// The computer takes the rest, as the terminal game's end of turn does.
+    fn end_turn(&mut self, why: &str) {
+        let rest: Vec<String> = self.round.unfound().map(|f| f.word.clone()).collect();
+        for word in &rest {
+            self.round.guess(COMPUTER, word);
+        }
+        self.phase = Phase::Results;
+        self.deadline = None;
+        let verdict = match self.round.score(HUMAN).cmp(&self.round.score(COMPUTER)) {
+            std::cmp::Ordering::Greater => "You win!",
+            std::cmp::Ordering::Less => "The computer wins.",
+            std::cmp::Ordering::Equal => "A tie.",
+        };
+        self.message = format!("{why} {verdict}").trim_start().to_string();
+    }
+
+    fn time_left(&self, now: Duration) -> Option<f64> {
+        self.deadline.map(|d| {
+            let left = d.saturating_sub(now).as_secs_f64();
+            (left * 10.0).round() / 10.0
+        })
+    }
+
+    /// The game's view at `now`, under the id `id` (see `docs/web.md`).
+    pub fn view(&self, id: &str, now: Duration) -> String {
+        let words =
+            |player| -> Vec<Value> { self.round.found_by(player).map(|f| self.word(f)).collect() };
+        let results = self.phase == Phase::Results;
+        let (human, computer) = (self.round.score(HUMAN), self.round.score(COMPUTER));
+        let possible = results.then(|| {
+            let all: Vec<&Found> = self.round.all_words().collect();
+            json!({
+                "count": all.len(),
+                "score": all.iter().map(|f| f.points as u64).sum::<u64>(),
+            })
+        });
+        let winner = results.then(|| match human.cmp(&computer) {
+            std::cmp::Ordering::Greater => "human",
+            std::cmp::Ordering::Less => "computer",
+            std::cmp::Ordering::Equal => "tie",
+        });
+        json!({
+            "id": id,
+            "phase": phase_name(self.phase),
+            "set": self.set,
+            "seed": self.seed,
+            "dict": self.dict,
+            "rules": self.rules,
+            "min_len": self.min_len,
+            "rows": self.board.rows(),
+            "cols": self.board.cols(),
+            "board": self.board.face_rows(),
+            "inline": self.board.inline(),
+            "timer": self.timer,
+            "time_left": self.time_left(now),
+            "human": {"score": human, "words": words(HUMAN)},
+            "computer": {"score": computer, "words": words(COMPUTER)},
+            "possible": possible,
+            "winner": winner,
+            "message": self.message,
+        })
+        .to_string()
+    }
+
+    fn word(&self, found: &Found) -> Value {
+        json!({
+            "word": self.round.display(&found.word),
+            "points": found.points,
+            "path": path(&found.path),
+        })
+    }
+}
+
+fn path(path: &[(usize, usize)]) -> Vec<[usize; 2]> {
+    path.iter().map(|&(r, c)| [r, c]).collect()
+}
+
+fn verdict_name(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::TooShort => "too-short",
+        Verdict::NotAWord => "not-a-word",
+        Verdict::NotOnBoard => "not-on-board",
+        Verdict::AlreadyFound => "already-found",
+        Verdict::Correct(_) => "correct",
+    }
+}
+
+fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Human => "human",
+        _ => "results",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn secs(n: u64) -> Duration {
+        Duration::from_secs(n)
+    }
+
+    #[test]
+    fn the_clock_is_the_callers() {
+        let dicts = Dictionaries::builtin();
+        let body = br#"{"board": "ATEE/APYO/TINU/EDSE", "timer": 60}"#;
+        let mut game = Game::start(&dicts, body, secs(1000)).unwrap();
+        assert!(game.view("a", secs(1030)).contains(r#""time_left":30.0"#));
+        game.check_time(secs(1060), secs(2));
+        assert!(game.is_human_turn(), "within the grace");
+        game.check_time(secs(1062), secs(2));
+        assert!(!game.is_human_turn());
+        let err = game.guess("type", secs(1062)).unwrap_err();
+        assert_eq!(err.status, 409);
+        assert!(
+            err.message.starts_with("the turn is over. Time is up."),
+            "{}",
+            err.message
+        );
+    }
+
+    #[test]
+    fn a_guess_body_is_read_and_bounded() {
+        assert_eq!(guess_word(br#"{"word": " tea "}"#).unwrap(), "tea");
+        assert_eq!(guess_word(br#"{"word": "  "}"#).unwrap_err().status, 400);
+        let long = format!(r#"{{"word": "{}"}}"#, "a".repeat(MAX_GUESS_BYTES + 1));
+        assert!(guess_word(long.as_bytes()).is_err());
+    }
+}

@@ -1,0 +1,156 @@
+//! The HTTP side: the router over the endpoints' work, its limits, and the loop that
+//! serves it (the feature `server`).
+
+use std::io;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, PathRejection};
+use axum::extract::{DefaultBodyLimit, Path, Request, State};
+use axum::http::{header, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+
+use crate::{api, connections, page, ApiError, App, Limits};
+
+/// The largest request body the server reads, in bytes (64 KiB).
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// How long one request may take, reading its body included.
+pub const REQUEST_TIME_LIMIT: Duration = Duration::from_secs(10);
+
+/// The page and the API as an `axum` router (see `docs/web.md` for the endpoints).
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/", get(|| async { page::INDEX.response() }))
+        .route("/app.js", get(|| async { page::SCRIPT.response() }))
+        .route("/style.css", get(|| async { page::STYLE.response() }))
+        .route(
+            "/api/dice",
+            get(|| async { json(Ok(api::dice().to_string())) }),
+        )
+        .route("/api/dicts", get(dicts))
+        .route("/api/solve", post(solve))
+        .route(
+            "/api/board",
+            post(|bytes: Body| async { json(body(bytes).and_then(|b| api::parse_board(&b))) }),
+        )
+        .route("/api/roll", post(roll))
+        .route("/api/games", post(new_game))
+        .route("/api/games/{id}", get(game).delete(delete_game))
+        .route("/api/games/{id}/guess", post(guess))
+        .route("/api/games/{id}/end", post(end))
+        .fallback(|| async { json(Err(ApiError::new(404, "no such page or endpoint"))) })
+        .method_not_allowed_fallback(|| async {
+            json(Err(ApiError::new(
+                405,
+                "this endpoint does not take that method",
+            )))
+        })
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn(time_limit))
+        .with_state(app)
+}
+
+/// Serves [`router`] on `listener` within the default [`Limits`], until the process ends.
+pub async fn serve(listener: tokio::net::TcpListener, app: Arc<App>) -> io::Result<()> {
+    serve_within(listener, app, Limits::default()).await
+}
+
+/// Serves [`router`] on `listener` within `limits` (tests give short ones).
+pub async fn serve_within(
+    listener: tokio::net::TcpListener,
+    app: Arc<App>,
+    limits: Limits,
+) -> io::Result<()> {
+    connections::serve(listener, router(app), limits).await
+}
+
+/// A JSON reply: the text with 200, or the error's status and `{"error": ...}`.
+fn json(reply: Result<String, ApiError>) -> Response {
+    let (status, body) = match reply {
+        Ok(text) => (StatusCode::OK, text),
+        Err(e) => (
+            StatusCode::from_u16(e.status).unwrap_or(StatusCode::BAD_REQUEST),
+            e.to_json(),
+        ),
+    };
+    (
+        status,
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// The body's bytes, or why they could not be read (too large, cut off).
+fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
+    body.map_err(|rejection| match rejection.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(
+            413,
+            format!("the request body is larger than {MAX_BODY} bytes"),
+        ),
+        status => ApiError::new(status.as_u16(), "the request body could not be read"),
+    })
+}
+
+async fn time_limit(request: Request, next: Next) -> Response {
+    match tokio::time::timeout(REQUEST_TIME_LIMIT, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => json(Err(ApiError::new(
+            408,
+            format!(
+                "the request took longer than {} seconds",
+                REQUEST_TIME_LIMIT.as_secs()
+            ),
+        ))),
+    }
+}
+
+type Body = Result<Bytes, BytesRejection>;
+
+async fn dicts(State(app): State<Arc<App>>) -> Response {
+    json(Ok(api::dicts(&app.dicts)))
+}
+
+async fn solve(State(app): State<Arc<App>>, bytes: Body) -> Response {
+    json(body(bytes).and_then(|b| api::solve(&app.dicts, &b)))
+}
+
+async fn roll(bytes: Body) -> Response {
+    json(body(bytes).and_then(|b| api::roll(&b)))
+}
+
+async fn new_game(State(app): State<Arc<App>>, bytes: Body) -> Response {
+    json(body(bytes).and_then(|b| app.games.create(&app.dicts, &b)))
+}
+
+/// A game's id from the path (a malformed one reads as no such game).
+fn game_id(path: Result<Path<String>, PathRejection>) -> Result<String, ApiError> {
+    path.map(|Path(id)| id)
+        .map_err(|_| ApiError::new(404, "no such game (malformed id)"))
+}
+
+type Id = Result<Path<String>, PathRejection>;
+
+async fn game(State(app): State<Arc<App>>, id: Id) -> Response {
+    json(game_id(id).and_then(|id| app.games.view(&id)))
+}
+
+async fn delete_game(State(app): State<Arc<App>>, id: Id) -> Response {
+    json(game_id(id).and_then(|id| app.games.delete(&id)))
+}
+
+async fn guess(State(app): State<Arc<App>>, id: Id, bytes: Body) -> Response {
+    json(game_id(id).and_then(|id| body(bytes).and_then(|b| app.games.guess(&id, &b))))
+}
+
+async fn end(State(app): State<Arc<App>>, id: Id) -> Response {
+    json(game_id(id).and_then(|id| app.games.end(&id)))
+}
