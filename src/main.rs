@@ -63,6 +63,7 @@ input_errors!(
     polyboggle::dice::stats::StatsError,
     polyboggle::dice::design::DesignError,
     polyboggle::files::WriteError,
+    polyboggle::files::ReadError,
     polyboggle::query::QueryError,
     polyboggle::tiers::TierError
 );

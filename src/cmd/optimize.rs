@@ -167,10 +167,10 @@ fn finished_runs(
     settings: &Settings,
     space: &Space,
 ) -> Result<Vec<RunReport>, Failure> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match polyboggle::files::read_text(path) {
         Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(Failure::input(format!("{}: {e}", path.display()))),
+        Err(e) if matches!(e.fault, polyboggle::files::ReadFault::Missing) => return Ok(Vec::new()),
+        Err(e) => return Err(e.into()),
     };
     let whole = match text.rfind('\n') {
         Some(end) => &text[..=end],
@@ -203,8 +203,7 @@ fn finished_runs(
 fn summarize(paths: &[PathBuf], format: Format) -> Result<(), Failure> {
     let mut runs = Vec::new();
     for path in paths {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+        let text = polyboggle::files::read_text(path)?;
         let lines =
             optimize::parse_log(&text, &path.display().to_string()).map_err(Failure::input)?;
         runs.extend(lines.into_iter().filter_map(|line| match line {
