@@ -153,11 +153,23 @@ pub fn read_board(arg: Option<&str>) -> Result<Board, Failure> {
         Some(arg) if arg.contains('.') => {
             return Err(ReadError::new(arg, ReadFault::Missing).into())
         }
-        Some(arg) => (arg.to_string(), format!("board {arg:?}")),
+        Some(arg) => (arg.to_string(), format!("board {}", quoted(arg))),
     };
     let text = normalize::skip_byte_order_mark(&text);
     text.parse::<Board>()
         .map_err(|e| Failure::input(format!("{origin}: {e}")))
+}
+
+/// An inline input as a message quotes it: whole when short; else its start, an
+/// ellipsis and its length, so that the reason after it is never cut.
+pub fn quoted(text: &str) -> String {
+    const MOST: usize = 60;
+    let count = text.chars().count();
+    if count <= MOST {
+        return format!("{text:?}");
+    }
+    let start: String = text.chars().take(MOST).collect();
+    format!("{:?} ({count} characters in all)", format!("{start}…"))
 }
 
 pub fn load_dice(name: &str, file: Option<&Path>) -> Result<DiceSet, Failure> {

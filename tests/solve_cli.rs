@@ -428,11 +428,38 @@ fn every_bad_input_is_one_line_and_exit_2() {
         "{missing}"
     );
     assert!(bad(&["solve", "ABC", "--format", "xml"]).contains("[possible values: text, json]"));
-    // A huge input echoed back is cut.
+    // A huge input echoed back is cut, never the reason after it.
     let long = "a".repeat(10_000);
     let cut = bad(&["solve", &long]);
     assert!(
-        cut.len() < 500 && cut.contains("characters in all"),
+        cut.len() < 500
+            && cut.contains("characters in all")
+            && cut
+                .trim_end()
+                .ends_with("the board has 10000 cells; at most 1024 are supported"),
+        "{cut}"
+    );
+    let rows = vec!["A".repeat(100); 100].join("/");
+    let cut = bad(&["solve", &rows]);
+    assert!(
+        cut.len() < 500 && cut.contains("(10099 characters in all): the board has 10000 cells"),
+        "{cut}"
+    );
+    let ragged = format!("A/{}", "B ".repeat(400));
+    let cut = bad(&["dice", "check", "english-new-4x4", &ragged]);
+    assert!(
+        cut.len() < 500
+            && cut.contains("(802 characters in all): row 2 has 400 faces, but row 1 has 1"),
+        "{cut}"
+    );
+    // A long line from elsewhere loses its middle, not the reason at its end.
+    let query = "[".repeat(400);
+    let cut = bad(&["dict", "search", "enable2k", &query]);
+    assert!(
+        cut.len() < 500
+            && cut
+                .trim_end()
+                .ends_with("' is never closed (837 characters in all)"),
         "{cut}"
     );
     assert!(bad(&["crossword", "w.txt", "--time", "1e300"]).contains("--time 1e300: expected"));
