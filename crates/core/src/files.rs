@@ -259,6 +259,43 @@ mod tests {
     use super::*;
 
     #[test]
+    fn each_read_fault_has_one_wording() {
+        let dir = tempfile::tempdir().unwrap();
+        let said = |path: &Path| read_text(path).unwrap_err().to_string();
+        let gone = dir.path().join("gone.txt");
+        assert_eq!(said(&gone), format!("{}: no such file", gone.display()));
+        assert_eq!(
+            said(dir.path()),
+            format!("{}: a folder, not a file", dir.path().display())
+        );
+        assert_eq!(said(Path::new("")), "'': no such file");
+        let bad = dir.path().join("bad.txt");
+        std::fs::write(&bad, b"ab\ncd\nef\xc3").unwrap();
+        let expected = format!(
+            "{}: not UTF-8 (invalid byte at offset 8, line 3)",
+            bad.display()
+        );
+        assert_eq!(said(&bad), expected);
+        assert_eq!(
+            text(b"\xff", "x").unwrap_err().to_string(),
+            "x: not UTF-8 (invalid byte at offset 0, line 1)"
+        );
+        // The system's words, without their error numbers, for anything else.
+        let other = io::Error::from_raw_os_error(5);
+        assert_eq!(
+            ReadError::io("f", &other).to_string(),
+            "f: input/output error"
+        );
+        let denied = io::Error::from(io::ErrorKind::PermissionDenied);
+        assert_eq!(
+            ReadError::io("f", &denied).to_string(),
+            "f: permission denied"
+        );
+        assert_eq!(not_a_file("x/y").unwrap().to_string(), "x/y: no such file");
+        assert!(not_a_file("enable2k").is_none());
+    }
+
+    #[test]
     fn atomic_writes_leave_no_partial_file() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("d.pbd");
