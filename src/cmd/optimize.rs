@@ -1,7 +1,7 @@
 //! `polyboggle optimize`: best-board search, its logs and summaries.
 
 use std::collections::HashSet;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -153,11 +153,7 @@ fn runs_of_task(args: &OptimizeArgs) -> Vec<usize> {
 }
 
 fn open_log(path: &Path) -> Result<File, Failure> {
-    OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| Failure::input(format!("{}: {e}", path.display())))
+    Ok(polyboggle::files::open_append(path)?)
 }
 
 /// The runs a log has finished for these settings (a log of other settings is an

@@ -2,7 +2,7 @@
 //! that there is no other; its logs and summaries.
 
 use std::collections::HashSet;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -249,11 +249,7 @@ fn space_size(space: &Space) -> String {
 }
 
 fn open_log(path: &Path) -> Result<File, Failure> {
-    OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| Failure::input(format!("{}: {e}", path.display())))
+    Ok(polyboggle::files::open_append(path)?)
 }
 
 /// The classes a log has finished for these settings (a log of other settings is

@@ -185,6 +185,36 @@ pub fn not_a_file(name: &str) -> Option<ReadError> {
     }
 }
 
+/// Opens the file at `path` to add to its end (a log), creating it when missing; a
+/// missing folder or a folder in its place is refused in [`write_atomically`]'s words.
+pub fn open_append(path: &Path) -> Result<std::fs::File, WriteError> {
+    let options = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path);
+    options.map_err(|e| {
+        let why = match e.kind() {
+            io::ErrorKind::NotFound => {
+                format!("cannot write in {}: no such folder", folder(path).display())
+            }
+            io::ErrorKind::IsADirectory => ReadFault::Folder.to_string(),
+            _ => ReadError::io("", &e).fault.to_string(),
+        };
+        WriteError {
+            path: path.display().to_string(),
+            source: io::Error::new(e.kind(), why),
+        }
+    })
+}
+
+/// The folder a file of `path` is written in (`.` for a bare name).
+fn folder(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
+}
+
 /// The temporary files of writes under way, for [`remove_unfinished_writes`].
 static UNFINISHED: std::sync::Mutex<Vec<std::path::PathBuf>> = std::sync::Mutex::new(Vec::new());
 
@@ -197,10 +227,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
         path: path.display().to_string(),
         source,
     };
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
+    let dir = folder(path);
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
     let mut temp = tempfile::Builder::new()
         .prefix(&format!(".{}.", name.as_deref().unwrap_or("polyboggle")))

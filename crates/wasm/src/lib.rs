@@ -162,7 +162,7 @@ mod tests {
         let engine = Engine::builtin();
         assert_eq!(
             engine.solve_json("AB/C", "hasbro").unwrap_err(),
-            r#"board "AB/C": row 2 has 1 faces, but row 1 has 2"#
+            r#"board "AB/C": row 2 has 1 face, but row 1 has 2"#
         );
         assert_eq!(
             engine.solve_json("AB/CD", "nope").unwrap_err(),
