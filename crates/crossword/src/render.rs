@@ -200,10 +200,21 @@ impl Crossword {
             .unwrap_or(0);
         let width = grid_width.max(text_width);
         let grid_height = self.rows * CELL + 2 * MARGIN;
-        let height = match lines.len() {
-            0 => grid_height,
-            n => grid_height + CELL / 2 + n * LINE,
-        };
+        // Each line's baseline; a heading after the first has half a line more above it.
+        let mut y = grid_height + CELL / 2 - LINE;
+        let baselines: Vec<usize> = lines
+            .iter()
+            .enumerate()
+            .map(|(i, line)| {
+                y += if line.heading && i > 0 {
+                    LINE + LINE / 2
+                } else {
+                    LINE
+                };
+                y
+            })
+            .collect();
+        let height = baselines.last().map_or(grid_height, |y| y + LINE / 2);
         let numbers = self.numbers();
         let mut svg = String::new();
         let _ = writeln!(
@@ -260,14 +271,14 @@ impl Crossword {
                 }
             }
         }
-        // The entries: left-aligned, or right-aligned in a right-to-left puzzle.
-        let (x, direction) = if self.rtl {
-            (width - CELL / 4, r#" direction="rtl""#)
+        // The entries: left-aligned, or right-aligned under a right-to-left grid (the
+        // lines stay left to right, as their labels are; a word in them reads its way).
+        let (x, anchor) = if self.rtl {
+            (width - CELL / 4, "end")
         } else {
-            (CELL / 4, "")
+            (CELL / 4, "start")
         };
-        for (i, line) in lines.iter().enumerate() {
-            let y = grid_height + CELL / 2 + i * LINE;
+        for (line, y) in lines.iter().zip(baselines) {
             let weight = if line.heading {
                 r#" font-weight="bold""#
             } else {
@@ -275,7 +286,7 @@ impl Crossword {
             };
             let _ = writeln!(
                 svg,
-                r#"<text x="{x}" y="{y}" font-size="13"{weight}{direction}>{}</text>"#,
+                r#"<text x="{x}" y="{y}" font-size="13" text-anchor="{anchor}"{weight}>{}</text>"#,
                 escape(&line.text)
             );
         }
