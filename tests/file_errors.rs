@@ -127,6 +127,7 @@ fn standard_input_that_is_not_utf8_says_so_in_the_same_words() {
         &["compile", "-", "-o", &pbd],
         &["crossword", "-"],
         &["duel"],
+        &["play"],
     ]
     .iter()
     .map(|line| line.iter().map(|s| s.to_string()).collect())

@@ -29,7 +29,7 @@ use crate::batch::{self, Packed, Packer, Scorer};
 use crate::board::Board;
 use crate::boards::{self, BoardsFileError};
 use crate::dice::DiceSet;
-use crate::files::{ReadError, ReadFault};
+use crate::files::{ReadError, TextLines};
 use crate::lexicon::Lexicon;
 use crate::solve::{Solver, Tally};
 
@@ -155,14 +155,12 @@ fn stream<R: BufRead + Send>(
     for _ in 0..repeat {
         let reader = open().map_err(|e| ReadError::io(origin, &e))?;
         let mut lines = Lines {
-            reader,
+            lines: TextLines::new(reader, origin),
             origin,
             number: 0,
-            offset: 0,
             taken: 0,
             limit: limit.unwrap_or(usize::MAX),
             chunk,
-            bytes: Vec::new(),
             letters: Vec::new(),
         };
         let mut current = lines.chunk()?;
@@ -210,17 +208,14 @@ fn sum(tallies: &[Tally]) -> (u64, u64) {
 
 /// A boards file being read a chunk at a time.
 struct Lines<'o, R> {
-    reader: R,
+    lines: TextLines<R>,
     origin: &'o str,
     /// The line last read, from 1.
     number: usize,
-    /// Where in the file that line begins.
-    offset: usize,
     taken: usize,
     limit: usize,
     /// Boards a chunk.
     chunk: usize,
-    bytes: Vec<u8>,
     /// A line's letters, when it is a board of one ASCII letter a face.
     letters: Vec<u8>,
 }
@@ -231,23 +226,10 @@ impl<R: BufRead> Lines<'_, R> {
     fn chunk(&mut self) -> Result<Packer, StreamError> {
         let mut boards = Packer::default();
         while boards.boards() < self.chunk && self.taken < self.limit {
-            self.offset += self.bytes.len();
-            self.bytes.clear();
             self.number += 1;
-            let read = self
-                .reader
-                .read_until(b'\n', &mut self.bytes)
-                .map_err(|e| ReadError::io(self.origin, &e))?;
-            if read == 0 {
+            let Some(text) = self.lines.next_line()? else {
                 break;
-            }
-            let text = std::str::from_utf8(&self.bytes).map_err(|e| {
-                let fault = ReadFault::NotUtf8 {
-                    offset: self.offset + e.valid_up_to(),
-                    line: self.number,
-                };
-                ReadError::new(self.origin, fault)
-            })?;
+            };
             let line = match self.number {
                 1 => crate::normalize::skip_byte_order_mark(text),
                 _ => text,

@@ -15,7 +15,7 @@
 use std::io::{self, BufRead, Write};
 
 use crate::board::Board;
-use crate::files::{ReadError, ReadFault, STANDARD_INPUT};
+use crate::files::{ReadError, TextLines, STANDARD_INPUT};
 use crate::game::Round;
 use crate::lexicon::Lexicon;
 use crate::score::Rules;
@@ -62,29 +62,13 @@ pub fn duel(lexicon: &Lexicon, input: impl BufRead, out: &mut impl Write) -> Res
 pub fn duel_at(
     lexicon: &Lexicon,
     level: Level,
-    mut input: impl BufRead,
+    input: impl BufRead,
     out: &mut impl Write,
 ) -> Result<(), DuelError> {
-    let (mut line, mut offset, mut bytes) = (0, 0, Vec::new());
+    let mut lines = TextLines::new(input, STANDARD_INPUT);
     let mut next_line = || -> Result<Option<String>, ReadError> {
-        offset += bytes.len();
-        bytes.clear();
-        line += 1;
-        let read = input
-            .read_until(b'\n', &mut bytes)
-            .map_err(|e| ReadError::io(STANDARD_INPUT, &e))?;
-        if read == 0 {
-            return Ok(None);
-        }
-        let text = std::str::from_utf8(&bytes).map_err(|e| {
-            let offset = offset + e.valid_up_to();
-            ReadError::new(STANDARD_INPUT, ReadFault::NotUtf8 { offset, line })
-        })?;
-        Ok(Some(
-            text.trim_end_matches('\n')
-                .trim_end_matches('\r')
-                .to_string(),
-        ))
+        let line = lines.next_line()?;
+        Ok(line.map(|l| l.trim_end_matches('\r').to_string()))
     };
     let size_line = loop {
         match next_line()? {

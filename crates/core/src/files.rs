@@ -146,6 +146,67 @@ pub fn read_stdin() -> Result<Vec<u8>, ReadError> {
     Ok(bytes)
 }
 
+/// Text read a line at a time (standard input, a pipe), each line checked to be UTF-8
+/// as it comes, so a game answers every line before the next one is typed; a line that
+/// is not text is told in [`ReadFault`]'s words, with its offset and line in the whole
+/// input.
+///
+/// ```
+/// use polyboggle::files::TextLines;
+///
+/// let mut lines = TextLines::new("tape\r\npe\xffat\n".as_bytes(), "standard input");
+/// assert_eq!(lines.next_line()?, Some("tape"));
+/// let err = lines.next_line().unwrap_err();
+/// assert_eq!(err.to_string(), "standard input: not UTF-8 (invalid byte at offset 8, line 2)");
+/// # Ok::<(), polyboggle::files::ReadError>(())
+/// ```
+pub struct TextLines<R> {
+    reader: R,
+    origin: String,
+    /// The line last read, from 1.
+    line: usize,
+    /// Where in the input that line begins.
+    offset: usize,
+    bytes: Vec<u8>,
+}
+
+impl<R: io::BufRead> TextLines<R> {
+    /// Lines of `reader`, which messages call `origin`.
+    pub fn new(reader: R, origin: &str) -> TextLines<R> {
+        TextLines {
+            reader,
+            origin: origin.into(),
+            line: 0,
+            offset: 0,
+            bytes: Vec::new(),
+        }
+    }
+
+    /// The next line without its end (`\n` or `\r\n`, as [`io::BufRead::lines`]
+    /// drops them); `None` at the end of the input.
+    pub fn next_line(&mut self) -> Result<Option<&str>, ReadError> {
+        self.offset += self.bytes.len();
+        self.bytes.clear();
+        self.line += 1;
+        let read = self
+            .reader
+            .read_until(b'\n', &mut self.bytes)
+            .map_err(|e| ReadError::io(&self.origin, &e))?;
+        if read == 0 {
+            return Ok(None);
+        }
+        let text = std::str::from_utf8(&self.bytes).map_err(|e| {
+            let fault = ReadFault::NotUtf8 {
+                offset: self.offset + e.valid_up_to(),
+                line: self.line,
+            };
+            ReadError::new(&self.origin, fault)
+        })?;
+        let text = text.strip_suffix('\n').unwrap_or(text);
+        Ok(Some(text.strip_suffix('\r').unwrap_or(text)))
+    }
+}
+
 /// `bytes` as text, or where in `origin` they stop being UTF-8.
 pub fn text<'a>(bytes: &'a [u8], origin: &str) -> Result<&'a str, ReadError> {
     std::str::from_utf8(bytes).map_err(|e| ReadError::not_utf8(origin, bytes, e))
