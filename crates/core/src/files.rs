@@ -154,7 +154,7 @@ pub fn read_stdin() -> Result<Vec<u8>, ReadError> {
 /// ```
 /// use polyboggle::files::TextLines;
 ///
-/// let mut lines = TextLines::new("tape\r\npe\xffat\n".as_bytes(), "standard input");
+/// let mut lines = TextLines::new(&b"tape\r\npe\xffat\n"[..], "standard input");
 /// assert_eq!(lines.next_line()?, Some("tape"));
 /// let err = lines.next_line().unwrap_err();
 /// assert_eq!(err.to_string(), "standard input: not UTF-8 (invalid byte at offset 8, line 2)");
