@@ -30,6 +30,7 @@ pub enum Command {
     /// Measure solving speed over many boards.
     Bench(BenchArgs),
     /// Two players on standard input/output (the Lab 6 console protocol).
+    #[command(after_help = DUEL_HELP)]
     Duel(DuelArgs),
     /// Play against the computer in the terminal (the CS106B game).
     Play(PlayArgs),
@@ -787,7 +788,23 @@ as its readers see it (a grapheme cluster under the normalization flags); words 
 right-to-left script run right to left across. The search places the most words, then
 leaves the fewest black squares, then makes the most crossings; every word left out is
 named with its reason. The same --seed gives the same layout when the search finishes
-before --time.";
+before --time. The SVG puzzle (without --solution) lists the clues under the grid, and
+the words that have none, so it can be solved on paper.";
+
+pub const DUEL_HELP: &str = "\
+The protocol, a line at a time (CS106B rules: words of 4+ letters, length - 3 points):
+  in:  the board: a line N, then N lines of N letters (blank lines before N are skipped)
+  in:  player 1's words, one a line, then a line ???; then player 2's, then ???
+  out: Player P Score: S, before each line of a turn is read
+  out: after each word: Correct. | W is too short. | W is not a word. |
+       W is not on board. | W is already found.   (W as typed; checked in that order)
+  out: at the end: both scores, Player 1 wins! | Player 2 wins! | It's a tie!,
+       then All possible words: WORD WORD ... (sorted, upper case)
+End of input at any point after the board ends the game with the summary. A bad or
+missing board is one line on stderr and exit code 2. A word found by one player is new
+to the other. Example:
+  printf '2\\nta\\nep\\ntape\\n???\\npeat\\n???\\n' | polyboggle duel
+docs/duel.md has a full transcript.";
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum CrosswordFormat {

@@ -3,7 +3,6 @@
 //! files, and the scorer `--backend` asks for. Each refusal is a [`Failure`] naming the
 //! flag or the input.
 
-use std::io::{self, Read};
 use std::path::Path;
 use std::time::Duration;
 
@@ -11,6 +10,7 @@ use std::time::Duration;
 use polyboggle::backend::Backend;
 use polyboggle::backend::Chosen;
 use polyboggle::dice::DiceSet;
+use polyboggle::files::{self, ReadError, ReadFault};
 use polyboggle::lexicon::{self, Lexicon};
 use polyboggle::tiers::{Level, TierRange, Tiers};
 use polyboggle::{defaults, normalize, Board, Profile, Rules};
@@ -141,30 +141,35 @@ pub fn load_set(name: &str) -> Result<DiceSet, Failure> {
 pub fn read_board(arg: Option<&str>) -> Result<Board, Failure> {
     let (text, origin) = match arg {
         None | Some("-") => {
-            let mut text = String::new();
-            io::stdin()
-                .read_to_string(&mut text)
-                .map_err(|e| Failure::input(format!("standard input: {e}")))?;
-            (text, "standard input".to_string())
+            let bytes = files::read_stdin()?;
+            let text = files::text(&bytes, files::STANDARD_INPUT)?.to_string();
+            (text, files::STANDARD_INPUT.to_string())
         }
-        Some(arg) if Path::new(arg).is_dir() => {
-            return Err(Failure::input(format!("{arg}: a folder, not a board file")))
-        }
-        // A file, or a pipe (`solve <(roll ...)`, /dev/stdin).
+        // A file, or a pipe (`solve <(roll ...)`, /dev/stdin); a folder is refused.
         Some(arg) if Path::new(arg).exists() => {
-            let text =
-                std::fs::read_to_string(arg).map_err(|e| Failure::input(format!("{arg}: {e}")))?;
-            (text, arg.to_string())
+            (files::read_text(Path::new(arg))?, arg.to_string())
         }
         // No board is written with a `.`: a name like `board.txt` is a missing file.
         Some(arg) if arg.contains('.') => {
-            return Err(Failure::input(format!("{arg}: no such file")))
+            return Err(ReadError::new(arg, ReadFault::Missing).into())
         }
-        Some(arg) => (arg.to_string(), format!("board {arg:?}")),
+        Some(arg) => (arg.to_string(), format!("board {}", quoted(arg))),
     };
     let text = normalize::skip_byte_order_mark(&text);
     text.parse::<Board>()
         .map_err(|e| Failure::input(format!("{origin}: {e}")))
+}
+
+/// An inline input as a message quotes it: whole when short; else its start, an
+/// ellipsis and its length, so that the reason after it is never cut.
+pub fn quoted(text: &str) -> String {
+    const MOST: usize = 60;
+    let count = text.chars().count();
+    if count <= MOST {
+        return format!("{text:?}");
+    }
+    let start: String = text.chars().take(MOST).collect();
+    format!("{:?} ({count} characters in all)", format!("{start}…"))
 }
 
 pub fn load_dice(name: &str, file: Option<&Path>) -> Result<DiceSet, Failure> {
@@ -177,16 +182,9 @@ pub fn load_dice(name: &str, file: Option<&Path>) -> Result<DiceSet, Failure> {
 /// The bytes of a file, or of standard input for `-`, with the name errors use.
 pub fn read_input(path: &Path) -> Result<(String, Vec<u8>), Failure> {
     if path.as_os_str() == "-" {
-        let origin = "standard input".to_string();
-        let mut bytes = Vec::new();
-        io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| Failure::input(format!("{origin}: {e}")))?;
-        return Ok((origin, bytes));
+        return Ok((files::STANDARD_INPUT.to_string(), files::read_stdin()?));
     }
-    let origin = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| Failure::input(format!("{origin}: {e}")))?;
-    Ok((origin, bytes))
+    Ok((path.display().to_string(), files::read(path)?))
 }
 
 /// The scorer `backend` asks for; an automatic choice is said in one line on stderr.

@@ -10,8 +10,6 @@ mod output;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
-
 /// A failure to report: one line on stderr and an exit code (2 for bad input or
 /// usage, 1 for an internal failure).
 #[derive(Debug)]
@@ -63,6 +61,7 @@ input_errors!(
     polyboggle::dice::stats::StatsError,
     polyboggle::dice::design::DesignError,
     polyboggle::files::WriteError,
+    polyboggle::files::ReadError,
     polyboggle::query::QueryError,
     polyboggle::tiers::TierError
 );
@@ -87,7 +86,7 @@ fn main() -> ExitCode {
         let _ = writeln!(io::stderr(), "polyboggle: internal error: {info}");
         std::process::exit(1);
     }));
-    let cli = match args::Cli::try_parse() {
+    let cli = match parse() {
         Ok(cli) => cli,
         // --help and --version print in full; usage errors as one line.
         Err(e) if !e.use_stderr() => {
@@ -99,7 +98,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
         Err(e) => {
-            let _ = writeln!(io::stderr(), "polyboggle: {} (see --help)", usage_line(&e));
+            let line = match number_line(&e) {
+                Some(line) => line,
+                None => format!("{} (see --help)", usage_line(&e)),
+            };
+            let _ = writeln!(io::stderr(), "polyboggle: {line}");
             return ExitCode::from(2);
         }
     };
@@ -114,6 +117,61 @@ fn main() -> ExitCode {
             ExitCode::from(f.code)
         }
     }
+}
+
+/// The command line, parsed. A flag's value that is a negative number (`--seed -1`)
+/// reaches the flag's parser, which refuses it in [`number_line`]'s words, rather than
+/// reading as an unknown flag `-1`.
+fn parse() -> Result<args::Cli, clap::Error> {
+    fn negative_numbers_are_values(command: clap::Command) -> clap::Command {
+        command
+            .mut_args(|arg| {
+                if !arg.is_positional() && arg.get_action().takes_values() {
+                    arg.allow_negative_numbers(true)
+                } else {
+                    arg
+                }
+            })
+            .mut_subcommands(negative_numbers_are_values)
+    }
+    use clap::{CommandFactory, FromArgMatches};
+    let mut command = negative_numbers_are_values(args::Cli::command());
+    let mut matches = command.try_get_matches_from_mut(std::env::args_os())?;
+    args::Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut command))
+}
+
+/// A number flag's value that is not one, as one line naming the flag and what it takes:
+/// `--seed: -1 is not a seed (a whole number 0 to 2^64-1)`. `None` for other errors.
+fn number_line(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    use std::error::Error as _;
+    if e.kind() != ErrorKind::ValueValidation {
+        return None;
+    }
+    let (Some(ContextValue::String(arg)), Some(ContextValue::String(value))) = (
+        e.get(ContextKind::InvalidArg),
+        e.get(ContextKind::InvalidValue),
+    ) else {
+        return None;
+    };
+    let flag = arg.split_whitespace().next().unwrap_or(arg);
+    let source = e.source()?;
+    // An unsigned flag of fewer bits refuses a negative number by its range.
+    let negative = value
+        .strip_prefix('-')
+        .is_some_and(|n| n.parse::<u128>().is_ok());
+    let what = if source.is::<std::num::ParseIntError>() || negative {
+        if flag == "--seed" {
+            "a seed (a whole number 0 to 2^64-1)"
+        } else {
+            "a whole number (0 or more)"
+        }
+    } else if source.is::<std::num::ParseFloatError>() {
+        "a number"
+    } else {
+        return None;
+    };
+    Some(one_line(&format!("{flag}: {value} is not {what}")))
 }
 
 /// A clap usage error as one line: its first line, with what clap lists below it
@@ -136,10 +194,13 @@ fn usage_line(e: &clap::Error) -> String {
     one_line(&line)
 }
 
-/// Longest error line printed; longer ones (a huge inline board echoed back) are cut.
+/// Longest error line printed; longer ones (a huge input echoed back) are cut.
 const MAX_LINE: usize = 300;
+/// The characters a cut line keeps from its end, where the reason is.
+const KEPT_END: usize = 120;
 
-/// `message` on one line, cut to [`MAX_LINE`] characters.
+/// `message` on one line, cut to about [`MAX_LINE`] characters: a long one loses its
+/// middle (where an echoed input is), so the reason at its end stays whole.
 fn one_line(message: &str) -> String {
     let flat: String = message
         .chars()
@@ -149,6 +210,7 @@ fn one_line(message: &str) -> String {
     if count <= MAX_LINE {
         return flat;
     }
-    let cut: String = flat.chars().take(MAX_LINE).collect();
-    format!("{cut}… ({count} characters in all)")
+    let head: String = flat.chars().take(MAX_LINE - KEPT_END).collect();
+    let tail: String = flat.chars().skip(count - KEPT_END).collect();
+    format!("{head}…{tail} ({count} characters in all)")
 }

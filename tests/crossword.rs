@@ -749,3 +749,98 @@ fn shared_sets_give_valid_layouts() {
         assert!(placed >= 2, "{name}: {placed}");
     }
 }
+
+#[test]
+fn the_svg_puzzle_lists_its_entries_to_solve_on_paper() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("clued.txt");
+    std::fs::write(
+        &path,
+        "apple\tA fruit that fell on Newton\npear\tShaped like a bell\nplum\nlemon\tSour & yellow\n",
+    )
+    .unwrap();
+    let list = path.display().to_string();
+    let args = [
+        "crossword",
+        &list,
+        "--size",
+        "9x9",
+        "--time",
+        "30",
+        "--format",
+    ];
+    let v = layout(&args[1..6]);
+    let svg = ok(&[&args[..], &["svg"]].concat());
+    let texts: Vec<&str> = svg
+        .lines()
+        .filter_map(|l| l.strip_suffix("</text>"))
+        .filter_map(|l| l.rsplit_once('>').map(|(_, text)| text))
+        .collect();
+    // Every placed word is there: by number under its direction with its clue and
+    // length, or, without a clue, by its number and length and in the word list.
+    for w in v["words"].as_array().unwrap() {
+        let (n, len) = (
+            w["number"].as_u64().unwrap(),
+            w["cells"].as_array().unwrap().len(),
+        );
+        let heading = if w["direction"] == "across" {
+            "Across"
+        } else {
+            "Down"
+        };
+        assert!(texts.contains(&heading), "{texts:?}");
+        let line = match w["clue"].as_str() {
+            Some(clue) => format!("{n}. {} ({len})", clue.replace('&', "&amp;")),
+            None => format!("{n}. ({len})"),
+        };
+        assert!(texts.contains(&line.as_str()), "{line} in {texts:?}");
+    }
+    assert!(
+        texts.contains(&"Words") && texts.contains(&"4 letters: PLUM"),
+        "{texts:?}"
+    );
+    assert!(
+        !texts.contains(&"APPLE") && !texts.contains(&"A"),
+        "answers stay hidden: {texts:?}"
+    );
+    // The picture grows to hold the list; the solution has none.
+    let height = |svg: &str| {
+        svg.split("height=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .parse::<usize>()
+            .unwrap()
+    };
+    assert!(height(&svg) > 9 * 40 + 4 + texts.len() * 10, "{svg}");
+    let solution = ok(&[&args[..], &["svg", "--solution"]].concat());
+    assert!(!solution.contains("Across") && !solution.contains("letters:"));
+    assert_eq!(height(&solution), 9 * 40 + 4);
+}
+
+#[test]
+fn a_list_with_no_clues_is_a_fill_in_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let fruit = words_file(&dir, "fruit.txt", FRUIT);
+    let svg = ok(&[
+        "crossword",
+        &fruit,
+        "--size",
+        "9x9",
+        "--time",
+        "30",
+        "--format",
+        "svg",
+    ]);
+    assert!(
+        !svg.contains(">Across</text>") && svg.contains(">Words</text>"),
+        "{svg}"
+    );
+    let v = layout(&[&fruit, "--size", "9x9", "--time", "30"]);
+    for w in v["words"].as_array().unwrap() {
+        let word = w["word"].as_str().unwrap();
+        assert!(svg.contains(word), "{word} is not listed: {svg}");
+    }
+}

@@ -182,7 +182,7 @@ fn old_files_open_and_bad_tiers_are_refused() {
     let binary = file("bin.txt", b"cat\xff\n");
     let line = bad(&["compile", &words, "--tiers", &binary, "-o", &out]);
     assert!(
-        line.contains("not UTF-8 text (invalid byte at offset 3)"),
+        line.contains("bin.txt: not UTF-8 (invalid byte at offset 3, line 1)"),
         "{line}"
     );
     let counted = file("counted.txt", b"cat 12\ndog lots\n");

@@ -133,3 +133,32 @@ fn input_that_is_not_utf8_is_bad_input() {
     assert!(err.starts_with("polyboggle: standard input: "), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+#[test]
+fn the_protocol_is_documented_in_help_and_docs() {
+    let help = crate::common::ok(&["duel", "--help"]);
+    for part in [
+        "Player P Score: S",
+        "W is too short.",
+        "W is not on board.",
+        "It's a tie!",
+        "All possible words:",
+        "docs/duel.md",
+    ] {
+        assert!(help.contains(part), "duel --help lacks {part:?}:\n{help}");
+    }
+    // The transcript in docs/duel.md is what the binary answers, word for word.
+    let doc = std::fs::read_to_string(crate::common::repo("docs/duel.md")).unwrap();
+    let transcript = &doc[doc.find("## A transcript").expect("a transcript section")..];
+    let blocks: Vec<&str> = transcript
+        .split("```text\n")
+        .skip(1)
+        .map(|b| &b[..b.find("```").unwrap()])
+        .collect();
+    let [input, output] = blocks[..] else {
+        panic!("the transcript is an input block and an output block: {blocks:?}")
+    };
+    let out = run(&["duel"], input);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), output);
+}

@@ -108,7 +108,7 @@ fn compiles_and_inspects_a_dictionary() {
         "es",
     ]);
     assert!(
-        summary.contains("4 words (6 read, 1 duplicates, 1 rejected)"),
+        summary.contains("4 words (6 read, 1 duplicate, 1 rejected)"),
         "{summary}"
     );
     assert_eq!(
@@ -387,13 +387,13 @@ fn every_bad_input_is_one_line_and_exit_2() {
         .contains("board0x4.txt: the board is empty"));
     assert!(bad(&["solve", &path("ragged.txt")])
         .contains("ragged.txt: row 2 has 2 faces, but row 1 has 3"));
-    assert!(bad(&["solve", "AB/C"]).contains("row 2 has 1 faces"));
+    assert!(bad(&["solve", "AB/C"]).contains("row 2 has 1 face, but row 1 has 2"));
     assert!(bad(&["solve", "2 2\nA B C"]).contains("the header says 2×2 (4 faces) but 3 follow"));
     assert!(bad(&["solve", "ABC", "--dict", "no-such-dict"])
         .contains("dictionary 'no-such-dict': no such file or built-in"));
     assert!(bad(&["solve", "ABC", "--dict", "missing/words.txt"]).contains("missing/words.txt"));
     assert!(bad(&["solve", "ABC", "--dict", &path("binary.txt")])
-        .contains("not UTF-8 text (invalid byte at offset 0)"));
+        .contains("binary.txt: not UTF-8 (invalid byte at offset 0, line 1)"));
     assert!(bad(&["solve", "ABC", "--dict", &path("empty.txt")]).contains("no usable words"));
     let folder = dir.path().display().to_string();
     assert!(bad(&["solve", "ABC", "--dict", &folder]).contains("a folder, not a file"));
@@ -414,7 +414,7 @@ fn every_bad_input_is_one_line_and_exit_2() {
     assert!(bad(&["bench", "--boards", "0"]).contains("--boards and --repeat must be at least 1"));
     // A mistyped file name or a folder is not read as an inline board.
     assert!(bad(&["solve", "missingboard.txt"]).contains("missingboard.txt: no such file"));
-    assert!(bad(&["solve", &folder]).contains("a folder, not a board file"));
+    assert!(bad(&["solve", &folder]).contains(": a folder, not a file"));
     assert!(bad(&["roll", &folder]).contains("a folder, not a file"));
     assert!(bad(&["solve", "ATEE//APYO"]).contains("row 2 is empty"));
     // Flags that only mean something beside another.
@@ -428,11 +428,38 @@ fn every_bad_input_is_one_line_and_exit_2() {
         "{missing}"
     );
     assert!(bad(&["solve", "ABC", "--format", "xml"]).contains("[possible values: text, json]"));
-    // A huge input echoed back is cut.
+    // A huge input echoed back is cut, never the reason after it.
     let long = "a".repeat(10_000);
     let cut = bad(&["solve", &long]);
     assert!(
-        cut.len() < 500 && cut.contains("characters in all"),
+        cut.len() < 500
+            && cut.contains("characters in all")
+            && cut
+                .trim_end()
+                .ends_with("the board has 10000 cells; at most 1024 are supported"),
+        "{cut}"
+    );
+    let rows = vec!["A".repeat(100); 100].join("/");
+    let cut = bad(&["solve", &rows]);
+    assert!(
+        cut.len() < 500 && cut.contains("(10099 characters in all): the board has 10000 cells"),
+        "{cut}"
+    );
+    let ragged = format!("A/{}", "B ".repeat(400));
+    let cut = bad(&["dice", "check", "english-new-4x4", &ragged]);
+    assert!(
+        cut.len() < 500
+            && cut.contains("(802 characters in all): row 2 has 400 faces, but row 1 has 1"),
+        "{cut}"
+    );
+    // A long line from elsewhere loses its middle, not the reason at its end.
+    let query = "[".repeat(400);
+    let cut = bad(&["dict", "search", "enable2k", &query]);
+    assert!(
+        cut.len() < 500
+            && cut
+                .trim_end()
+                .ends_with("' is never closed (837 characters in all)"),
         "{cut}"
     );
     assert!(bad(&["crossword", "w.txt", "--time", "1e300"]).contains("--time 1e300: expected"));

@@ -14,6 +14,7 @@ mod dice_design;
 mod dict_search;
 mod dict_tiers;
 mod duel;
+mod file_errors;
 #[cfg(feature = "gpu")]
 mod gpu;
 mod languages;
@@ -22,6 +23,7 @@ mod play;
 mod princeton;
 mod proptest_solver;
 mod prove;
+mod readme;
 mod reliability;
 mod scale_out;
 mod shared_data;

@@ -392,7 +392,7 @@ fn board_reads_any_cli_form() {
     assert_eq!(reply["board"], json!([["A", "B"], ["C", "#"]]));
     assert_eq!(reply["inline"], "AB/C#");
     let line = post(&app, "/api/board", json!({"board": "AB/C"})).error(400);
-    assert_eq!(line, r#"board "AB/C": row 2 has 1 faces, but row 1 has 2"#);
+    assert_eq!(line, r#"board "AB/C": row 2 has 1 face, but row 1 has 2"#);
 }
 
 #[test]
@@ -581,7 +581,7 @@ fn game_options_and_their_errors() {
         ),
         (
             json!({"board": "AB/C"}),
-            r#"board "AB/C": row 2 has 1 faces, but row 1 has 2"#,
+            r#"board "AB/C": row 2 has 1 face, but row 1 has 2"#,
         ),
     ];
     for (request, message) in errors {

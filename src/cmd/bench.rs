@@ -11,7 +11,7 @@ use crate::args::{BenchArgs, Format};
 use crate::load::{
     check_threads, load_dict, named_or_default_set, open_scorer, read_input, rules, tier_range,
 };
-use crate::output::stdout;
+use crate::output::{counted, stdout};
 use crate::Failure;
 
 pub fn run(args: BenchArgs) -> Result<(), Failure> {
@@ -80,8 +80,9 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
     if let (Some(asked), Some(path)) = (args.boards, &args.boards_file) {
         if scored < asked as u64 {
             eprintln!(
-                "note: --boards {asked}: {} holds {scored} boards",
-                path.display()
+                "note: --boards {asked}: {} holds {}",
+                path.display(),
+                counted(scored, "board")
             );
         }
     }
@@ -105,8 +106,11 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
         Format::Text => {
             writeln!(
                 out,
-                "{} boards x {} in {:.3} s on {on}: {:.0} boards/s",
-                scored, args.repeat, report.seconds, report.boards_per_sec
+                "{} x {} in {:.3} s on {on}: {:.0} boards/s",
+                counted(scored, "board"),
+                args.repeat,
+                report.seconds,
+                report.boards_per_sec
             )?;
             writeln!(
                 out,

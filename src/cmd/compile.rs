@@ -8,7 +8,7 @@ use polyboggle::{files, lexicon, Compiler};
 
 use crate::args::CompileArgs;
 use crate::load::{profile, read_input, read_tiers};
-use crate::output::stdout;
+use crate::output::{counted, stdout};
 use crate::Failure;
 
 pub fn run(args: CompileArgs) -> Result<(), Failure> {
@@ -49,13 +49,13 @@ pub fn run(args: CompileArgs) -> Result<(), Failure> {
     let mut out = stdout();
     writeln!(
         out,
-        "{}: {} words ({} read, {} duplicates, {} rejected), {} bytes, in {:.2?}",
+        "{}: {} ({} read, {}, {} rejected), {}, in {:.2?}",
         args.output.display(),
-        report.kept,
+        counted(report.kept as u64, "word"),
         report.read,
-        report.duplicates,
+        counted(report.duplicates as u64, "duplicate"),
         report.rejected.values().map(|(n, _)| n).sum::<usize>(),
-        bytes.len(),
+        counted(bytes.len() as u64, "byte"),
         started.elapsed()
     )?;
     if let Some((untiered, tiers)) = report.tiers.split_first() {

@@ -1,7 +1,7 @@
 //! `polyboggle crossword`: read a word list and pins, lay them out, print or write the
 //! layout; `--bench` lays out every list of a folder at several time budgets.
 
-use std::io::{self, Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -9,6 +9,7 @@ use polyboggle::{dice, files, Profile};
 use polyboggle_crossword::{self as crossword, Crossword, Options};
 
 use crate::args::{CrosswordArgs, CrosswordFormat};
+use crate::load::read_input;
 use crate::Failure;
 
 /// The most words a list may hold.
@@ -86,23 +87,9 @@ pub fn run(args: CrosswordArgs) -> Result<(), Failure> {
 
 /// The text of a word list and the name errors give it.
 fn read_words(path: &str) -> Result<(String, String), Failure> {
-    let bytes = if path == "-" {
-        let mut bytes = Vec::new();
-        io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| Failure::input(format!("standard input: {e}")))?;
-        bytes
-    } else {
-        std::fs::read(path).map_err(|e| Failure::input(format!("{path}: {e}")))?
-    };
-    let origin = if path == "-" { "standard input" } else { path };
-    let text = String::from_utf8(bytes).map_err(|e| {
-        Failure::input(format!(
-            "{origin}: not UTF-8 (byte {})",
-            e.utf8_error().valid_up_to()
-        ))
-    })?;
-    Ok((text, origin.to_string()))
+    let (origin, bytes) = read_input(Path::new(path))?;
+    let text = polyboggle::files::text(&bytes, &origin)?.to_string();
+    Ok((text, origin))
 }
 
 /// One layout of the benchmark.

@@ -10,7 +10,7 @@ use serde_json::json;
 
 use crate::args::{DictArgs, Format, ProfileArgs, RulesArgs};
 use crate::load::{load_dict, load_set, profile, read_board, rules};
-use crate::output::stdout;
+use crate::output::{counted, stdout};
 use crate::Failure;
 
 pub fn check(set: &str, board: &str) -> Result<(), Failure> {
@@ -47,7 +47,7 @@ pub fn derive(
 ) -> Result<(), Failure> {
     let profile = profile(args)?;
     let origin = wordlist.display().to_string();
-    let bytes = std::fs::read(wordlist).map_err(|e| Failure::input(format!("{origin}: {e}")))?;
+    let bytes = polyboggle::files::read(wordlist)?;
     let text = lexicon::word_list_text(&bytes, &origin)?;
     let name = match name {
         Some(name) if !dice::is_one_line(&name) => {
@@ -71,7 +71,12 @@ pub fn derive(
     };
     let set = DiceSet::derive(&name, text.split_whitespace(), &profile, units, dice, faces)?;
     files::write_atomically(output, set.to_text().as_bytes())?;
-    println!("{}: {} dice of {} faces", output.display(), dice, faces);
+    let dice = match dice {
+        1 => "1 die".to_string(),
+        n => format!("{n} dice"),
+    };
+    let faces = counted(faces as u64, "face");
+    println!("{}: {dice} of {faces}", output.display());
     Ok(())
 }
 
@@ -89,8 +94,13 @@ pub fn unreachable_words(
     };
     if rows.saturating_mul(cols) > set.dice.len() {
         return Err(Failure::input(format!(
-            "a {rows}x{cols} board needs {} dice; {} has {}",
+            "a {rows}x{cols} board needs {} {}; {} has {}",
             rows.saturating_mul(cols),
+            if (rows, cols) == (1, 1) {
+                "die"
+            } else {
+                "dice"
+            },
             set.name,
             set.dice.len()
         )));
@@ -114,9 +124,9 @@ pub fn unreachable_words(
             }
             writeln!(
                 out,
-                "{} of {} words can never be shown by a {rows}x{cols} roll of {}",
+                "{} of {} can never be shown by a {rows}x{cols} roll of {}",
                 words.len(),
-                lexicon.word_count(),
+                counted(lexicon.word_count() as u64, "word"),
                 set.name
             )?;
         }

@@ -23,9 +23,6 @@ pub fn run(args: DuelArgs) -> Result<(), Failure> {
     let stdin = io::stdin();
     let mut out = stdout();
     duel::duel_at(&lexicon, level, stdin.lock(), &mut out).map_err(|e| match e {
-        duel::DuelError::Io(e) if e.kind() == io::ErrorKind::InvalidData => {
-            Failure::input(format!("standard input: {e}"))
-        }
         duel::DuelError::Io(e) => Failure::from(e),
         other => Failure::input(other),
     })?;

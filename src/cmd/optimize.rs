@@ -1,7 +1,7 @@
 //! `polyboggle optimize`: best-board search, its logs and summaries.
 
 use std::collections::HashSet;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -153,11 +153,7 @@ fn runs_of_task(args: &OptimizeArgs) -> Vec<usize> {
 }
 
 fn open_log(path: &Path) -> Result<File, Failure> {
-    OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| Failure::input(format!("{}: {e}", path.display())))
+    Ok(polyboggle::files::open_append(path)?)
 }
 
 /// The runs a log has finished for these settings (a log of other settings is an
@@ -167,10 +163,10 @@ fn finished_runs(
     settings: &Settings,
     space: &Space,
 ) -> Result<Vec<RunReport>, Failure> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match polyboggle::files::read_text(path) {
         Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(Failure::input(format!("{}: {e}", path.display()))),
+        Err(e) if matches!(e.fault, polyboggle::files::ReadFault::Missing) => return Ok(Vec::new()),
+        Err(e) => return Err(e.into()),
     };
     let whole = match text.rfind('\n') {
         Some(end) => &text[..=end],
@@ -203,8 +199,7 @@ fn finished_runs(
 fn summarize(paths: &[PathBuf], format: Format) -> Result<(), Failure> {
     let mut runs = Vec::new();
     for path in paths {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+        let text = polyboggle::files::read_text(path)?;
         let lines =
             optimize::parse_log(&text, &path.display().to_string()).map_err(Failure::input)?;
         runs.extend(lines.into_iter().filter_map(|line| match line {

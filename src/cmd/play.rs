@@ -7,6 +7,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use polyboggle::dice::{self, DiceSet};
+use polyboggle::files::{TextLines, STANDARD_INPUT};
 use polyboggle::game::{self, Phase, Play, COMPUTER, HUMAN};
 use polyboggle::{defaults, random, Rules};
 use ratatui::backend::Backend;
@@ -80,16 +81,16 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
         }
         game = game.with_timer(Duration::from_secs(secs));
     }
-    Ok(play(game)?)
+    play(game)
 }
 
 /// Runs the game: the terminal UI on a terminal, plain lines otherwise.
-fn play(game: Play<'_>) -> io::Result<()> {
+fn play(game: Play<'_>) -> Result<(), Failure> {
     if io::stdout().is_terminal() && io::stdin().is_terminal() {
         let mut terminal = ratatui::init();
         let result = tui(&mut terminal, game);
         ratatui::restore();
-        result
+        Ok(result?)
     } else {
         plain(game, io::stdin().lock(), &mut io::stdout().lock())
     }
@@ -228,16 +229,16 @@ fn board<'a>(game: &Play<'_>) -> Paragraph<'a> {
 }
 
 /// Line-by-line play, for scripts and pipes.
-fn plain(mut game: Play<'_>, input: impl BufRead, out: &mut impl Write) -> io::Result<()> {
-    let mut lines = input.lines();
+fn plain(mut game: Play<'_>, input: impl BufRead, out: &mut impl Write) -> Result<(), Failure> {
+    let mut lines = TextLines::new(input, STANDARD_INPUT);
     loop {
         writeln!(out, "{}:", game.prompt())?;
         out.flush()?;
-        let Some(line) = lines.next().transpose()? else {
+        let Some(line) = lines.next_line()? else {
             break;
         };
         let before = game.phase();
-        game.input(&line);
+        game.input(line);
         if game.phase() == Phase::Over {
             break;
         }

@@ -2,7 +2,7 @@
 //! that there is no other; its logs and summaries.
 
 use std::collections::HashSet;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -249,20 +249,16 @@ fn space_size(space: &Space) -> String {
 }
 
 fn open_log(path: &Path) -> Result<File, Failure> {
-    OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| Failure::input(format!("{}: {e}", path.display())))
+    Ok(polyboggle::files::open_append(path)?)
 }
 
 /// The classes a log has finished for these settings (a log of other settings is
 /// an error; a missing log is an empty one).
 fn finished(path: &Path, settings: &str) -> Result<Vec<LogLine>, Failure> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match polyboggle::files::read_text(path) {
         Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(Failure::input(format!("{}: {e}", path.display()))),
+        Err(e) if matches!(e.fault, polyboggle::files::ReadFault::Missing) => return Ok(Vec::new()),
+        Err(e) => return Err(e.into()),
     };
     let lines = log::parse(&text, &path.display().to_string()).map_err(Failure::input)?;
     if let Some(other) = lines.iter().find(|line| line.settings != settings) {
@@ -280,8 +276,7 @@ fn finished(path: &Path, settings: &str) -> Result<Vec<LogLine>, Failure> {
 fn summarize(paths: &[PathBuf], format: Format) -> Result<(), Failure> {
     let mut lines = Vec::new();
     for path in paths {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+        let text = polyboggle::files::read_text(path)?;
         lines.extend(log::parse(&text, &path.display().to_string()).map_err(Failure::input)?);
     }
     let summary = log::summarize(&lines).map_err(Failure::input)?;

@@ -95,13 +95,8 @@ const BATCH_CHUNK: usize = bench::CHUNK;
 /// Every board of a `--batch` file (parsed whole first, so a bad line prints nothing).
 fn read_batch(path: &Path) -> Result<Vec<Board>, Failure> {
     let (origin, bytes) = read_input(path)?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let offset = e.utf8_error().valid_up_to();
-        Failure::input(format!(
-            "{origin}: not UTF-8 text (invalid byte at offset {offset})"
-        ))
-    })?;
-    boards::parse(&text, &origin).map_err(Failure::input)
+    let text = polyboggle::files::text(&bytes, &origin)?;
+    boards::parse(text, &origin).map_err(Failure::input)
 }
 
 fn solve_batch(

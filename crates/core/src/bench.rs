@@ -29,6 +29,7 @@ use crate::batch::{self, Packed, Packer, Scorer};
 use crate::board::Board;
 use crate::boards::{self, BoardsFileError};
 use crate::dice::DiceSet;
+use crate::files::{ReadError, TextLines};
 use crate::lexicon::Lexicon;
 use crate::solve::{Solver, Tally};
 
@@ -88,24 +89,9 @@ pub enum StreamError {
     /// A line is not a board.
     #[error(transparent)]
     Board(#[from] BoardsFileError),
-    /// The file could not be opened.
-    #[error("{origin}: {source}")]
-    Open {
-        /// The file.
-        origin: String,
-        /// What happened.
-        source: io::Error,
-    },
-    /// The file could not be read (or is not UTF-8 text).
-    #[error("{origin}, line {line}: {source}")]
-    Io {
-        /// The file.
-        origin: String,
-        /// The line being read (from 1).
-        line: usize,
-        /// What happened.
-        source: io::Error,
-    },
+    /// The file could not be opened or read, or is not UTF-8 text.
+    #[error(transparent)]
+    Read(#[from] ReadError),
 }
 
 /// Boards read, parsed and scored at once (more when the scorer asks for more, as a
@@ -167,18 +153,14 @@ fn stream<R: BufRead + Send>(
     let (mut scored, mut words, mut total_score) = (0u64, 0u64, 0u64);
     let mut scoring = Duration::ZERO;
     for _ in 0..repeat {
-        let reader = open().map_err(|source| StreamError::Open {
-            origin: origin.into(),
-            source,
-        })?;
+        let reader = open().map_err(|e| ReadError::io(origin, &e))?;
         let mut lines = Lines {
-            reader,
+            lines: TextLines::new(reader, origin),
             origin,
             number: 0,
             taken: 0,
             limit: limit.unwrap_or(usize::MAX),
             chunk,
-            text: String::new(),
             letters: Vec::new(),
         };
         let mut current = lines.chunk()?;
@@ -226,14 +208,14 @@ fn sum(tallies: &[Tally]) -> (u64, u64) {
 
 /// A boards file being read a chunk at a time.
 struct Lines<'o, R> {
-    reader: R,
+    lines: TextLines<R>,
     origin: &'o str,
+    /// The line last read, from 1.
     number: usize,
     taken: usize,
     limit: usize,
     /// Boards a chunk.
     chunk: usize,
-    text: String,
     /// A line's letters, when it is a board of one ASCII letter a face.
     letters: Vec<u8>,
 }
@@ -244,22 +226,13 @@ impl<R: BufRead> Lines<'_, R> {
     fn chunk(&mut self) -> Result<Packer, StreamError> {
         let mut boards = Packer::default();
         while boards.boards() < self.chunk && self.taken < self.limit {
-            self.text.clear();
             self.number += 1;
-            let read = self
-                .reader
-                .read_line(&mut self.text)
-                .map_err(|source| StreamError::Io {
-                    origin: self.origin.into(),
-                    line: self.number,
-                    source,
-                })?;
-            if read == 0 {
+            let Some(text) = self.lines.next_line()? else {
                 break;
-            }
+            };
             let line = match self.number {
-                1 => crate::normalize::skip_byte_order_mark(&self.text),
-                _ => &self.text,
+                1 => crate::normalize::skip_byte_order_mark(text),
+                _ => text,
             };
             if line.trim().is_empty() {
                 continue;

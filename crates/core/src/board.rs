@@ -81,7 +81,7 @@ pub enum BoardError {
     #[error("the board is empty")]
     Empty,
     /// A row's length differs from the first row's.
-    #[error("row {row} has {found} faces, but row 1 has {expected}")]
+    #[error("row {row} has {}, but row 1 has {expected}", counted(*found, "face", "faces"))]
     Ragged {
         /// The row (from 1).
         row: usize,
@@ -94,7 +94,7 @@ pub enum BoardError {
     #[error("row {0} is empty (nothing between two `/` or `,`)")]
     EmptyRow(usize),
     /// A Princeton or Lab 6 header does not match the faces that follow.
-    #[error("the header says {rows}×{cols} ({expected} faces) but {found} follow")]
+    #[error("the header says {rows}×{cols} ({}) but {found} follow", counted(*expected, "face", "faces"))]
     Count {
         /// Rows in the header.
         rows: usize,
@@ -128,6 +128,11 @@ pub enum BoardError {
         /// The face as written.
         face: String,
     },
+}
+
+/// "1 face", "2 faces": a count and its noun, singular for one (for messages).
+pub(crate) fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// An R×C grid of faces, row-major.

@@ -41,7 +41,7 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::board::{Board, Face, MAX_CELLS};
+use crate::board::{counted, Board, Face, MAX_CELLS};
 use crate::files;
 use crate::normalize::Profile;
 use crate::random;
@@ -202,14 +202,14 @@ impl DiceSet {
             return DiceSet::builtin(name).map_err(|e| match (e, files::not_a_file(name)) {
                 (DiceError::Unknown(_), Some(why)) => DiceError::Io {
                     origin: name.into(),
-                    message: why.to_string(),
+                    message: why.fault.to_string(),
                 },
                 (e, _) => e,
             });
         }
-        let text = std::fs::read_to_string(path).map_err(|e| DiceError::Io {
+        let text = files::read_text(path).map_err(|e| DiceError::Io {
             origin: name.into(),
-            message: e.to_string(),
+            message: e.fault.to_string(),
         })?;
         DiceSet::parse(crate::normalize::skip_byte_order_mark(&text), name)
     }
@@ -272,8 +272,8 @@ impl DiceSet {
                     return Err(syntax(
                         i + 1,
                         format!(
-                            "ragged die: {} faces, but the first die has {}",
-                            faces.len(),
+                            "ragged die: {}, but the first die has {}",
+                            counted(faces.len(), "face", "faces"),
                             first.len()
                         ),
                     ));
@@ -303,8 +303,13 @@ impl DiceSet {
             return Err(syntax(
                 grid_line,
                 format!(
-                    "grid {rows}x{cols} needs {} dice, the file has {}",
+                    "grid {rows}x{cols} needs {} {}, the file has {}",
                     rows as u128 * cols as u128,
+                    if (rows, cols) == (1, 1) {
+                        "die"
+                    } else {
+                        "dice"
+                    },
                     dice.len()
                 ),
             ));
@@ -340,7 +345,8 @@ impl DiceSet {
         let cells = rows.saturating_mul(cols);
         if rows == 0 || cols == 0 || cells > self.dice.len() {
             return Err(DiceError::Size(format!(
-                "--size {rows}x{cols} needs {cells} dice; {} has {}",
+                "--size {rows}x{cols} needs {}; {} has {}",
+                counted(cells, "die", "dice"),
                 self.name,
                 self.dice.len()
             )));

@@ -15,6 +15,7 @@
 use std::io::{self, BufRead, Write};
 
 use crate::board::Board;
+use crate::files::{ReadError, TextLines, STANDARD_INPUT};
 use crate::game::Round;
 use crate::lexicon::Lexicon;
 use crate::score::Rules;
@@ -26,7 +27,10 @@ pub enum DuelError {
     /// The board at the start of the input is missing or malformed.
     #[error("standard input: {0}")]
     Board(String),
-    /// Reading or writing failed.
+    /// Standard input could not be read, or is not UTF-8 text.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// Writing failed.
     #[error(transparent)]
     Io(#[from] io::Error),
 }
@@ -61,12 +65,10 @@ pub fn duel_at(
     input: impl BufRead,
     out: &mut impl Write,
 ) -> Result<(), DuelError> {
-    let mut lines = input.lines();
-    let mut next_line = || -> io::Result<Option<String>> {
-        lines
-            .next()
-            .transpose()
-            .map(|l| l.map(|l| l.trim_end_matches('\r').to_string()))
+    let mut lines = TextLines::new(input, STANDARD_INPUT);
+    let mut next_line = || -> Result<Option<String>, ReadError> {
+        let line = lines.next_line()?;
+        Ok(line.map(|l| l.trim_end_matches('\r').to_string()))
     };
     let size_line = loop {
         match next_line()? {

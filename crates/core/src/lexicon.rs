@@ -60,6 +60,7 @@ use std::sync::Arc;
 use fst::raw::Fst;
 
 use crate::automaton::{self, Automaton};
+use crate::files::{ReadError, ReadFault};
 use crate::normalize::{self, Profile, Rejection};
 use crate::tiers::Tiers;
 
@@ -94,14 +95,9 @@ pub fn builtin_names() -> impl Iterator<Item = &'static str> {
 /// the file (or the built-in) it concerns.
 #[derive(Debug, thiserror::Error)]
 pub enum LexiconError {
-    /// The file could not be read or written.
-    #[error("{origin}: {source}")]
-    Io {
-        /// The file.
-        origin: String,
-        /// The underlying error.
-        source: io::Error,
-    },
+    /// The file could not be read (missing, a folder, not UTF-8 text...).
+    #[error(transparent)]
+    Read(#[from] ReadError),
     /// The file does not start with the magic bytes.
     #[error("{origin}: not a compiled polyboggle dictionary (wrong magic bytes)")]
     NotADictionary {
@@ -143,14 +139,6 @@ pub enum LexiconError {
         origin: String,
         /// What is inconsistent.
         what: String,
-    },
-    /// A word list is not UTF-8 text.
-    #[error("{origin}: not UTF-8 text (invalid byte at offset {offset})")]
-    NotText {
-        /// The file.
-        origin: String,
-        /// Where the first invalid byte is.
-        offset: usize,
     },
     /// A tier list names no word of the dictionary (or no word at all).
     #[error("tiers {origin}: names no word of the dictionary")]
@@ -337,10 +325,7 @@ impl Lexicon {
         let path = Path::new(name);
         if path.is_dir() || !path.exists() {
             return Lexicon::builtin(name).map_err(|e| match (e, crate::files::not_a_file(name)) {
-                (LexiconError::Unknown { .. }, Some(source)) => LexiconError::Io {
-                    origin: name.into(),
-                    source,
-                },
+                (LexiconError::Unknown { .. }, Some(why)) => LexiconError::Read(why),
                 (e, _) => e,
             });
         }
@@ -571,13 +556,9 @@ impl std::fmt::Debug for Lexicon {
 /// pipe (`--dict <(sort words.txt)`), which cannot be mapped; a device (`/dev/zero`,
 /// which would never end) is refused.
 fn map(path: &Path, origin: &str) -> Result<Storage, LexiconError> {
-    let io_err = |source| LexiconError::Io {
-        origin: origin.into(),
-        source,
-    };
+    let io_err = |e: io::Error| ReadError::io(origin, &e);
     if path.is_dir() {
-        let not_a_file = io::Error::new(io::ErrorKind::InvalidInput, "a folder, not a file");
-        return Err(io_err(not_a_file));
+        return Err(ReadError::new(origin, ReadFault::Folder).into());
     }
     #[cfg_attr(not(unix), allow(unused_mut))] // read from only to drain a pipe
     let mut file = File::open(path).map_err(io_err)?;
@@ -589,8 +570,7 @@ fn map(path: &Path, origin: &str) -> Result<Storage, LexiconError> {
             io::Read::read_to_end(&mut file, &mut bytes).map_err(io_err)?;
             return Ok(Storage::Owned(bytes));
         }
-        let device = io::Error::new(io::ErrorKind::InvalidInput, "not a file or a pipe");
-        return Err(io_err(device));
+        return Err(ReadError::new(origin, ReadFault::NotAFile).into());
     }
     // SAFETY: the map is read-only; a file changed underneath by another process is
     // caught by the checksum only at open time, the usual caveat of mmap.
@@ -758,11 +738,8 @@ fn parse_header(
 
 /// Returns the text of a word list, or says where it stops being UTF-8.
 /// A byte-order mark at the start is skipped.
-pub fn word_list_text<'a>(bytes: &'a [u8], origin: &str) -> Result<&'a str, LexiconError> {
-    let text = std::str::from_utf8(bytes).map_err(|e| LexiconError::NotText {
-        origin: origin.into(),
-        offset: e.valid_up_to(),
-    })?;
+pub fn word_list_text<'a>(bytes: &'a [u8], origin: &str) -> Result<&'a str, ReadError> {
+    let text = crate::files::text(bytes, origin)?;
     Ok(crate::normalize::skip_byte_order_mark(text))
 }
 

@@ -44,6 +44,8 @@ pub use words::{
     WordListError,
 };
 
+pub use render::EntryLine;
+
 use grid::{Grid, Shape, Spot};
 use polyboggle::Profile;
 use search::{Limits, Problem};

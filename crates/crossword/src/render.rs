@@ -88,13 +88,14 @@ impl Crossword {
             "time budget ran out"
         };
         format!(
-            "{}x{}: placed {} of {total} words, {} black squares, {} crossings; {ended} after {} attempts in {:.2} s",
+            "{}x{}: placed {} of {}, {}, {}; {ended} after {} in {:.2} s",
             self.rows,
             self.cols,
             self.words.len(),
-            self.black,
-            self.crossings,
-            self.attempts,
+            counted(total as u64, "word"),
+            counted(self.black as u64, "black square"),
+            counted(self.crossings as u64, "crossing"),
+            counted(self.attempts, "attempt"),
             self.elapsed.as_secs_f64()
         )
     }
@@ -183,11 +184,37 @@ impl Crossword {
 
     /// A picture of the numbered grid; with `solution`, the letters too. Numbers sit in
     /// the top corner a reader starts from (the right one in a right-to-left grid); a
-    /// letter wider than one column is squeezed into its cell.
+    /// letter wider than one column is squeezed into its cell. The puzzle (without
+    /// `solution`) lists its entries below the grid, as [`Crossword::entries`] says, so
+    /// it can be solved on paper.
     pub fn to_svg(&self, solution: bool) -> String {
         const CELL: usize = 40;
         const MARGIN: usize = 2;
-        let (width, height) = (self.cols * CELL + 2 * MARGIN, self.rows * CELL + 2 * MARGIN);
+        const LINE: usize = 18;
+        let lines = if solution { Vec::new() } else { self.entries() };
+        let grid_width = self.cols * CELL + 2 * MARGIN;
+        let text_width = lines
+            .iter()
+            .map(|l| l.text.width() * 8 + 2 * CELL / 4)
+            .max()
+            .unwrap_or(0);
+        let width = grid_width.max(text_width);
+        let grid_height = self.rows * CELL + 2 * MARGIN;
+        // Each line's baseline; a heading after the first has half a line more above it.
+        let mut y = grid_height + CELL / 2 - LINE;
+        let baselines: Vec<usize> = lines
+            .iter()
+            .enumerate()
+            .map(|(i, line)| {
+                y += if line.heading && i > 0 {
+                    LINE + LINE / 2
+                } else {
+                    LINE
+                };
+                y
+            })
+            .collect();
+        let height = baselines.last().map_or(grid_height, |y| y + LINE / 2);
         let numbers = self.numbers();
         let mut svg = String::new();
         let _ = writeln!(
@@ -244,9 +271,106 @@ impl Crossword {
                 }
             }
         }
+        // The entries: left-aligned, or right-aligned under a right-to-left grid (the
+        // lines stay left to right, as their labels are; a word in them reads its way).
+        let (x, anchor) = if self.rtl {
+            (width - CELL / 4, "end")
+        } else {
+            (CELL / 4, "start")
+        };
+        for (line, y) in lines.iter().zip(baselines) {
+            let weight = if line.heading {
+                r#" font-weight="bold""#
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                svg,
+                r#"<text x="{x}" y="{y}" font-size="13" text-anchor="{anchor}"{weight}>{}</text>"#,
+                escape(&line.text)
+            );
+        }
         svg.push_str("</svg>\n");
         svg
     }
+
+    /// What a person needs beside the empty grid to fill it, a line each: the Across
+    /// and Down entries by number with their clues and lengths (`1. Peace, in Hebrew
+    /// (6)`), and, when some words have no clue, those words themselves under
+    /// `Words`, by length and then alphabetically, as a fill-in puzzle gives them (a
+    /// word without a clue is listed there, its number with its length alone). A list
+    /// with no clue at all is a fill-in puzzle: the words alone.
+    ///
+    /// ```
+    /// use polyboggle_crossword::{generate, parse_word_list, Options};
+    ///
+    /// let entries = parse_word_list("cat\tA pet that purrs\nact\n")?;
+    /// let options = Options { size: (3, 3), ..Options::default() };
+    /// let crossword = generate(&entries, &options)?;
+    /// let lines: Vec<String> = crossword.entries().into_iter().map(|l| l.text).collect();
+    /// assert!(lines.contains(&"Words".to_string()), "{lines:?}");
+    /// assert!(lines.iter().any(|l| l.ends_with("A pet that purrs (3)")), "{lines:?}");
+    /// assert!(lines.contains(&"3 letters: ACT".to_string()), "{lines:?}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn entries(&self) -> Vec<EntryLine> {
+        let heading = |text: &str| EntryLine {
+            text: text.into(),
+            heading: true,
+        };
+        let entry = |text: String| EntryLine {
+            text,
+            heading: false,
+        };
+        let mut lines = Vec::new();
+        let clued = self.words.iter().any(|w| w.clue.is_some());
+        if clued {
+            for (title, dir) in [("Across", Direction::Across), ("Down", Direction::Down)] {
+                let words: Vec<_> = self.words.iter().filter(|w| w.direction == dir).collect();
+                if words.is_empty() {
+                    continue;
+                }
+                lines.push(heading(title));
+                for w in words {
+                    let text = match &w.clue {
+                        Some(clue) => format!("{}. {clue} ({})", w.number, w.cells.len()),
+                        None => format!("{}. ({})", w.number, w.cells.len()),
+                    };
+                    lines.push(entry(text));
+                }
+            }
+        }
+        let mut unclued: Vec<(usize, &str)> = self
+            .words
+            .iter()
+            .filter(|w| w.clue.is_none())
+            .map(|w| (w.cells.len(), w.word.as_str()))
+            .collect();
+        unclued.sort();
+        if !unclued.is_empty() {
+            lines.push(heading("Words"));
+        }
+        for group in unclued.chunk_by(|a, b| a.0 == b.0) {
+            let words: Vec<&str> = group.iter().map(|&(_, word)| word).collect();
+            let letters = counted(group[0].0 as u64, "letter");
+            lines.push(entry(format!("{letters}: {}", words.join(", "))));
+        }
+        lines
+    }
+}
+
+/// One line of a puzzle's entries ([`Crossword::entries`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntryLine {
+    /// The line as printed.
+    pub text: String,
+    /// Is it a heading (`Across`, `Down`, `Words`)?
+    pub heading: bool,
+}
+
+/// "1 word", "2 words": a count and its noun, singular for one.
+fn counted(n: u64, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
 /// XML text escaping.

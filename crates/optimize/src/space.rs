@@ -63,7 +63,7 @@ pub enum SpaceError {
     #[error("the face {0:?} cannot be on a board: faces may not hold '/', ',' or spaces")]
     Face(String),
     /// The dice set has too few dice for the grid.
-    #[error("a {rows}x{cols} board needs {cells} dice; {set} has {dice}")]
+    #[error("a {rows}x{cols} board needs {cells} {}; {set} has {dice}", if *cells == 1 { "die" } else { "dice" })]
     TooFewDice {
         /// The set's name.
         set: String,
