@@ -117,6 +117,51 @@ impl BackendArg {
     }
 }
 
+/// The boards a search covers, when not every face everywhere (`optimize`, `prove`).
+#[derive(Args, Debug, Clone)]
+pub struct SpaceArgs {
+    /// Faces a cell may show: letters (`abcdef`) or a comma list (`a,b,ch,ll`)
+    /// [default: the dictionary's alphabet, Qu for Q under Hasbro rules]
+    #[arg(long, value_name = "L", conflicts_with = "dice")]
+    pub letters: Option<String>,
+    /// Faces never to use, e.g. zqxjkw
+    #[arg(long, value_name = "L", conflicts_with = "dice")]
+    pub exclude: Option<String>,
+    /// Boards rollable from this dice set (a built-in name or a dice file)
+    #[arg(long, value_name = "SET")]
+    pub dice: Option<String>,
+}
+
+/// Threads, and a long search cut into tasks that log and resume (`optimize`'s
+/// runs, `prove`'s top-level classes; docs/scale-out.md).
+#[derive(Args, Debug, Clone)]
+pub struct ScaleArgs {
+    /// Worker threads [default: one per core]
+    #[arg(long, value_name = "T")]
+    pub threads: Option<usize>,
+    /// Do only the work units u (optimize: runs, prove: top-level classes) with u mod
+    /// N = K (use with --tasks)
+    #[arg(long, value_name = "K", requires = "tasks")]
+    pub task_index: Option<usize>,
+    /// Split the work units among N tasks; prints one JSON line per finished unit
+    #[arg(long, value_name = "N", requires = "task_index")]
+    pub tasks: Option<usize>,
+    /// Append a JSON line to FILE as each unit finishes (optimize: each improvement too)
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+    /// Skip the units already finished in --log
+    #[arg(long, requires = "log")]
+    pub resume: bool,
+}
+
+impl ScaleArgs {
+    /// `--threads`, or one per core.
+    pub fn threads(&self) -> usize {
+        self.threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+}
+
 /// Which dictionary, and how to normalize a plain word list given as one.
 #[derive(Args, Debug, Clone)]
 pub struct DictArgs {
@@ -552,38 +597,17 @@ pub struct ProveArgs {
     /// Grid size [default: 3x3, or the dice set's own]
     #[arg(long, value_name = "RxC")]
     pub size: Option<String>,
-    /// Faces a cell may show: letters (`abcdef`) or a comma list (`a,b,ch,ll`)
-    /// [default: the dictionary's alphabet, Qu for Q under Hasbro rules]
-    #[arg(long, value_name = "L", conflicts_with = "dice")]
-    pub letters: Option<String>,
-    /// Faces never to use, e.g. zqxjkw
-    #[arg(long, value_name = "L", conflicts_with = "dice")]
-    pub exclude: Option<String>,
-    /// Boards rollable from this dice set (a built-in name or a dice file)
-    #[arg(long, value_name = "SET")]
-    pub dice: Option<String>,
+    #[command(flatten)]
+    pub space: SpaceArgs,
     /// List every board scoring at least S [default: the best score a brief
     /// optimizer run finds]
     #[arg(long, value_name = "S")]
     pub min: Option<u64>,
-    /// Worker threads [default: one per core]
-    #[arg(long, value_name = "T")]
-    pub threads: Option<usize>,
     /// Stop after SECS seconds (the list then proves nothing; --resume goes on)
     #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
     pub time: Option<f64>,
-    /// Search only the top-level classes c with c mod N = K (use with --tasks)
-    #[arg(long, value_name = "K", requires = "tasks")]
-    pub task_index: Option<usize>,
-    /// Split the top-level classes among N tasks; prints one JSON line per finished class
-    #[arg(long, value_name = "N", requires = "task_index")]
-    pub tasks: Option<usize>,
-    /// Append a JSON line per finished top-level class to FILE
-    #[arg(long, value_name = "FILE")]
-    pub log: Option<PathBuf>,
-    /// Skip the classes already finished in --log
-    #[arg(long, requires = "log")]
-    pub resume: bool,
+    #[command(flatten)]
+    pub scale: ScaleArgs,
     /// Add up the finished classes of these logs, and search nothing
     #[arg(long, value_name = "LOG", num_args = 1.., conflicts_with_all = ["dice", "letters", "resume", "tasks", "min"])]
     pub summarize: Vec<PathBuf>,
@@ -624,16 +648,8 @@ pub struct OptimizeArgs {
     /// Grid size [default: 4x4, or the dice set's own]
     #[arg(long, value_name = "RxC")]
     pub size: Option<String>,
-    /// Faces a cell may show: letters (`abcdef`) or a comma list (`a,b,ch,ll`)
-    /// [default: the dictionary's alphabet, Qu for Q under Hasbro rules]
-    #[arg(long, value_name = "L", conflicts_with = "dice")]
-    pub letters: Option<String>,
-    /// Faces never to use, e.g. zqxjkw
-    #[arg(long, value_name = "L", conflicts_with = "dice")]
-    pub exclude: Option<String>,
-    /// Boards rollable from this dice set (a built-in name or a dice file)
-    #[arg(long, value_name = "SET")]
-    pub dice: Option<String>,
+    #[command(flatten)]
+    pub space: SpaceArgs,
     /// score, min-score, words, long-words:N (words of N+ letters) or target:T
     #[arg(long, default_value = "score", value_name = "OBJ")]
     pub objective: String,
@@ -655,21 +671,8 @@ pub struct OptimizeArgs {
     /// Base seed: run r uses S + r [default: random, printed]
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// Worker threads [default: one per core]
-    #[arg(long, value_name = "T")]
-    pub threads: Option<usize>,
-    /// Run only the runs r with r mod N = K (use with --tasks)
-    #[arg(long, value_name = "K", requires = "tasks")]
-    pub task_index: Option<usize>,
-    /// Split the runs among N tasks; prints one JSON line per finished run
-    #[arg(long, value_name = "N", requires = "task_index")]
-    pub tasks: Option<usize>,
-    /// Append JSON lines (improvements, finished runs) to FILE as they happen
-    #[arg(long, value_name = "FILE")]
-    pub log: Option<PathBuf>,
-    /// Skip the runs already finished in --log
-    #[arg(long, requires = "log")]
-    pub resume: bool,
+    #[command(flatten)]
+    pub scale: ScaleArgs,
     /// Where boards are scored: the same seed gives the same boards on each
     #[arg(long, value_enum, default_value = "cpu")]
     pub backend: BackendArg,

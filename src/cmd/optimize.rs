@@ -31,17 +31,14 @@ pub fn run(args: OptimizeArgs) -> Result<(), Failure> {
         &lexicon,
         &rules,
         args.size.as_deref(),
-        args.letters.as_deref(),
-        args.exclude.as_deref(),
-        args.dice.as_deref(),
+        args.space.letters.as_deref(),
+        args.space.exclude.as_deref(),
+        args.space.dice.as_deref(),
     )?;
-    let threads = match args.threads {
-        Some(t) => t,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let threads = args.scale.threads();
     let seed = match args.seed {
         Some(seed) => seed,
-        None if args.tasks.is_some() || args.resume => {
+        None if args.scale.tasks.is_some() || args.scale.resume => {
             return Err(Failure::input(
                 "--tasks and --resume need --seed (every task must use the same one)",
             ))
@@ -60,11 +57,13 @@ pub fn run(args: OptimizeArgs) -> Result<(), Failure> {
         parallel_runs: threads,
         ..Settings::new(objective, rules)
     };
-    let mut runs = match (args.task_index, args.tasks) {
+    let mut runs = match (args.scale.task_index, args.scale.tasks) {
         (Some(index), Some(tasks)) => optimize::task_runs(args.runs, index, tasks),
         _ => (0..args.runs).collect(),
     };
-    if let (Some(index), Some(tasks), true) = (args.task_index, args.tasks, runs.is_empty()) {
+    if let (Some(index), Some(tasks), true) =
+        (args.scale.task_index, args.scale.tasks, runs.is_empty())
+    {
         eprintln!(
             "note: task {index} of {tasks} has no runs (--runs {}: runs r with r mod {tasks} = {index})",
             args.runs
@@ -72,14 +71,18 @@ pub fn run(args: OptimizeArgs) -> Result<(), Failure> {
     }
     // Runs a resumed log has finished already: kept for the summary, not run again.
     let mut done: Vec<RunReport> = Vec::new();
-    if args.resume {
-        let log = args.log.as_deref().expect("clap: --resume requires --log");
+    if args.scale.resume {
+        let log = args
+            .scale
+            .log
+            .as_deref()
+            .expect("clap: --resume requires --log");
         done = finished_runs(log, &settings, &space)?;
         let numbers: HashSet<usize> = done.iter().map(|r| r.run).collect();
         runs.retain(|r| !numbers.contains(r));
         done.retain(|r| runs_of_task(&args).contains(&r.run));
     }
-    let log = match &args.log {
+    let log = match &args.scale.log {
         Some(path) => Some(Mutex::new(open_log(path)?)),
         None => None,
     };
@@ -93,12 +96,12 @@ pub fn run(args: OptimizeArgs) -> Result<(), Failure> {
             let text = serde_json::to_string(line).expect("log lines serialize") + "\n";
             let mut file = log.lock().expect("no thread panics writing the log");
             if let Err(e) = file.write_all(text.as_bytes()).and_then(|_| file.flush()) {
-                let path = args.log.as_deref().unwrap_or(Path::new("log"));
+                let path = args.scale.log.as_deref().unwrap_or(Path::new("log"));
                 *log_error.lock().expect("no panic") = Some(format!("{}: {e}", path.display()));
             }
         }
     };
-    let task_lines = args.tasks.is_some();
+    let task_lines = args.scale.tasks.is_some();
     let task_out = Mutex::new(std::io::stdout());
     let observer = |event: &Event| match event {
         Event::Round {
@@ -141,12 +144,17 @@ fn check_numbers(args: &OptimizeArgs) -> Result<(), Failure> {
             return Err(Failure::input(format!("{flag} must be at least 1")));
         }
     }
-    check_run_flags(args.threads, args.task_index, args.tasks, args.time)
+    check_run_flags(
+        args.scale.threads,
+        args.scale.task_index,
+        args.scale.tasks,
+        args.time,
+    )
 }
 
 /// The runs this process's task owns.
 fn runs_of_task(args: &OptimizeArgs) -> Vec<usize> {
-    match (args.task_index, args.tasks) {
+    match (args.scale.task_index, args.scale.tasks) {
         (Some(index), Some(tasks)) => optimize::task_runs(args.runs, index, tasks),
         _ => (0..args.runs).collect(),
     }

@@ -29,7 +29,12 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
     if !args.summarize.is_empty() {
         return summarize(&args.summarize, args.format);
     }
-    check_run_flags(args.threads, args.task_index, args.tasks, args.time)?;
+    check_run_flags(
+        args.scale.threads,
+        args.scale.task_index,
+        args.scale.tasks,
+        args.time,
+    )?;
     if !(args.progress >= 0.0 && args.progress.is_finite()) {
         return Err(Failure::input(format!(
             "--progress {}: give seconds, 0 or more",
@@ -38,7 +43,7 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
     }
     let lexicon = load_dict(args.dict.dict.as_deref(), &args.dict.profile)?;
     let rules = rules(&args.rules)?;
-    let size = match (&args.size, &args.dice) {
+    let size = match (&args.size, &args.space.dice) {
         (None, None) => Some("3x3"),
         (size, _) => size.as_deref(),
     };
@@ -46,14 +51,11 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
         &lexicon,
         &rules,
         size,
-        args.letters.as_deref(),
-        args.exclude.as_deref(),
-        args.dice.as_deref(),
+        args.space.letters.as_deref(),
+        args.space.exclude.as_deref(),
+        args.space.dice.as_deref(),
     )?;
-    let threads = match args.threads {
-        Some(t) => t,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let threads = args.scale.threads();
     let min = match args.min {
         Some(min) => min,
         None => threshold(&lexicon, &rules, &space, threads),
@@ -71,7 +73,7 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
     .map_err(Failure::input)?;
     let settings = describe(&proof, &space, &rules, args.dict.dict.as_deref(), &lexicon);
 
-    let mut todo: Vec<u64> = match (args.task_index, args.tasks, args.sample) {
+    let mut todo: Vec<u64> = match (args.scale.task_index, args.scale.tasks, args.sample) {
         (_, _, Some(n)) => proof.sample(n, args.seed),
         (Some(index), Some(tasks), None) => proof
             .classes()
@@ -84,15 +86,19 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
     };
     let in_scope = todo.len() as u64;
     let mut lines: Vec<LogLine> = Vec::new();
-    if args.resume {
-        let path = args.log.as_deref().expect("clap: --resume requires --log");
+    if args.scale.resume {
+        let path = args
+            .scale
+            .log
+            .as_deref()
+            .expect("clap: --resume requires --log");
         lines = finished(path, &settings)?;
         let scope: HashSet<u64> = todo.iter().copied().collect();
         lines.retain(|line| scope.contains(&line.class));
         let done: HashSet<u64> = lines.iter().map(|line| line.class).collect();
         todo.retain(|c| !done.contains(c));
     }
-    let log_file = match &args.log {
+    let log_file = match &args.scale.log {
         Some(path) => Some(Mutex::new(open_log(path)?)),
         None => None,
     };
@@ -103,11 +109,12 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
     let progress = Progress::new(todo.len() as u64, std::io::stderr().is_terminal());
     let fresh: Mutex<Vec<LogLine>> = Mutex::new(Vec::new());
     let log_error: Mutex<Option<String>> = Mutex::new(None);
-    let task_lines = args.tasks.is_some();
+    let task_lines = args.scale.tasks.is_some();
     let sampled: Mutex<Vec<ClassReport>> = Mutex::new(Vec::new());
     let task = args
+        .scale
         .task_index
-        .zip(args.tasks)
+        .zip(args.scale.tasks)
         .map(|(k, n)| [k as u64, n as u64]);
     let done = |report: &ClassReport| {
         let mut line = LogLine::new(&proof, &settings, report);
@@ -116,7 +123,7 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
         if let Some(file) = &log_file {
             let mut file = file.lock().expect("no thread panics writing the log");
             if let Err(e) = file.write_all(text.as_bytes()).and_then(|_| file.flush()) {
-                let path = args.log.as_deref().unwrap_or(Path::new("log"));
+                let path = args.scale.log.as_deref().unwrap_or(Path::new("log"));
                 *log_error.lock().expect("no panic") = Some(format!("{}: {e}", path.display()));
             }
         }
