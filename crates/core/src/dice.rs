@@ -551,6 +551,9 @@ pub fn count_units<'w>(
         .filter(|u| !u.is_empty())
         .collect();
     units.sort_by_key(|u| std::cmp::Reverse(u.len()));
+    // ASCII letters are counted in an array, the others in the map: no string is
+    // made for a letter already counted.
+    let mut ascii = [0u64; 128];
     let mut counts: HashMap<String, u64> = HashMap::new();
     for word in words {
         let key = profile.key(word);
@@ -558,14 +561,34 @@ pub fn count_units<'w>(
             continue;
         }
         let mut rest = key.as_str();
-        while !rest.is_empty() {
-            let unit = units
-                .iter()
-                .find(|u| rest.starts_with(u.as_str()))
-                .map(String::as_str)
-                .unwrap_or_else(|| rest.graphemes(true).next().expect("non-empty"));
-            *counts.entry(unit.to_string()).or_default() += 1;
+        while let Some(&first) = rest.as_bytes().first() {
+            let unit = match units.iter().find(|u| rest.starts_with(u.as_str())) {
+                Some(unit) => unit.as_str(),
+                // An ASCII letter followed by another (or nothing) is a grapheme.
+                None if first.is_ascii_alphabetic()
+                    && rest
+                        .as_bytes()
+                        .get(1)
+                        .is_none_or(|b| b.is_ascii_alphabetic()) =>
+                {
+                    ascii[first as usize] += 1;
+                    rest = &rest[1..];
+                    continue;
+                }
+                None => rest.graphemes(true).next().expect("non-empty"),
+            };
+            match counts.get_mut(unit) {
+                Some(n) => *n += 1,
+                None => {
+                    counts.insert(unit.to_string(), 1);
+                }
+            }
             rest = &rest[unit.len()..];
+        }
+    }
+    for (byte, &n) in ascii.iter().enumerate() {
+        if n > 0 {
+            *counts.entry((byte as u8 as char).to_string()).or_default() += n;
         }
     }
     counts
