@@ -16,8 +16,9 @@
 //!
 //! What a designer states ([`Objective`]) is scored against the start set's own
 //! figures: the search must not let the others get worse (more unreachable
-//! words, more dead faces, a median more than 10% away, faces drifting from the
-//! dictionary's letters past [`Brief::drift`]), each a penalty on the value.
+//! words, more dead faces, a median further away than [`Brief::median_within`],
+//! faces drifting from the dictionary's letters past [`Brief::drift`]), each a
+//! penalty on the value.
 //!
 //! Unreachable words are counted here on each word's one split into units
 //! (longest first), which is exact for sets whose units do not overlap; the
@@ -88,6 +89,9 @@ pub struct Brief {
     /// The most the faces may drift from the dictionary's letter shares
     /// (Jensen–Shannon divergence, bits); `None`: no cap beyond the start's.
     pub drift: Option<f64>,
+    /// How far the median words a roll may move from the start's, as a share of it
+    /// (0.10: 10%); `None`: as far as the objective takes it.
+    pub median_within: Option<f64>,
 }
 
 impl Default for Brief {
@@ -101,6 +105,7 @@ impl Default for Brief {
             units: Vec::new(),
             floor: 45,
             drift: None,
+            median_within: Some(0.10),
         }
     }
 }
@@ -770,9 +775,12 @@ impl Judge<'_, '_> {
             penalty += (m.unreachable.saturating_sub(r.unreachable)) as f64 / 20.0;
             penalty -= (r.unreachable.saturating_sub(m.unreachable)) as f64 / 400.0;
         }
-        if !matches!(self.brief.objective, Objective::Band(..)) && r.median > 0 {
+        if let (Some(within), false) = (
+            self.brief.median_within,
+            matches!(self.brief.objective, Objective::Band(..)) || r.median == 0,
+        ) {
             let off = (m.median as f64 - r.median as f64).abs() / r.median as f64;
-            penalty += 200.0 * (off - 0.10).max(0.0);
+            penalty += 200.0 * (off - within).max(0.0);
         }
         let cap = self.brief.drift.unwrap_or(r.drift.max(0.05));
         penalty += 1000.0 * (m.drift - cap).max(0.0);
