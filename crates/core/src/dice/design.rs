@@ -632,14 +632,21 @@ struct Reach {
 /// Can distinct dice show the units of `split` (sorted), the dice showing each unit
 /// being `dice`? If so, `given` holds the die each letter was given.
 fn reachable(split: &[u8], dice: &[u64], given: &mut [u8]) -> bool {
-    // Each unit on at least as many dice as the word uses it: needed.
+    // Each unit on at least as many dice as the word uses it, and all of them on
+    // as many as the word has letters: needed (Hall's condition, cheap parts).
     let mut i = 0;
+    let mut all = 0u64;
     while i < split.len() {
         let run = split[i..].iter().take_while(|&&u| u == split[i]).count();
-        if (dice[split[i] as usize].count_ones() as usize) < run {
+        let on = dice[split[i] as usize];
+        if (on.count_ones() as usize) < run {
             return false;
         }
+        all |= on;
         i += run;
+    }
+    if (all.count_ones() as usize) < split.len() {
+        return false;
     }
     let mut owner = [u8::MAX; 64];
     if !(0..split.len()).all(|letter| augment(letter, split, dice, &mut owner, &mut 0)) {
