@@ -54,10 +54,11 @@ pub mod unreachable;
 /// it, so the published package holds them), embedded so they work without the folder.
 const BUILTIN: &[&str] = &[
     include_str!("../data/dice-sets/dutch-4x4.txt"),
+    include_str!("../data/dice-sets/dutch-designed-4x4.txt"),
     include_str!("../data/dice-sets/english-big-2012-5x5.txt"),
     include_str!("../data/dice-sets/english-big-challenge-5x5.txt"),
-    include_str!("../data/dice-sets/english-big-designed-5x5.txt"),
     include_str!("../data/dice-sets/english-big-deluxe-5x5.txt"),
+    include_str!("../data/dice-sets/english-big-designed-5x5.txt"),
     include_str!("../data/dice-sets/english-big-original-5x5.txt"),
     include_str!("../data/dice-sets/english-big-original-variant-dhhlor-5x5.txt"),
     include_str!("../data/dice-sets/english-big-variant-owned-5x5-unverified.txt"),
@@ -69,15 +70,23 @@ const BUILTIN: &[&str] = &[
     include_str!("../data/dice-sets/french-4x4.txt"),
     include_str!("../data/dice-sets/french-big-5x5.txt"),
     include_str!("../data/dice-sets/french-course-5x5-unverified.txt"),
+    include_str!("../data/dice-sets/french-designed-4x4.txt"),
     include_str!("../data/dice-sets/german-4x4.txt"),
+    include_str!("../data/dice-sets/german-designed-4x4.txt"),
     include_str!("../data/dice-sets/german-fanmade-multiletter-4x4.txt"),
+    include_str!("../data/dice-sets/greek-designed-4x4.txt"),
+    include_str!("../data/dice-sets/hindi-designed-4x4.txt"),
+    include_str!("../data/dice-sets/italian-designed-4x4.txt"),
     include_str!("../data/dice-sets/italian-paroliere-4x4.txt"),
     include_str!("../data/dice-sets/italian-variant-buzzword-4x4-unverified.txt"),
     include_str!("../data/dice-sets/polish-4x4.txt"),
+    include_str!("../data/dice-sets/portuguese-designed-4x4.txt"),
     include_str!("../data/dice-sets/spanish-botggle-4x4-unverified.txt"),
+    include_str!("../data/dice-sets/spanish-designed-4x4.txt"),
     include_str!("../data/dice-sets/spanish-fanmade-boggleparty-4x4.txt"),
     include_str!("../data/dice-sets/spanish-fanmade-boggleparty-5x5.txt"),
     include_str!("../data/dice-sets/spanish-fanmade-boggleparty-6x6.txt"),
+    include_str!("../data/dice-sets/turkish-designed-4x4.txt"),
 ];
 
 /// What is wrong with a dice set, a size or a check.
