@@ -5,14 +5,14 @@ lexicon, functions use the built-in English dictionary (ENABLE2K).
 """
 
 from os import PathLike
-from typing import Any, Iterable, Literal, Optional, Sequence, Union, final
+from typing import Any, Iterable, Literal, Optional, Sequence, TypedDict, Union, final
 
 from typing_extensions import TypeAlias
 
 __all__ = [
     "__version__",
     "BoardError", "DiceError", "LexiconError", "PolyboggleError", "RulesError",
-    "Board", "Lexicon", "Solution", "Word",
+    "Board", "DiceSet", "Lexicon", "Solution", "Word",
     "dice_sets", "optimize", "score", "score_many", "solve",
 ]
 __version__: str
@@ -90,6 +90,91 @@ class Board:
     def faces(self) -> list[list[str]]:
         """The faces, row by row."""
     def __eq__(self, value: object, /) -> bool: ...
+
+class _Spread(TypedDict):
+    mean: float
+    sd: float
+    min: int
+    p5: int
+    p25: int
+    median: int
+    p75: int
+    p95: int
+    max: int
+
+class _FaceStats(TypedDict):
+    face: str
+    copies: int
+    shown: float
+    dead: float
+    set_share: float
+    dict_share: float
+
+class _MissingLetter(TypedDict):
+    face: str
+    dict_share: float
+
+class _Vowels(TypedDict):
+    mean: float
+    at_most_one: float
+    set_share: float
+    dict_share: float
+
+class _DiceStats(TypedDict):
+    set: str
+    rows: int
+    cols: int
+    rolls: int
+    seed: int
+    words: _Spread
+    points: _Spread
+    floor: int
+    under_floor: float
+    none: float
+    long_word: dict[str, float]
+    longest: int
+    dead_faces: float
+    unreachable_words: int
+    dictionary_words: int
+    distinct_words: int
+    divergence: float
+    vowels: Optional[_Vowels]
+    faces: list[_FaceStats]
+    missing: list[_MissingLetter]
+
+@final
+class DiceSet:
+    """A dice set: a built-in name or a dice file."""
+
+    def __new__(cls, name: str) -> DiceSet:
+        """The built-in set or the dice file `name` names."""
+    @property
+    def name(self) -> str: ...
+    @property
+    def rows(self) -> int: ...
+    @property
+    def cols(self) -> int: ...
+    @property
+    def dice(self) -> list[list[str]]:
+        """The faces, a list a die."""
+    def roll(self, seed: Optional[int] = None, size: Optional[str] = None) -> Board:
+        """A board rolled from the set, as Board.roll does."""
+    def stats(
+        self,
+        lexicon: Optional[Lexicon] = None,
+        rolls: int = 100000,
+        seed: int = 1,
+        size: Optional[str] = None,
+        floor: int = 45,
+        vowels: Optional[str] = None,
+        threads: Optional[int] = None,
+        rules: Literal["hasbro", "cs106b"] = "hasbro",
+        min_len: Optional[int] = None,
+        points: Optional[str] = None,
+        qu: Optional[bool] = None,
+    ) -> _DiceStats:
+        """How the set plays over seeded rolls: one set of `polyboggle dice stats --format json`."""
+    def __len__(self) -> int: ...
 
 @final
 class Word:

@@ -524,6 +524,10 @@ pub struct DiceDesignArgs {
     /// Cap on the faces' drift from the letter frequencies (Jensen-Shannon, bits)
     #[arg(long, value_name = "BITS")]
     pub drift: Option<f64>,
+    /// Let the median words a roll move freely (by default it stays within 10% of the
+    /// start set's: the same game, fewer poor rolls)
+    #[arg(long)]
+    pub free_median: bool,
     /// Rolls each candidate is measured on
     #[arg(long, default_value_t = 3000, value_name = "N")]
     pub rolls: usize,

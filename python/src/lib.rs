@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use polyboggle::batch::{self, CpuScorer, Packed, Scorer};
-use polyboggle::dice::DiceSet;
+use polyboggle::dice::{stats, DiceSet as CoreDiceSet};
 use polyboggle::lexicon::{self, Lookup};
 use polyboggle::{defaults, normalize, Board as CoreBoard, Face, Profile, Rules, Solver};
 use polyboggle_optimize::{self as search, Method, Objective, Settings, Space};
@@ -65,6 +65,27 @@ fn rules_error(e: polyboggle::RulesError) -> PyErr {
 
 fn dice_error(e: polyboggle::dice::DiceError) -> PyErr {
     DiceError::new_err(e.to_string())
+}
+
+/// A seed as `--seed` takes it: a whole number from 0 to 2**64 - 1. Anything else
+/// (a negative number, one too large, not a number) is a [`PolyboggleError`] that
+/// says so, not the `OverflowError` or `TypeError` a plain `u64` argument raises.
+struct Seed(u64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Seed {
+    type Error = PyErr;
+
+    fn extract(value: Borrowed<'a, 'py, PyAny>) -> PyResult<Seed> {
+        value.extract::<u64>().map(Seed).map_err(|_| {
+            let shown = value
+                .repr()
+                .map_or_else(|_| "?".to_string(), |r| r.to_string());
+            PolyboggleError::new_err(format!(
+                "seed {shown}: expected a whole number from 0 to {}",
+                u64::MAX
+            ))
+        })
+    }
 }
 
 /// The built-in ENABLE2K, opened once: what every function uses with no lexicon.
@@ -265,13 +286,13 @@ impl Board {
     /// roll` does: the same seed gives the same board everywhere.
     #[staticmethod]
     #[pyo3(signature = (dice="english-new-4x4", seed=None, size=None))]
-    fn roll(dice: &str, seed: Option<u64>, size: Option<&str>) -> PyResult<Board> {
-        let set = DiceSet::load(dice).map_err(dice_error)?;
+    fn roll(dice: &str, seed: Option<Seed>, size: Option<&str>) -> PyResult<Board> {
+        let set = CoreDiceSet::load(dice).map_err(dice_error)?;
         let size = size
             .map(polyboggle::dice::parse_size)
             .transpose()
             .map_err(dice_error)?;
-        let seed = seed.unwrap_or_else(polyboggle::random::seed);
+        let seed = seed.map_or_else(polyboggle::random::seed, |s| s.0);
         let inner = set.roll(seed, size).map_err(dice_error)?;
         Ok(Board { inner })
     }
@@ -529,9 +550,11 @@ fn check_threads(threads: Option<usize>) -> PyResult<usize> {
 #[pyfunction]
 #[pyo3(signature = (
     lexicon=None, size=None, dice=None, letters=None, exclude=None, objective="score",
-    method="pool", pool=250, runs=1, time=None, until=None, seed=1, threads=None,
+    method="pool", pool=250, runs=1, time=None, until=None, seed=Seed(1), threads=None,
     rules="hasbro", min_len=None, points=None, qu=None
-))]
+), text_signature = "(lexicon=None, size=None, dice=None, letters=None, exclude=None, \
+    objective='score', method='pool', pool=250, runs=1, time=None, until=None, seed=1, \
+    threads=None, rules='hasbro', min_len=None, points=None, qu=None)")]
 #[allow(clippy::too_many_arguments)]
 fn optimize(
     py: Python<'_>,
@@ -546,7 +569,7 @@ fn optimize(
     runs: usize,
     time: Option<f64>,
     until: Option<u64>,
-    seed: u64,
+    seed: Seed,
     threads: Option<usize>,
     rules: &str,
     min_len: Option<usize>,
@@ -596,7 +619,7 @@ fn optimize(
     let profile = lexicon.profile();
     let space = match dice {
         Some(name) => {
-            let set = DiceSet::load(name).map_err(dice_error)?;
+            let set = CoreDiceSet::load(name).map_err(dice_error)?;
             let (rows, cols) = size.unwrap_or((set.rows, set.cols));
             Space::dice(&set, rows, cols, profile)
         }
@@ -616,7 +639,7 @@ fn optimize(
     let settings = Settings {
         method,
         pool,
-        seed,
+        seed: seed.0,
         time,
         until,
         parallel_runs: threads,
@@ -631,15 +654,133 @@ fn optimize(
     });
     let summary = summary.map_err(|e| PolyboggleError::new_err(e.to_string()))?;
     let mut value = serde_json::to_value(&summary).expect("summaries serialize");
-    value["seed"] = seed.into();
+    value["seed"] = seed.0.into();
     let json = py.import("json")?;
     Ok(json.call_method1("loads", (value.to_string(),))?.unbind())
+}
+
+/// A dice set: a built-in name or a file, as `--dice` names one.
+#[pyclass(module = "polyboggle", frozen)]
+struct DiceSet {
+    inner: CoreDiceSet,
+}
+
+#[pymethods]
+impl DiceSet {
+    /// The set `name` names: a built-in set or a dice file.
+    #[new]
+    fn new(name: &str) -> PyResult<DiceSet> {
+        let inner = CoreDiceSet::load(name).map_err(dice_error)?;
+        Ok(DiceSet { inner })
+    }
+
+    #[getter]
+    fn name(&self) -> &str {
+        &self.inner.name
+    }
+
+    #[getter]
+    fn rows(&self) -> usize {
+        self.inner.rows
+    }
+
+    #[getter]
+    fn cols(&self) -> usize {
+        self.inner.cols
+    }
+
+    /// The faces, a list a die.
+    #[getter]
+    fn dice(&self) -> Vec<Vec<String>> {
+        self.inner.dice.clone()
+    }
+
+    /// A board rolled from the set, as `Board.roll` does.
+    #[pyo3(signature = (seed=None, size=None))]
+    fn roll(&self, seed: Option<Seed>, size: Option<&str>) -> PyResult<Board> {
+        let size = size
+            .map(polyboggle::dice::parse_size)
+            .transpose()
+            .map_err(dice_error)?;
+        let seed = seed.map_or_else(polyboggle::random::seed, |s| s.0);
+        let inner = self.inner.roll(seed, size).map_err(dice_error)?;
+        Ok(Board { inner })
+    }
+
+    /// How the set plays over `rolls` seeded rolls (roll i uses seed `seed + i`), as
+    /// `polyboggle dice stats --format json` reports it: the dict of one of its
+    /// `sets`. Vowels: `vowels` (letters), else the lexicon's language's (English's
+    /// for the built-in dictionary).
+    #[pyo3(signature = (
+        lexicon=None, rolls=100_000, seed=Seed(1), size=None, floor=45, vowels=None,
+        threads=None, rules="hasbro", min_len=None, points=None, qu=None
+    ), text_signature = "($self, lexicon=None, rolls=100000, seed=1, size=None, floor=45, \
+    vowels=None, threads=None, rules='hasbro', min_len=None, points=None, qu=None)")]
+    #[allow(clippy::too_many_arguments)]
+    fn stats(
+        &self,
+        py: Python<'_>,
+        lexicon: Option<Bound<'_, Lexicon>>,
+        rolls: usize,
+        seed: Seed,
+        size: Option<&str>,
+        floor: u64,
+        vowels: Option<&str>,
+        threads: Option<usize>,
+        rules: &str,
+        min_len: Option<usize>,
+        points: Option<&str>,
+        qu: Option<bool>,
+    ) -> PyResult<Py<PyAny>> {
+        let rules = self::rules(rules, min_len, points, qu)?;
+        let threads = check_threads(threads)?;
+        let size = size
+            .map(polyboggle::dice::parse_size)
+            .transpose()
+            .map_err(dice_error)?;
+        let builtin = lexicon.is_none();
+        let lexicon = lexicon_or_default(&lexicon);
+        let vowels = match vowels {
+            Some(letters) => letters,
+            None if builtin => defaults::vowels_for_language("en").unwrap_or(""),
+            None => defaults::vowels_for_language(&lexicon.profile().lang).unwrap_or(""),
+        };
+        let options = stats::Options {
+            rolls,
+            seed: seed.0,
+            size,
+            floor,
+            vowels: stats::vowel_keys(vowels, lexicon.profile()),
+            threads,
+        };
+        let report = py
+            .detach(|| stats::measure(&self.inner, lexicon, &rules, &options))
+            .map_err(|e| DiceError::new_err(e.to_string()))?;
+        let json = py.import("json")?;
+        Ok(json
+            .call_method1("loads", (report.to_json().to_string(),))?
+            .unbind())
+    }
+
+    fn __len__(&self) -> usize {
+        self.inner.dice.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<polyboggle.DiceSet {}: {} dice, {}x{}>",
+            self.inner.name,
+            self.inner.dice.len(),
+            self.inner.rows,
+            self.inner.cols
+        )
+    }
 }
 
 /// The names of the built-in dice sets.
 #[pyfunction]
 fn dice_sets() -> Vec<String> {
-    DiceSet::builtin_names()
+    CoreDiceSet::builtin_names()
 }
 
 #[pymodule]
@@ -651,6 +792,7 @@ fn polyboggle_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Board>()?;
     m.add_class::<Solution>()?;
     m.add_class::<Word>()?;
+    m.add_class::<DiceSet>()?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(score, m)?)?;
     m.add_function(wrap_pyfunction!(score_many, m)?)?;

@@ -194,3 +194,40 @@ def test_the_100000_dice_boards_score_the_published_total():
     assert len(boards) == 100_000
     # docs: shared/data/bench/README.md, ENABLE2K under Hasbro rules.
     assert sum(polyboggle.score_many(boards)) == 14_080_868
+
+
+def test_dice_stats_are_what_the_cli_reports():
+    dice = polyboggle.DiceSet("english-new-4x4")
+    assert (dice.name, dice.rows, dice.cols, len(dice)) == ("english-new-4x4", 4, 4, 16)
+    assert dice.roll(seed=7) == Board.roll("english-new-4x4", seed=7)
+    stats = dice.stats(rolls=2000, seed=5, floor=30)
+    assert stats["set"] == "english-new-4x4" and stats["rolls"] == 2000
+    assert 0 < stats["words"]["p5"] <= stats["words"]["median"] <= stats["words"]["max"]
+    assert 0.0 < stats["dead_faces"] < 0.2
+    assert stats["vowels"] is not None and stats["vowels"]["mean"] > 3
+    code, out, _ = cli("dice", "stats", "english-new-4x4", "--rolls", "2000", "--seed", "5", "--floor", "30", "--format", "json")
+    assert code == 0
+    assert stats == json.loads(out)["sets"][0]
+    # A smaller lexicon, no vowels known: the same keys, no vowel figures.
+    small = Lexicon.compile("tea eat ate tee net ten")
+    few = dice.stats(small, rolls=300, threads=1)
+    assert few["vowels"] is None and few["dictionary_words"] == 6
+    with pytest.raises(polyboggle.DiceError, match="rolls 0"):
+        dice.stats(rolls=0)
+    with pytest.raises(polyboggle.DiceError, match="no-such-set"):
+        polyboggle.DiceSet("no-such-set")
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, 10**40, "7", 1.5])
+def test_a_bad_seed_is_a_polyboggle_error(seed):
+    calls = [
+        lambda: Board.roll(seed=seed),
+        lambda: polyboggle.DiceSet("english-new-4x4").roll(seed=seed),
+        lambda: polyboggle.DiceSet("english-new-4x4").stats(rolls=10, seed=seed),
+        lambda: polyboggle.optimize(letters="etaoinsr", size="3x3", seed=seed, time=0.01),
+    ]
+    for call in calls:
+        with pytest.raises(polyboggle.PolyboggleError, match=r"^seed .*: expected a whole number from 0 to 18446744073709551615$"):
+            call()
+    # The largest seed is a seed.
+    assert Board.roll(seed=2**64 - 1).rows == 4

@@ -75,6 +75,7 @@ pub fn run(args: DiceDesignArgs) -> Result<(), Failure> {
         units: args.units.clone(),
         floor: args.floor,
         drift: args.drift,
+        median_within: (!args.free_median).then_some(0.10),
     };
     let sampler = Sampler::new(&lexicon, rules, threads);
     let terminal = std::io::stderr().is_terminal();

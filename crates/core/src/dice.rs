@@ -54,10 +54,11 @@ pub mod unreachable;
 /// it, so the published package holds them), embedded so they work without the folder.
 const BUILTIN: &[&str] = &[
     include_str!("../data/dice-sets/dutch-4x4.txt"),
+    include_str!("../data/dice-sets/dutch-designed-4x4.txt"),
     include_str!("../data/dice-sets/english-big-2012-5x5.txt"),
     include_str!("../data/dice-sets/english-big-challenge-5x5.txt"),
-    include_str!("../data/dice-sets/english-big-designed-5x5.txt"),
     include_str!("../data/dice-sets/english-big-deluxe-5x5.txt"),
+    include_str!("../data/dice-sets/english-big-designed-5x5.txt"),
     include_str!("../data/dice-sets/english-big-original-5x5.txt"),
     include_str!("../data/dice-sets/english-big-original-variant-dhhlor-5x5.txt"),
     include_str!("../data/dice-sets/english-big-variant-owned-5x5-unverified.txt"),
@@ -69,15 +70,23 @@ const BUILTIN: &[&str] = &[
     include_str!("../data/dice-sets/french-4x4.txt"),
     include_str!("../data/dice-sets/french-big-5x5.txt"),
     include_str!("../data/dice-sets/french-course-5x5-unverified.txt"),
+    include_str!("../data/dice-sets/french-designed-4x4.txt"),
     include_str!("../data/dice-sets/german-4x4.txt"),
+    include_str!("../data/dice-sets/german-designed-4x4.txt"),
     include_str!("../data/dice-sets/german-fanmade-multiletter-4x4.txt"),
+    include_str!("../data/dice-sets/greek-designed-4x4.txt"),
+    include_str!("../data/dice-sets/hindi-designed-4x4.txt"),
+    include_str!("../data/dice-sets/italian-designed-4x4.txt"),
     include_str!("../data/dice-sets/italian-paroliere-4x4.txt"),
     include_str!("../data/dice-sets/italian-variant-buzzword-4x4-unverified.txt"),
     include_str!("../data/dice-sets/polish-4x4.txt"),
+    include_str!("../data/dice-sets/portuguese-designed-4x4.txt"),
     include_str!("../data/dice-sets/spanish-botggle-4x4-unverified.txt"),
+    include_str!("../data/dice-sets/spanish-designed-4x4.txt"),
     include_str!("../data/dice-sets/spanish-fanmade-boggleparty-4x4.txt"),
     include_str!("../data/dice-sets/spanish-fanmade-boggleparty-5x5.txt"),
     include_str!("../data/dice-sets/spanish-fanmade-boggleparty-6x6.txt"),
+    include_str!("../data/dice-sets/turkish-designed-4x4.txt"),
 ];
 
 /// What is wrong with a dice set, a size or a check.
@@ -557,6 +566,9 @@ pub fn count_units<'w>(
         .filter(|u| !u.is_empty())
         .collect();
     units.sort_by_key(|u| std::cmp::Reverse(u.len()));
+    // ASCII letters are counted in an array, the others in the map: no string is
+    // made for a letter already counted.
+    let mut ascii = [0u64; 128];
     let mut counts: HashMap<String, u64> = HashMap::new();
     for word in words {
         let key = profile.key(word);
@@ -564,14 +576,34 @@ pub fn count_units<'w>(
             continue;
         }
         let mut rest = key.as_str();
-        while !rest.is_empty() {
-            let unit = units
-                .iter()
-                .find(|u| rest.starts_with(u.as_str()))
-                .map(String::as_str)
-                .unwrap_or_else(|| rest.graphemes(true).next().expect("non-empty"));
-            *counts.entry(unit.to_string()).or_default() += 1;
+        while let Some(&first) = rest.as_bytes().first() {
+            let unit = match units.iter().find(|u| rest.starts_with(u.as_str())) {
+                Some(unit) => unit.as_str(),
+                // An ASCII letter followed by another (or nothing) is a grapheme.
+                None if first.is_ascii_alphabetic()
+                    && rest
+                        .as_bytes()
+                        .get(1)
+                        .is_none_or(|b| b.is_ascii_alphabetic()) =>
+                {
+                    ascii[first as usize] += 1;
+                    rest = &rest[1..];
+                    continue;
+                }
+                None => rest.graphemes(true).next().expect("non-empty"),
+            };
+            match counts.get_mut(unit) {
+                Some(n) => *n += 1,
+                None => {
+                    counts.insert(unit.to_string(), 1);
+                }
+            }
             rest = &rest[unit.len()..];
+        }
+    }
+    for (byte, &n) in ascii.iter().enumerate() {
+        if n > 0 {
+            *counts.entry((byte as u8 as char).to_string()).or_default() += n;
         }
     }
     counts

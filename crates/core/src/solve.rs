@@ -35,7 +35,7 @@
 mod levels;
 mod matching;
 
-use levels::{Levels, LOOK_UP};
+use levels::{Ends, Levels, LOOK_UP};
 use matching::Matching;
 
 use crate::automaton::{Automaton, Node, State, Transitions, NO_CLASS, ROOT};
@@ -337,13 +337,101 @@ impl<'l> Solver<'l> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn survey(&mut self, board: &Board) -> Survey<'_> {
-        let count = board.faces().len();
         self.cells.load(board, self.lexicon, &self.rules);
+        self.survey_loaded(board.faces().len())
+    }
+
+    /// [`Solver::survey`] of a board of `shape`'s shape whose cell i shows face
+    /// `cells[i]` of the table last given to [`Solver::key_faces`].
+    pub(crate) fn survey_indexed(&mut self, shape: &Board, cells: &[u8]) -> Survey<'_> {
+        self.cells.load_indexed(shape, cells);
+        self.survey_loaded(cells.len())
+    }
+
+    /// [`Solver::survey`] of the board of `count` cells `self.cells` holds: by the
+    /// level search with each word end's cells where it can (as
+    /// [`Solver::tally`]), else by the walk.
+    fn survey_loaded(&mut self, count: usize) -> Survey<'_> {
+        self.surveyed.clear();
+        self.live.clear();
+        self.live.resize(count, false);
+        let leveled = count <= 64
+            && self.cells.max_degree <= 8
+            && self.lexicon.lengths().len() <= LOOK_UP as usize;
+        let ends = match leveled {
+            true => level_ends::<true>(
+                &mut self.levels,
+                self.lexicon.automaton(),
+                &self.cells,
+                count,
+            ),
+            false => None,
+        };
+        let (mut points, mut longest) = (0, 0);
+        match ends {
+            Some(ends) => {
+                let lengths = self.lexicon.lengths();
+                if self.marks.len() * 64 < lengths.len() {
+                    self.marks = vec![0; lengths.len().div_ceil(64)];
+                }
+                let mut live = 0u64;
+                for cells in 1..=ends.starts.len() {
+                    let (start, stop) = (
+                        ends.starts[cells - 1] as usize,
+                        ends.starts
+                            .get(cells)
+                            .map_or(ends.words.len(), |&s| s as usize),
+                    );
+                    for (&end, &used) in ends.words[start..stop].iter().zip(&ends.used[start..stop])
+                    {
+                        let word = (end & !LOOK_UP) as usize;
+                        let Some(&len) = lengths.get(word) else {
+                            debug_assert!(false, "a word index past the dictionary");
+                            continue;
+                        };
+                        let len = match end & LOOK_UP {
+                            0 => cells,
+                            _ => len as usize,
+                        };
+                        if self.counts[len].0 == 0 {
+                            continue;
+                        }
+                        // Every path of a counted word makes its cells live.
+                        live |= used;
+                        let bit = 1 << (word % 64);
+                        if self.marks[word / 64] & bit == 0 {
+                            self.marks[word / 64] |= bit;
+                            self.surveyed.push(word as u64);
+                            points += self.counts[len].1;
+                            longest = longest.max(len);
+                        }
+                    }
+                }
+                for &word in &self.surveyed {
+                    self.marks[word as usize / 64] = 0;
+                }
+                for (cell, flag) in self.live.iter_mut().enumerate() {
+                    *flag = live >> cell & 1 != 0;
+                }
+            }
+            None => return self.survey_walked(count),
+        }
+        Survey {
+            words: &self.surveyed,
+            points,
+            longest,
+            live: &self.live,
+        }
+    }
+
+    /// [`Solver::survey`] by the depth-first walk, on the board `self.cells`
+    /// holds.
+    fn survey_walked(&mut self, count: usize) -> Survey<'_> {
+        self.surveyed.clear();
         self.live.clear();
         self.live.resize(count, false);
         self.search::<true>(count);
         let (mut points, mut longest) = (0, 0);
-        self.surveyed.clear();
         for hit in &self.hits {
             let len = self.lexicon.word_len(hit.word);
             points += self.points[len] as u64;
@@ -388,28 +476,7 @@ impl<'l> Solver<'l> {
             return self.tally_walked(count);
         }
         let (automaton, cells) = (self.lexicon.automaton(), &self.cells);
-        let levels = &mut self.levels;
-        let exact = automaton.is_exact();
-        let ends = match (cells.matching.sixteen(), cells.matching.detected_sixteen()) {
-            (Some(sixteen), _) => match exact {
-                true => levels.ends::<true>(automaton, cells, count, sixteen),
-                false => levels.ends::<false>(automaton, cells, count, sixteen),
-            },
-            // SAFETY: `detected_sixteen` is `Some` only on a CPU with SSSE3 and POPCNT.
-            (None, Some(sixteen)) => unsafe {
-                match exact {
-                    true => levels.ends_ssse3::<true>(automaton, cells, count, sixteen),
-                    false => levels.ends_ssse3::<false>(automaton, cells, count, sixteen),
-                }
-            },
-            (None, None) => {
-                let all = |mask| cells.matching.cells(mask);
-                match exact {
-                    true => levels.ends::<true>(automaton, cells, count, all),
-                    false => levels.ends::<false>(automaton, cells, count, all),
-                }
-            }
-        };
+        let ends = level_ends::<false>(&mut self.levels, automaton, cells, count);
         let Some(ends) = ends else {
             return self.tally_walked(count);
         };
@@ -515,6 +582,39 @@ impl<'l> Solver<'l> {
         for cell in 0..cells {
             if root.classes & walk.cells.heads[cell].bit() != 0 {
                 walk.step(cell, root, 0, used);
+            }
+        }
+    }
+}
+
+/// The level search's word ends on the board of `count` cells that `cells` holds
+/// ([`Levels::ends`] with the fastest matching this board and processor allow),
+/// each end's cells beside it when `MASKS`.
+#[inline(always)]
+fn level_ends<'v, const MASKS: bool>(
+    levels: &'v mut Levels,
+    automaton: Automaton,
+    cells: &Cells,
+    count: usize,
+) -> Option<Ends<'v>> {
+    let exact = automaton.is_exact();
+    match (cells.matching.sixteen(), cells.matching.detected_sixteen()) {
+        (Some(sixteen), _) => match exact {
+            true => levels.ends::<true, MASKS>(automaton, cells, count, sixteen),
+            false => levels.ends::<false, MASKS>(automaton, cells, count, sixteen),
+        },
+        // SAFETY: `detected_sixteen` is `Some` only on a CPU with SSSE3 and POPCNT.
+        (None, Some(sixteen)) => unsafe {
+            match exact {
+                true => levels.ends_ssse3::<true, MASKS>(automaton, cells, count, sixteen),
+                false => levels.ends_ssse3::<false, MASKS>(automaton, cells, count, sixteen),
+            }
+        },
+        (None, None) => {
+            let all = |mask| cells.matching.cells(mask);
+            match exact {
+                true => levels.ends::<true, MASKS>(automaton, cells, count, all),
+                false => levels.ends::<false, MASKS>(automaton, cells, count, all),
             }
         }
     }
@@ -1175,13 +1275,13 @@ mod tests {
             assert!(automaton.is_exact());
             let mut want = solver
                 .levels
-                .ends::<true>(automaton, cells, count, |mask| cells.matching.cells(mask))
+                .ends::<true, false>(automaton, cells, count, |mask| cells.matching.cells(mask))
                 .map(|ends| ends.words.to_vec());
             // SAFETY: the CPU has SSSE3 (asserted) and POPCNT (x86-64-v2, as above).
             let mut got = unsafe {
                 solver
                     .levels
-                    .ends_ssse3::<true>(automaton, cells, count, sixteen)
+                    .ends_ssse3::<true, false>(automaton, cells, count, sixteen)
             }
             .map(|ends| ends.words.to_vec());
             for ends in [&mut want, &mut got].into_iter().flatten() {
@@ -1380,9 +1480,13 @@ mod tests {
         solver.cells.load(&board, &lexicon, &Rules::hasbro());
         let cells = &solver.cells;
         let all = |mask| cells.matching.cells(mask);
-        assert!(levels.ends::<true>(automaton, cells, 25, all).is_some());
+        assert!(levels
+            .ends::<true, false>(automaton, cells, 25, all)
+            .is_some());
         levels.limit = 100;
-        assert!(levels.ends::<true>(automaton, cells, 25, all).is_none());
+        assert!(levels
+            .ends::<true, false>(automaton, cells, 25, all)
+            .is_none());
         assert_eq!(solver.tally(&board), expected);
     }
 
@@ -1399,6 +1503,45 @@ mod tests {
         seen.generation = u32::MAX;
         seen.clear();
         assert!(seen.insert(1) && !seen.insert(1));
+    }
+
+    #[test]
+    fn a_survey_by_levels_is_the_walk_s() {
+        // Qu (a face of several bytes) on the English dice, and Greek's two-byte
+        // letters, whose word lengths the level search looks up.
+        let english = Lexicon::builtin("enable2k").unwrap();
+        let greek = Lexicon::from_words(
+            ["αλφα", "βητα", "γαλα", "λαβη", "αλας", "ηλια", "τα", "ατα"],
+            &Profile::default(),
+        )
+        .unwrap();
+        let greek_board: Board = "Α Λ Φ Α/Β Η Τ Α/Γ Α Λ Σ/Ι Α Β Η".parse().unwrap();
+        let set = crate::dice::DiceSet::builtin("english-new-4x4").unwrap();
+        let mut cases: Vec<(&Lexicon, Board)> = (0..300)
+            .map(|seed| (&english, set.roll(seed, None).unwrap()))
+            .collect();
+        cases.push((&greek, greek_board));
+        let mut live = 0;
+        for (lexicon, board) in cases {
+            let mut solver = Solver::new(lexicon, Rules::hasbro());
+            let leveled = solver.survey(&board);
+            let mut words = leveled.words.to_vec();
+            words.sort_unstable();
+            let leveled = (
+                words,
+                leveled.points,
+                leveled.longest,
+                leveled.live.to_vec(),
+            );
+            solver.cells.load(&board, lexicon, &Rules::hasbro());
+            let walked = solver.survey_walked(board.faces().len());
+            let mut words = walked.words.to_vec();
+            words.sort_unstable();
+            let walked = (words, walked.points, walked.longest, walked.live.to_vec());
+            assert_eq!(leveled, walked, "{board}");
+            live += walked.3.iter().filter(|&&l| l).count();
+        }
+        assert!(live > 300 * 12, "{live}");
     }
 
     #[test]

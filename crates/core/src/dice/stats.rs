@@ -296,6 +296,17 @@ pub struct Sample {
     pub seen: Vec<u64>,
 }
 
+/// What one roll holds, as [`Sampler::figures`] counts it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RollFigures {
+    /// Words that count.
+    pub words: u32,
+    /// Cells showing a letter face (not a blank).
+    pub letters: u32,
+    /// Of those, the faces no word used.
+    pub dead: u32,
+}
+
 impl Sample {
     /// Letter faces rolled, and those no word used: the dead-face rate's parts.
     pub fn dead(&self, set: &DiceSet) -> (u64, u64) {
@@ -309,6 +320,48 @@ impl Sample {
             }
         }
         counts
+    }
+}
+
+/// A set's faces in one table, keyed once for all the rolls a worker solves
+/// ([`Solver::survey_indexed`]): a rolled board is then a face index a cell.
+pub(crate) struct FaceTable {
+    /// Every die's faces, die after die.
+    pub(crate) faces: Vec<Face>,
+    /// Where each die's faces start in `faces`.
+    first: Vec<usize>,
+    /// A board of the rolled grid's shape.
+    pub(crate) shape: Board,
+}
+
+impl FaceTable {
+    /// The table of `faces` (a die's faces a row) for a `rows` × `cols` grid;
+    /// `None` past 256 faces, which a byte cannot index.
+    pub(crate) fn new(faces: &[Vec<Face>], rows: usize, cols: usize) -> Option<FaceTable> {
+        let first: Vec<usize> = faces
+            .iter()
+            .scan(0, |at, die| {
+                let first = *at;
+                *at += die.len();
+                Some(first)
+            })
+            .collect();
+        let all: Vec<Face> = faces.iter().flatten().cloned().collect();
+        if all.len() > 256 {
+            return None;
+        }
+        let shape = Board::new(rows, cols, vec![Face::new("a"); rows * cols]).ok()?;
+        Some(FaceTable {
+            faces: all,
+            first,
+            shape,
+        })
+    }
+
+    /// The table's index of face `face` of die `die`.
+    #[inline]
+    pub(crate) fn index(&self, die: usize, face: usize) -> u8 {
+        (self.first[die] + face) as u8
     }
 }
 
@@ -390,6 +443,7 @@ impl<'l> Sampler<'l> {
             .collect();
         let words = self.lexicon.word_count();
         let cells = rows * cols;
+        let table = FaceTable::new(&faces, rows, cols);
         let mut per_roll = vec![(0u32, 0u32, 0u8, 0u8); rolls];
         let empty = || Sample {
             shown: faces.iter().map(|die| vec![(0, 0); die.len()]).collect(),
@@ -403,13 +457,28 @@ impl<'l> Sampler<'l> {
                 .map(|(chunk, out)| {
                     let mut sums = empty();
                     let mut solver = Solver::new(self.lexicon, self.rules.clone());
+                    if let Some(table) = &table {
+                        solver.key_faces(&table.faces);
+                    }
                     let mut shown = Vec::with_capacity(cells);
+                    let mut indices = Vec::with_capacity(cells);
                     for (i, roll) in out.iter_mut().enumerate() {
                         let n = (chunk * CHUNK + i) as u64;
                         set.shake(seed.wrapping_add(n), cells, &mut shown);
-                        let rolled = shown.iter().map(|&(d, f)| faces[d][f].clone()).collect();
-                        let board = Board::new(rows, cols, rolled).expect("a grid the set fits");
-                        let survey = solver.survey(&board);
+                        let survey = match &table {
+                            Some(table) => {
+                                indices.clear();
+                                indices.extend(shown.iter().map(|&(d, f)| table.index(d, f)));
+                                solver.survey_indexed(&table.shape, &indices)
+                            }
+                            None => {
+                                let rolled =
+                                    shown.iter().map(|&(d, f)| faces[d][f].clone()).collect();
+                                let board =
+                                    Board::new(rows, cols, rolled).expect("a grid the set fits");
+                                solver.survey(&board)
+                            }
+                        };
                         for (&(d, f), &live) in shown.iter().zip(survey.live) {
                             let entry = &mut sums.shown[d][f];
                             entry.0 += 1;
@@ -448,6 +517,81 @@ impl<'l> Sampler<'l> {
             vowels: per_roll.iter().map(|r| r.3).collect(),
             ..totals
         }
+    }
+
+    /// What each of the rolls `rolls` holds (roll `r` uses seed `seed + r`) of `set`
+    /// on the grid `(rows, cols)` (which it must fit: see [`Sampler::check`]): the
+    /// few figures a design weighs, in the order of `rolls`. The same rolls give the
+    /// same figures however the work is split, so a design can solve again only
+    /// the rolls a move changed.
+    pub fn figures(
+        &self,
+        set: &DiceSet,
+        (rows, cols): (usize, usize),
+        seed: u64,
+        rolls: &[usize],
+    ) -> Vec<RollFigures> {
+        let faces: Vec<Vec<Face>> = set
+            .dice
+            .iter()
+            .map(|die| die.iter().map(|f| Face::new(f)).collect())
+            .collect();
+        let blank: Vec<Vec<bool>> = faces
+            .iter()
+            .map(|die| die.iter().map(Face::is_blank).collect())
+            .collect();
+        let table = FaceTable::new(&faces, rows, cols);
+        let cells = rows * cols;
+        // A few chunks a thread, so an uneven one does not hold the others up.
+        let chunk = rolls
+            .len()
+            .div_ceil(4 * self.pool.current_num_threads())
+            .max(16);
+        let chunks: Vec<Vec<RollFigures>> = self.pool.install(|| {
+            rolls
+                .par_chunks(chunk)
+                .map(|rolls| {
+                    let mut solver = Solver::new(self.lexicon, self.rules.clone());
+                    if let Some(table) = &table {
+                        solver.key_faces(&table.faces);
+                    }
+                    let (mut shown, mut indices) = (Vec::new(), Vec::new());
+                    rolls
+                        .iter()
+                        .map(|&roll| {
+                            set.shake(seed.wrapping_add(roll as u64), cells, &mut shown);
+                            let survey = match &table {
+                                Some(table) => {
+                                    indices.clear();
+                                    indices.extend(shown.iter().map(|&(d, f)| table.index(d, f)));
+                                    solver.survey_indexed(&table.shape, &indices)
+                                }
+                                None => {
+                                    let rolled =
+                                        shown.iter().map(|&(d, f)| faces[d][f].clone()).collect();
+                                    let board = Board::new(rows, cols, rolled)
+                                        .expect("a grid the set fits");
+                                    solver.survey(&board)
+                                }
+                            };
+                            let (mut letters, mut dead) = (0, 0);
+                            for (&(d, f), &live) in shown.iter().zip(survey.live) {
+                                if !blank[d][f] {
+                                    letters += 1;
+                                    dead += !live as u32;
+                                }
+                            }
+                            RollFigures {
+                                words: survey.words.len() as u32,
+                                letters,
+                                dead,
+                            }
+                        })
+                        .collect()
+                })
+                .collect()
+        });
+        chunks.into_iter().flatten().collect()
     }
 
     /// [`measure`] with this sampler's dictionary, rules and threads.

@@ -68,8 +68,13 @@ pub fn unreachable(
             }
         }
     }
+    let mut starting: Vec<Vec<usize>> = vec![Vec::new(); 256];
+    for (face, (key, _)) in faces.iter().enumerate() {
+        starting[key[0] as usize].push(face);
+    }
     let search = Search {
         faces: &faces,
+        starting: &starting,
         dice: dice.len(),
         cells: rows.saturating_mul(cols).min(dice.len()),
     };
@@ -83,6 +88,8 @@ pub fn unreachable(
 struct Search<'a> {
     /// Each distinct face's key and the dice that show it.
     faces: &'a [(Vec<u8>, Vec<usize>)],
+    /// The faces whose key starts with each byte.
+    starting: &'a [Vec<usize>],
     dice: usize,
     cells: usize,
 }
@@ -102,10 +109,10 @@ impl Search<'_> {
         if split.len() == self.cells {
             return false;
         }
-        for (face, (key, _)) in self.faces.iter().enumerate() {
-            if word[at..].starts_with(key) {
+        for &face in &self.starting[word[at] as usize] {
+            if word[at..].starts_with(&self.faces[face].0) {
                 split.push(face);
-                if self.extend(word, at + key.len(), split) {
+                if self.extend(word, at + self.faces[face].0.len(), split) {
                     return true;
                 }
                 split.pop();
@@ -117,10 +124,20 @@ impl Search<'_> {
     /// Can each face of `split` get its own die? (A bipartite matching, found by
     /// augmenting paths.)
     fn matched(&self, split: &[usize]) -> bool {
-        let mut owner: Vec<Option<usize>> = vec![None; self.dice];
-        split.iter().enumerate().all(|(i, _)| {
-            let mut visited = vec![false; self.dice];
-            self.augment(i, split, &mut owner, &mut visited)
+        // Sets of up to 64 dice (every real one) match on the stack.
+        let (mut small_owner, mut small_visited) = ([None; 64], [false; 64]);
+        let (mut big_owner, mut big_visited) = (Vec::new(), Vec::new());
+        let (owner, visited) = match self.dice <= 64 {
+            true => (&mut small_owner[..], &mut small_visited[..]),
+            false => {
+                big_owner.resize(self.dice, None);
+                big_visited.resize(self.dice, false);
+                (&mut big_owner[..], &mut big_visited[..])
+            }
+        };
+        (0..split.len()).all(|i| {
+            visited.fill(false);
+            self.augment(i, split, owner, visited)
         })
     }
 

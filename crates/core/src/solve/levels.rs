@@ -52,6 +52,8 @@ pub(super) struct Levels {
     now: Vec<Path>,
     next: Vec<Path>,
     ends: Vec<u32>,
+    /// The cells of each end's path, beside `ends` (kept only when asked: `MASKS`).
+    used: Vec<u64>,
     /// Where each level's ends start in `ends`: the paths of `i + 1` cells from
     /// `starts[i]` on.
     starts: Vec<u32>,
@@ -68,6 +70,7 @@ impl Default for Levels {
             now: Vec::new(),
             next: Vec::new(),
             ends: Vec::new(),
+            used: Vec::new(),
             starts: Vec::new(),
             limit: 1 << 20,
         }
@@ -86,7 +89,7 @@ impl Levels {
     /// its face's first byte leads to, found when the path is written, and only
     /// faces of several bytes step the rest at their turn; otherwise every face is
     /// stepped byte by byte at its turn, from the record before it.
-    pub(super) fn ends<const EXACT: bool>(
+    pub(super) fn ends<const EXACT: bool, const MASKS: bool>(
         &mut self,
         automaton: Automaton,
         cells: &Cells,
@@ -99,9 +102,9 @@ impl Levels {
             && std::arch::is_x86_feature_detected!("avx2")
         {
             // SAFETY: this processor has the instructions `ends_v3` may use.
-            return unsafe { self.ends_v3::<EXACT>(automaton, cells, count, matching) };
+            return unsafe { self.ends_v3::<EXACT, MASKS>(automaton, cells, count, matching) };
         }
-        self.ends_portable::<EXACT>(automaton, cells, count, matching)
+        self.ends_portable::<EXACT, MASKS>(automaton, cells, count, matching)
     }
 
     /// [`Levels::ends`] compiled for processors with BMI1, BMI2 and AVX2 (the
@@ -114,26 +117,26 @@ impl Levels {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi1,bmi2,avx2")]
     #[inline(never)]
-    unsafe fn ends_v3<const EXACT: bool>(
+    unsafe fn ends_v3<const EXACT: bool, const MASKS: bool>(
         &mut self,
         automaton: Automaton,
         cells: &Cells,
         count: usize,
         matching: impl Fn(u64) -> u64,
     ) -> Option<Ends<'_>> {
-        self.search::<EXACT>(automaton, cells, count, matching)
+        self.search::<EXACT, MASKS>(automaton, cells, count, matching)
     }
 
     /// [`Levels::ends`] for any processor.
     #[inline(never)]
-    fn ends_portable<const EXACT: bool>(
+    fn ends_portable<const EXACT: bool, const MASKS: bool>(
         &mut self,
         automaton: Automaton,
         cells: &Cells,
         count: usize,
         matching: impl Fn(u64) -> u64,
     ) -> Option<Ends<'_>> {
-        self.search::<EXACT>(automaton, cells, count, matching)
+        self.search::<EXACT, MASKS>(automaton, cells, count, matching)
     }
 
     /// [`Levels::ends`] compiled for SSSE3 and POPCNT, with the shuffle's matching of
@@ -145,19 +148,19 @@ impl Levels {
     /// The CPU must have SSSE3 and POPCNT.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "ssse3,popcnt")]
-    pub(super) unsafe fn ends_ssse3<const EXACT: bool>(
+    pub(super) unsafe fn ends_ssse3<const EXACT: bool, const MASKS: bool>(
         &mut self,
         automaton: Automaton,
         cells: &Cells,
         count: usize,
         sixteen: Sixteen,
     ) -> Option<Ends<'_>> {
-        self.search::<EXACT>(automaton, cells, count, |mask| sixteen.cells(mask))
+        self.search::<EXACT, MASKS>(automaton, cells, count, |mask| sixteen.cells(mask))
     }
 
     /// No shuffle exists off x86-64: never called.
     #[cfg(not(target_arch = "x86_64"))]
-    pub(super) unsafe fn ends_ssse3<const EXACT: bool>(
+    pub(super) unsafe fn ends_ssse3<const EXACT: bool, const MASKS: bool>(
         &mut self,
         _: Automaton,
         _: &Cells,
@@ -169,7 +172,7 @@ impl Levels {
 
     /// The body of [`Levels::ends`], compiled into each of its forms.
     #[inline(always)]
-    fn search<const EXACT: bool>(
+    fn search<const EXACT: bool, const MASKS: bool>(
         &mut self,
         automaton: Automaton,
         cells: &Cells,
@@ -179,15 +182,15 @@ impl Levels {
         // Most boards have no face of several bytes (no `Qu`): their loop need not
         // ask at every path.
         match cells.general {
-            0 => self.search_with::<EXACT, false>(automaton, cells, count, matching),
-            _ => self.search_with::<EXACT, true>(automaton, cells, count, matching),
+            0 => self.search_with::<EXACT, false, MASKS>(automaton, cells, count, matching),
+            _ => self.search_with::<EXACT, true, MASKS>(automaton, cells, count, matching),
         }
     }
 
     /// [`Levels::search`], for a board with faces of several bytes (`GENERAL`) or
     /// without.
     #[inline(always)]
-    fn search_with<const EXACT: bool, const GENERAL: bool>(
+    fn search_with<const EXACT: bool, const GENERAL: bool, const MASKS: bool>(
         &mut self,
         automaton: Automaton,
         cells: &Cells,
@@ -223,6 +226,9 @@ impl Levels {
         );
         room(&mut self.next, (64 + now) * 8 + ROUND);
         room(&mut self.ends, 64 + now);
+        if MASKS {
+            room(&mut self.used, self.ends.len());
+        }
         let (mut next, mut ends) = (0, 0);
         let mut left = direct;
         while left != 0 {
@@ -233,6 +239,10 @@ impl Levels {
             let node = unsafe { automaton.node_unchecked(state) };
             // SAFETY: room for 64 ends was made above, one a cell.
             unsafe { *self.ends.get_unchecked_mut(ends) = node.output };
+            if MASKS {
+                // SAFETY: `used` has as much room as `ends`.
+                unsafe { *self.used.get_unchecked_mut(ends) = 1 << cell };
+            }
             ends += node.is_final as usize;
             let from = node.transitions;
             let live = cells.neighbour_bits[cell] & !(1 << cell) & matching(from.classes);
@@ -253,7 +263,7 @@ impl Levels {
         // The paths of one cell left, then each longer length in turn.
         loop {
             // Plain slices, so the loop keeps their addresses in registers.
-            let (paths, found) = (&mut self.next[..], &mut self.ends[..]);
+            let (paths, found, used) = (&mut self.next[..], &mut self.ends[..], &mut self.used[..]);
             for path in &self.now[..now] {
                 let cell = (path.at % (1 << CELL_BITS)) as usize;
                 let state = path.at >> CELL_BITS;
@@ -280,6 +290,11 @@ impl Levels {
                 // SAFETY: `self.ends` has room for one end per path of every level
                 // so far, and `ends` counts at most that many.
                 unsafe { *found.get_unchecked_mut(ends) = out };
+                if MASKS {
+                    debug_assert!(ends < used.len());
+                    // SAFETY: `used` has as much room as `ends`.
+                    unsafe { *used.get_unchecked_mut(ends) = path.used };
+                }
                 ends += node.is_final as usize;
                 let from = node.transitions;
                 let live = cells.neighbour_bits[cell] & !path.used & matching(from.classes);
@@ -298,10 +313,14 @@ impl Levels {
             self.starts.push(ends as u32);
             room(&mut self.next, now * 8 + ROUND);
             room(&mut self.ends, ends + now);
+            if MASKS {
+                room(&mut self.used, self.ends.len());
+            }
             next = 0;
         }
         Some(Ends {
             words: &self.ends[..ends],
+            used: if MASKS { &self.used[..ends] } else { &[] },
             starts: &self.starts,
         })
     }
@@ -313,6 +332,9 @@ pub(super) struct Ends<'a> {
     /// A word index per path that spells a word, with [`LOOK_UP`] set where the
     /// path's cell count is not the word's length.
     pub words: &'a [u32],
+    /// The cells of each end's path, a bit a cell, beside `words` (empty unless
+    /// the search was asked to keep them).
+    pub used: &'a [u64],
     /// Where the paths of each length start in `words`: those of `i + 1` cells
     /// from `starts[i]` on.
     pub starts: &'a [u32],
@@ -408,8 +430,8 @@ mod tests {
             let board = set.roll(seed, None).unwrap();
             cells.load(&board, &lexicon, &Rules::hasbro());
             let all = |mask| cells.matching.cells(mask);
-            let one = portable.ends_portable::<true>(automaton, &cells, 16, all);
-            let other = dispatched.ends::<true>(automaton, &cells, 16, all);
+            let one = portable.ends_portable::<true, false>(automaton, &cells, 16, all);
+            let other = dispatched.ends::<true, false>(automaton, &cells, 16, all);
             assert_eq!(one, other, "board {seed}");
             found += one.map_or(0, |ends| ends.words.len());
         }
