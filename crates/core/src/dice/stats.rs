@@ -35,7 +35,7 @@ use crate::board::{Board, Face};
 use crate::dice::{count_units, unreachable::unreachable, DiceError, DiceSet};
 use crate::lexicon::Lexicon;
 use crate::score::Rules;
-use crate::solve::{self, Solver};
+use crate::solve::{self, Solver, Survey};
 
 /// What to measure.
 #[derive(Clone, Debug)]
@@ -365,6 +365,64 @@ impl FaceTable {
     }
 }
 
+/// One worker's solver and buffers: rolls a set and surveys the roll, through
+/// the face table when there is one (a face's index), else face by face.
+struct Roller<'a> {
+    solver: Solver<'a>,
+    table: Option<&'a FaceTable>,
+    faces: &'a [Vec<Face>],
+    grid: (usize, usize),
+    shown: Vec<(usize, usize)>,
+    indices: Vec<u8>,
+}
+
+impl<'a> Roller<'a> {
+    fn new(
+        sampler: &Sampler<'a>,
+        table: Option<&'a FaceTable>,
+        faces: &'a [Vec<Face>],
+        grid: (usize, usize),
+    ) -> Roller<'a> {
+        let mut solver = Solver::new(sampler.lexicon, sampler.rules.clone());
+        if let Some(table) = table {
+            solver.key_faces(&table.faces);
+        }
+        Roller {
+            solver,
+            table,
+            faces,
+            grid,
+            shown: Vec::with_capacity(grid.0 * grid.1),
+            indices: Vec::with_capacity(grid.0 * grid.1),
+        }
+    }
+
+    /// The roll of `set` with `seed`: each cell's (die, face), and what the board holds.
+    fn roll(&mut self, set: &DiceSet, seed: u64) -> (&[(usize, usize)], Survey<'_>) {
+        let (rows, cols) = self.grid;
+        set.shake(seed, rows * cols, &mut self.shown);
+        let survey = match self.table {
+            Some(table) => {
+                self.indices.clear();
+                let shown = self.shown.iter();
+                self.indices.extend(shown.map(|&(d, f)| table.index(d, f)));
+                self.solver.survey_indexed(&table.shape, &self.indices)
+            }
+            None => {
+                let faces = self.faces;
+                let rolled = self
+                    .shown
+                    .iter()
+                    .map(|&(d, f)| faces[d][f].clone())
+                    .collect();
+                let board = Board::new(rows, cols, rolled).expect("a grid the set fits");
+                self.solver.survey(&board)
+            }
+        };
+        (&self.shown, survey)
+    }
+}
+
 /// Rolls a worker solves before taking more.
 const CHUNK: usize = 512;
 
@@ -442,7 +500,6 @@ impl<'l> Sampler<'l> {
             })
             .collect();
         let words = self.lexicon.word_count();
-        let cells = rows * cols;
         let table = FaceTable::new(&faces, rows, cols);
         let mut per_roll = vec![(0u32, 0u32, 0u8, 0u8); rolls];
         let empty = || Sample {
@@ -456,29 +513,10 @@ impl<'l> Sampler<'l> {
                 .enumerate()
                 .map(|(chunk, out)| {
                     let mut sums = empty();
-                    let mut solver = Solver::new(self.lexicon, self.rules.clone());
-                    if let Some(table) = &table {
-                        solver.key_faces(&table.faces);
-                    }
-                    let mut shown = Vec::with_capacity(cells);
-                    let mut indices = Vec::with_capacity(cells);
+                    let mut roller = Roller::new(self, table.as_ref(), &faces, (rows, cols));
                     for (i, roll) in out.iter_mut().enumerate() {
                         let n = (chunk * CHUNK + i) as u64;
-                        set.shake(seed.wrapping_add(n), cells, &mut shown);
-                        let survey = match &table {
-                            Some(table) => {
-                                indices.clear();
-                                indices.extend(shown.iter().map(|&(d, f)| table.index(d, f)));
-                                solver.survey_indexed(&table.shape, &indices)
-                            }
-                            None => {
-                                let rolled =
-                                    shown.iter().map(|&(d, f)| faces[d][f].clone()).collect();
-                                let board =
-                                    Board::new(rows, cols, rolled).expect("a grid the set fits");
-                                solver.survey(&board)
-                            }
-                        };
+                        let (shown, survey) = roller.roll(set, seed.wrapping_add(n));
                         for (&(d, f), &live) in shown.iter().zip(survey.live) {
                             let entry = &mut sums.shown[d][f];
                             entry.0 += 1;
@@ -541,7 +579,6 @@ impl<'l> Sampler<'l> {
             .map(|die| die.iter().map(Face::is_blank).collect())
             .collect();
         let table = FaceTable::new(&faces, rows, cols);
-        let cells = rows * cols;
         // A few chunks a thread, so an uneven one does not hold the others up.
         let chunk = rolls
             .len()
@@ -551,29 +588,11 @@ impl<'l> Sampler<'l> {
             rolls
                 .par_chunks(chunk)
                 .map(|rolls| {
-                    let mut solver = Solver::new(self.lexicon, self.rules.clone());
-                    if let Some(table) = &table {
-                        solver.key_faces(&table.faces);
-                    }
-                    let (mut shown, mut indices) = (Vec::new(), Vec::new());
+                    let mut roller = Roller::new(self, table.as_ref(), &faces, (rows, cols));
                     rolls
                         .iter()
                         .map(|&roll| {
-                            set.shake(seed.wrapping_add(roll as u64), cells, &mut shown);
-                            let survey = match &table {
-                                Some(table) => {
-                                    indices.clear();
-                                    indices.extend(shown.iter().map(|&(d, f)| table.index(d, f)));
-                                    solver.survey_indexed(&table.shape, &indices)
-                                }
-                                None => {
-                                    let rolled =
-                                        shown.iter().map(|&(d, f)| faces[d][f].clone()).collect();
-                                    let board = Board::new(rows, cols, rolled)
-                                        .expect("a grid the set fits");
-                                    solver.survey(&board)
-                                }
-                            };
+                            let (shown, survey) = roller.roll(set, seed.wrapping_add(roll as u64));
                             let (mut letters, mut dead) = (0, 0);
                             for (&(d, f), &live) in shown.iter().zip(survey.live) {
                                 if !blank[d][f] {
