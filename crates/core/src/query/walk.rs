@@ -84,6 +84,10 @@ struct CharEdge {
     output: u64,
 }
 
+/// A branch without a match: the node, the pending letter plus one (0 when the
+/// matcher's state is the one after it), the matcher's state.
+type DeadKey<S> = (u32, u32, S);
+
 /// Walks `lexicon` under `matcher`, calling `visit` on each match in key order until
 /// it breaks.
 pub(crate) fn walk<M: Matcher>(
@@ -103,6 +107,7 @@ pub(crate) fn walk<M: Matcher>(
         dead: HashSet::default(),
         hits: 0,
         automaton: lexicon.automaton(),
+        records: lexicon.automaton().raw().0,
         matcher,
         bounds,
         max_len,
@@ -126,9 +131,10 @@ struct Walk<'w, 'v, M: Matcher> {
     visit: &'v mut dyn FnMut(Hit<'_>) -> ControlFlow<()>,
     /// Whether to remember branches without a match (see the module's comment).
     remember: bool,
-    /// Branches without a match: state, the last letter, the matcher's state
-    /// before it.
-    dead: HashSet<(State, char, M::State), BuildHasherDefault<Quick>>,
+    /// Branches without a match (see [`Walk::memo_key`]).
+    dead: HashSet<DeadKey<M::State>, BuildHasherDefault<Quick>>,
+    /// The automaton's records as words, to name nodes.
+    records: &'w [u32],
     /// Matches so far, to tell whether a branch had any.
     hits: u64,
 }
@@ -146,30 +152,63 @@ impl<M: Matcher> Walk<'_, '_, M> {
         pending: usize,
         clusters: usize,
     ) -> ControlFlow<()> {
-        // A branch whose last letter is a cluster of its own that no grapheme rule
-        // looks back past.
-        let memo = match self
-            .remember
-            .then(|| last_char(&self.key[pending..]))
-            .flatten()
-        {
-            Some(c) => {
-                let key = (state, c, matched.clone());
-                if self.dead.contains(&key) {
-                    return ControlFlow::Continue(());
-                }
-                Some(key)
-            }
-            None => None,
+        let (key, done) = match self.memo_key(state, matched, pending) {
+            None => return self.branch(state, rank, matched, pending, clusters, None),
+            // The letter alone leaves the matcher nothing: no match below.
+            Some((_, Some(None))) => return ControlFlow::Continue(()),
+            Some(found) => found,
         };
+        if self.dead.contains(&key) {
+            return ControlFlow::Continue(());
+        }
         let hits = self.hits;
-        let flow = self.branch(state, rank, matched, pending, clusters);
-        if let Some(key) = memo {
-            if flow.is_continue() && self.hits == hits && self.dead.len() < MAX_REMEMBERED {
-                self.dead.insert(key);
-            }
+        let flow = self.branch(state, rank, matched, pending, clusters, done);
+        if flow.is_continue() && self.hits == hits && self.dead.len() < MAX_REMEMBERED {
+            self.dead.insert(key);
         }
         flow
+    }
+
+    /// What decides the branch below `state` when the walk remembers: the node (the
+    /// automaton's state, whichever transition led there) and what the matcher knows.
+    ///
+    /// The pending cluster must be one letter after which no grapheme rule looks
+    /// back. When every character leaving the node is below U+0300 (none extends a
+    /// cluster), that letter is a cluster of its own: the key holds the matcher's
+    /// state after it, which is also returned, and the letter itself does not
+    /// matter. Otherwise the key holds the letter and the state before it.
+    #[allow(clippy::type_complexity)]
+    fn memo_key(
+        &self,
+        state: State,
+        matched: &M::State,
+        pending: usize,
+    ) -> Option<(DeadKey<M::State>, Option<Option<M::State>>)> {
+        if !self.remember {
+            return None;
+        }
+        let letter = last_char(&self.key[pending..])?;
+        let node = self.node_id(state);
+        let alone = letter < '\u{300}'
+            && self
+                .automaton
+                .children(state)
+                .all(|(byte, _, _)| byte < 0xcc);
+        Some(if alone {
+            let mut buf = [0; 4];
+            let done = self.matcher.step(matched, letter.encode_utf8(&mut buf));
+            // The state is a placeholder when there is none: such a key is never used.
+            let key = (node, 0, done.clone().unwrap_or_else(|| matched.clone()));
+            (key, Some(done))
+        } else {
+            ((node, letter as u32 + 1, matched.clone()), None)
+        })
+    }
+
+    /// The automaton's node `state` leads to: the record word naming its first
+    /// transition and whether it is final, the same for every transition into it.
+    fn node_id(&self, state: State) -> u32 {
+        self.records[state as usize * 4 + 2]
     }
 
     /// [`Walk::node`] after the check of what is remembered.
@@ -180,11 +219,11 @@ impl<M: Matcher> Walk<'_, '_, M> {
         matched: &M::State,
         pending: usize,
         clusters: usize,
+        mut finished: Option<Option<M::State>>,
     ) -> ControlFlow<()> {
         // The state after the pending cluster, worked out once for every branch that
-        // starts a new cluster (and for a word ending here).
+        // starts a new cluster (and for a word ending here), unless the caller did.
         let matcher = self.matcher;
-        let mut finished: Option<Option<M::State>> = None;
         let finish = |key: &[u8]| -> Option<M::State> {
             if pending == key.len() {
                 return Some(matched.clone());
