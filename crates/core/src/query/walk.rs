@@ -17,7 +17,7 @@
 //! below depends on nothing else: after a letter no grapheme rule looks back past
 //! (Latin, Greek, Cyrillic), with no tier or length bound that depends on the prefix.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::ops::ControlFlow;
 
@@ -84,9 +84,10 @@ struct CharEdge {
     output: u64,
 }
 
-/// A branch without a match: the node, the pending letter plus one (0 when the
-/// matcher's state is the one after it), the matcher's state.
-type DeadKey<S> = (u32, u32, S);
+/// A branch without a match: the node (low 32 bits), the pending letter plus one
+/// (0 when the matcher's state is the one after it; next 32 bits), the matcher's
+/// state's number (high 64 bits).
+type DeadKey = u128;
 
 /// Walks `lexicon` under `matcher`, calling `visit` on each match in key order until
 /// it breaks.
@@ -105,6 +106,7 @@ pub(crate) fn walk<M: Matcher>(
     let mut walk = Walk {
         remember,
         dead: HashSet::default(),
+        numbers: HashMap::default(),
         hits: 0,
         automaton: lexicon.automaton(),
         records: lexicon.automaton().raw().0,
@@ -132,7 +134,10 @@ struct Walk<'w, 'v, M: Matcher> {
     /// Whether to remember branches without a match (see the module's comment).
     remember: bool,
     /// Branches without a match (see [`Walk::memo_key`]).
-    dead: HashSet<DeadKey<M::State>, BuildHasherDefault<Quick>>,
+    dead: HashSet<DeadKey, BuildHasherDefault<Quick>>,
+    /// A number for each matcher state the memo has met, so that its keys are
+    /// small and quick to hash whatever the matcher's states are.
+    numbers: HashMap<M::State, u64, BuildHasherDefault<Quick>>,
     /// The automaton's records as words, to name nodes.
     records: &'w [u32],
     /// Matches so far, to tell whether a branch had any.
@@ -177,14 +182,13 @@ impl<M: Matcher> Walk<'_, '_, M> {
     /// cluster), that letter is a cluster of its own: the key holds the matcher's
     /// state after it, which is also returned, and the letter itself does not
     /// matter. Otherwise the key holds the letter and the state before it.
-    #[allow(clippy::type_complexity)]
     fn memo_key(
-        &self,
+        &mut self,
         state: State,
         matched: &M::State,
         pending: usize,
-    ) -> Option<(DeadKey<M::State>, Option<Option<M::State>>)> {
-        if !self.remember {
+    ) -> Option<(DeadKey, Option<Option<M::State>>)> {
+        if !self.remember || self.numbers.len() >= MAX_REMEMBERED {
             return None;
         }
         let letter = last_char(&self.key[pending..])?;
@@ -197,12 +201,23 @@ impl<M: Matcher> Walk<'_, '_, M> {
         Some(if alone {
             let mut buf = [0; 4];
             let done = self.matcher.step(matched, letter.encode_utf8(&mut buf));
-            // The state is a placeholder when there is none: such a key is never used.
-            let key = (node, 0, done.clone().unwrap_or_else(|| matched.clone()));
-            (key, Some(done))
+            // A key without the state when there is none: such a key is never used.
+            let number = done.as_ref().map_or(0, |done| self.number(done));
+            (dead_key(node, 0, number), Some(done))
         } else {
-            ((node, letter as u32 + 1, matched.clone()), None)
+            let number = self.number(matched);
+            (dead_key(node, letter as u32 + 1, number), None)
         })
+    }
+
+    /// The matcher state's number, given it the first time it is met.
+    fn number(&mut self, state: &M::State) -> u64 {
+        let next = self.numbers.len() as u64;
+        if let Some(&number) = self.numbers.get(state) {
+            return number;
+        }
+        self.numbers.insert(state.clone(), next);
+        next
     }
 
     /// The automaton's node `state` leads to: the record word naming its first
@@ -336,6 +351,10 @@ impl<M: Matcher> Walk<'_, '_, M> {
     }
 }
 
+fn dead_key(node: u32, letter: u32, number: u64) -> DeadKey {
+    node as u128 | (letter as u128) << 32 | (number as u128) << 64
+}
+
 /// A quick hash for the remembered branches (FxHash's multiply and rotate): their
 /// keys are small integers and bit sets, and no adversary chooses them.
 #[derive(Default)]
@@ -352,6 +371,11 @@ impl Hasher for Quick {
 
     fn write_u64(&mut self, n: u64) {
         self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
     }
 
     fn write_u32(&mut self, n: u32) {
