@@ -326,6 +326,34 @@ fn a_branch_without_a_match_is_remembered_with_the_pattern_state() {
     assert_eq!(keys(&lexicon, Query::Pattern("?a".into())).len(), 7);
 }
 
+/// A whole dictionary, whose suffixes share states by the thousand: what the walk
+/// finds while remembering branches is what a filter over every word finds.
+#[test]
+fn leading_wildcards_over_enable2k_match_a_filter() {
+    let english = Lexicon::builtin("enable2k").unwrap();
+    for (pattern, test) in [
+        (
+            "*ness",
+            &(|w: &str| w.ends_with("ness")) as &dyn Fn(&str) -> bool,
+        ),
+        ("*q?e*", &|w: &str| {
+            let b = w.as_bytes();
+            (0..b.len().saturating_sub(2)).any(|i| b[i] == b'q' && b[i + 2] == b'e')
+        }),
+        ("?a*ing", &|w: &str| {
+            w.len() >= 5 && &w[1..2] == "a" && w.ends_with("ing")
+        }),
+    ] {
+        let expected: Vec<String> = english.words().filter(|w| test(w)).collect();
+        assert!(!expected.is_empty(), "{pattern}");
+        assert_eq!(
+            keys(&english, Query::Pattern(pattern.into())),
+            expected,
+            "{pattern}"
+        );
+    }
+}
+
 #[test]
 fn units_can_be_named_or_turned_off() {
     let lexicon = lexicon(&["che".into(), "ce".into()]);
