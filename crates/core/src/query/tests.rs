@@ -192,6 +192,35 @@ proptest! {
         prop_assert_eq!(search.keys(), expected);
     }
 
+    /// Words that are every prefix before every suffix, so that the automaton's
+    /// suffix states are shared by words whose prefixes leave a pattern in
+    /// different states, and no length bound: the walk remembers branches without a
+    /// match, and a branch remembered under the wrong key loses a word here.
+    #[test]
+    fn remembered_branches_lose_no_word(
+        prefixes in prop::collection::vec(prop::collection::vec(prop::sample::select(LETTERS), 0..3), 1..6),
+        suffixes in prop::collection::vec(prop::collection::vec(prop::sample::select(LETTERS), 1..4), 1..6),
+        pattern in prop::collection::vec(element(), 1..5),
+        lead in prop::sample::select(&["*", "?", "*?", "[a,ch,bc]*"][..]),
+    ) {
+        let words: Vec<String> = prefixes
+            .iter()
+            .flat_map(|p| suffixes.iter().map(move |s| [p.concat(), s.concat()].concat()))
+            .collect();
+        let lexicon = lexicon(&words);
+        let lead = match lead {
+            "*" => vec![Element::Run],
+            "?" => vec![Element::Any],
+            "*?" => vec![Element::Run, Element::Any],
+            _ => vec![Element::Choice(vec!["a", "ch", "bc"]), Element::Run],
+        };
+        let pattern = [lead, pattern].concat();
+        let o = Options::default();
+        let search = Search::new(&lexicon, &Query::Pattern(render(&pattern)), &o).unwrap();
+        let expected = brute_force(&lexicon, &o, |l| spells(&pattern, l, &units()));
+        prop_assert_eq!(search.keys(), expected);
+    }
+
     #[test]
     fn regexes_match_the_brute_force(
         words in words(),
@@ -256,6 +285,73 @@ fn a_spanish_face_of_two_letters_is_one_question_mark() {
     assert_eq!(keys(&lexicon, Query::Anagram("ceelh".into())), ["leche"]);
     assert_eq!(keys(&lexicon, Query::Anagram("e,l,e,ch".into())), ["leche"]);
     assert_eq!(keys(&lexicon, Query::Build("ech?".into())), ["ce", "che"]);
+}
+
+/// `aa` and `ba` end in the same automaton state; under `*ba` the branch below it
+/// holds no match after `a` but one after `b`. The same with `q` and an accent that
+/// NFC keeps apart (a state below which a mark could still extend the letter).
+#[test]
+fn a_branch_without_a_match_is_remembered_with_the_pattern_state() {
+    let words = [
+        "aa",
+        "ba",
+        "ca",
+        "ńa",
+        "q\u{301}a",
+        "qa",
+        "ya",
+        "aqa",
+        "aq\u{301}a",
+        "xqa",
+        "xq\u{301}a",
+    ]
+    .map(String::from);
+    let lexicon = Lexicon::from_words(&words, &Profile::default()).unwrap();
+    assert_eq!(keys(&lexicon, Query::Pattern("*ba".into())), ["ba"]);
+    assert_eq!(keys(&lexicon, Query::Pattern("*ńa".into())), ["ńa"]);
+    assert_eq!(
+        keys(&lexicon, Query::Pattern("*qa".into())),
+        ["aqa", "qa", "xqa"]
+    );
+    // After `aq` and `xq` the same state, below which `q` may still take its mark:
+    // the branch holds no match after `a`, one after `x`.
+    assert_eq!(
+        keys(&lexicon, Query::Pattern("*xq\u{301}a".into())),
+        ["xq\u{301}a"]
+    );
+    assert_eq!(
+        keys(&lexicon, Query::Pattern("*q\u{301}a".into())),
+        ["aq\u{301}a", "q\u{301}a", "xq\u{301}a"]
+    );
+    assert_eq!(keys(&lexicon, Query::Pattern("?a".into())).len(), 7);
+}
+
+/// A whole dictionary, whose suffixes share states by the thousand: what the walk
+/// finds while remembering branches is what a filter over every word finds.
+#[test]
+fn leading_wildcards_over_enable2k_match_a_filter() {
+    let english = Lexicon::builtin("enable2k").unwrap();
+    for (pattern, test) in [
+        (
+            "*ness",
+            &(|w: &str| w.ends_with("ness")) as &dyn Fn(&str) -> bool,
+        ),
+        ("*q?e*", &|w: &str| {
+            let b = w.as_bytes();
+            (0..b.len().saturating_sub(2)).any(|i| b[i] == b'q' && b[i + 2] == b'e')
+        }),
+        ("?a*ing", &|w: &str| {
+            w.len() >= 5 && &w[1..2] == "a" && w.ends_with("ing")
+        }),
+    ] {
+        let expected: Vec<String> = english.words().filter(|w| test(w)).collect();
+        assert!(!expected.is_empty(), "{pattern}");
+        assert_eq!(
+            keys(&english, Query::Pattern(pattern.into())),
+            expected,
+            "{pattern}"
+        );
+    }
 }
 
 #[test]

@@ -17,7 +17,7 @@
 //! below depends on nothing else: after a letter no grapheme rule looks back past
 //! (Latin, Greek, Cyrillic), with no tier or length bound that depends on the prefix.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::ops::ControlFlow;
 
@@ -84,6 +84,11 @@ struct CharEdge {
     output: u64,
 }
 
+/// A branch without a match: the node (low 32 bits), the pending letter plus one
+/// (0 when the matcher's state is the one after it; next 32 bits), the matcher's
+/// state's number (high 64 bits).
+type DeadKey = u128;
+
 /// Walks `lexicon` under `matcher`, calling `visit` on each match in key order until
 /// it breaks.
 pub(crate) fn walk<M: Matcher>(
@@ -101,8 +106,10 @@ pub(crate) fn walk<M: Matcher>(
     let mut walk = Walk {
         remember,
         dead: HashSet::default(),
+        numbers: HashMap::default(),
         hits: 0,
         automaton: lexicon.automaton(),
+        records: lexicon.automaton().raw().0,
         matcher,
         bounds,
         max_len,
@@ -126,9 +133,13 @@ struct Walk<'w, 'v, M: Matcher> {
     visit: &'v mut dyn FnMut(Hit<'_>) -> ControlFlow<()>,
     /// Whether to remember branches without a match (see the module's comment).
     remember: bool,
-    /// Branches without a match: state, the last letter, the matcher's state
-    /// before it.
-    dead: HashSet<(State, char, M::State), BuildHasherDefault<Quick>>,
+    /// Branches without a match (see [`Walk::memo_key`]).
+    dead: HashSet<DeadKey, BuildHasherDefault<Quick>>,
+    /// A number for each matcher state the memo has met, so that its keys are
+    /// small and quick to hash whatever the matcher's states are.
+    numbers: HashMap<M::State, u64, BuildHasherDefault<Quick>>,
+    /// The automaton's records as words, to name nodes.
+    records: &'w [u32],
     /// Matches so far, to tell whether a branch had any.
     hits: u64,
 }
@@ -146,30 +157,73 @@ impl<M: Matcher> Walk<'_, '_, M> {
         pending: usize,
         clusters: usize,
     ) -> ControlFlow<()> {
-        // A branch whose last letter is a cluster of its own that no grapheme rule
-        // looks back past.
-        let memo = match self
-            .remember
-            .then(|| last_char(&self.key[pending..]))
-            .flatten()
-        {
-            Some(c) => {
-                let key = (state, c, matched.clone());
-                if self.dead.contains(&key) {
-                    return ControlFlow::Continue(());
-                }
-                Some(key)
-            }
-            None => None,
+        let (key, done) = match self.memo_key(state, matched, pending) {
+            None => return self.branch(state, rank, matched, pending, clusters, None),
+            // The letter alone leaves the matcher nothing: no match below.
+            Some((_, Some(None))) => return ControlFlow::Continue(()),
+            Some(found) => found,
         };
+        if self.dead.contains(&key) {
+            return ControlFlow::Continue(());
+        }
         let hits = self.hits;
-        let flow = self.branch(state, rank, matched, pending, clusters);
-        if let Some(key) = memo {
-            if flow.is_continue() && self.hits == hits && self.dead.len() < MAX_REMEMBERED {
-                self.dead.insert(key);
-            }
+        let flow = self.branch(state, rank, matched, pending, clusters, done);
+        if flow.is_continue() && self.hits == hits && self.dead.len() < MAX_REMEMBERED {
+            self.dead.insert(key);
         }
         flow
+    }
+
+    /// What decides the branch below `state` when the walk remembers: the node (the
+    /// automaton's state, whichever transition led there) and what the matcher knows.
+    ///
+    /// The pending cluster must be one letter after which no grapheme rule looks
+    /// back. When every character leaving the node is below U+0300 (none extends a
+    /// cluster), that letter is a cluster of its own: the key holds the matcher's
+    /// state after it, which is also returned, and the letter itself does not
+    /// matter. Otherwise the key holds the letter and the state before it.
+    fn memo_key(
+        &mut self,
+        state: State,
+        matched: &M::State,
+        pending: usize,
+    ) -> Option<(DeadKey, Option<Option<M::State>>)> {
+        if !self.remember || self.numbers.len() >= MAX_REMEMBERED {
+            return None;
+        }
+        let letter = last_char(&self.key[pending..])?;
+        let node = self.node_id(state);
+        let alone = letter < '\u{300}'
+            && self
+                .automaton
+                .children(state)
+                .all(|(byte, _, _)| byte < 0xcc);
+        Some(if alone {
+            let mut buf = [0; 4];
+            let done = self.matcher.step(matched, letter.encode_utf8(&mut buf));
+            // A key without the state when there is none: such a key is never used.
+            let number = done.as_ref().map_or(0, |done| self.number(done));
+            (dead_key(node, 0, number), Some(done))
+        } else {
+            let number = self.number(matched);
+            (dead_key(node, letter as u32 + 1, number), None)
+        })
+    }
+
+    /// The matcher state's number, given it the first time it is met.
+    fn number(&mut self, state: &M::State) -> u64 {
+        let next = self.numbers.len() as u64;
+        if let Some(&number) = self.numbers.get(state) {
+            return number;
+        }
+        self.numbers.insert(state.clone(), next);
+        next
+    }
+
+    /// The automaton's node `state` leads to: the record word naming its first
+    /// transition and whether it is final, the same for every transition into it.
+    fn node_id(&self, state: State) -> u32 {
+        self.records[state as usize * 4 + 2]
     }
 
     /// [`Walk::node`] after the check of what is remembered.
@@ -180,11 +234,11 @@ impl<M: Matcher> Walk<'_, '_, M> {
         matched: &M::State,
         pending: usize,
         clusters: usize,
+        mut finished: Option<Option<M::State>>,
     ) -> ControlFlow<()> {
         // The state after the pending cluster, worked out once for every branch that
-        // starts a new cluster (and for a word ending here).
+        // starts a new cluster (and for a word ending here), unless the caller did.
         let matcher = self.matcher;
-        let mut finished: Option<Option<M::State>> = None;
         let finish = |key: &[u8]| -> Option<M::State> {
             if pending == key.len() {
                 return Some(matched.clone());
@@ -297,6 +351,10 @@ impl<M: Matcher> Walk<'_, '_, M> {
     }
 }
 
+fn dead_key(node: u32, letter: u32, number: u64) -> DeadKey {
+    node as u128 | (letter as u128) << 32 | (number as u128) << 64
+}
+
 /// A quick hash for the remembered branches (FxHash's multiply and rotate): their
 /// keys are small integers and bit sets, and no adversary chooses them.
 #[derive(Default)]
@@ -313,6 +371,11 @@ impl Hasher for Quick {
 
     fn write_u64(&mut self, n: u64) {
         self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
     }
 
     fn write_u32(&mut self, n: u32) {
