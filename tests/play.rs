@@ -70,24 +70,28 @@ fn a_language_dictionary_is_found_from_any_folder() {
     let list = root.path().join("parole.txt");
     std::fs::write(&list, "pane\nnapa\npena\n").unwrap();
     let it = built.join("it.pbd");
-    let compiled = std::process::Command::new(&program)
-        .args(["compile", "--lang", "it"])
-        .arg(&list)
-        .arg("-o")
-        .arg(&it)
-        .output()
-        .unwrap();
+    let compiled = started(
+        std::process::Command::new(&program)
+            .args(["compile", "--lang", "it"])
+            .arg(&list)
+            .arg("-o")
+            .arg(&it)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped()),
+    )
+    .wait_with_output()
+    .unwrap();
     assert!(compiled.status.success(), "{compiled:?}");
     let elsewhere = tempfile::tempdir().unwrap();
     let play = |program: &std::path::Path| {
-        let mut child = std::process::Command::new(program)
-            .args(["play", "--lang", "it", "--seed", "1"])
-            .current_dir(elsewhere.path())
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = started(
+            std::process::Command::new(program)
+                .args(["play", "--lang", "it", "--seed", "1"])
+                .current_dir(elsewhere.path())
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped()),
+        );
         use std::io::Write;
         let mut stdin = child.stdin.take().unwrap();
         // A child that stops at once (no dictionary found) may close its end first:
@@ -117,4 +121,19 @@ fn a_language_dictionary_is_found_from_any_folder() {
     assert_eq!(out.status.code(), Some(2));
     let line = String::from_utf8_lossy(&out.stderr);
     assert!(line.contains("--lang it: no dictionary"), "{line}");
+}
+
+/// Starts `command`, again while the program was just copied: another test's
+/// process started meanwhile may briefly hold the copy open for writing, and the
+/// start is then refused ("Text file busy", ETXTBSY = 26).
+fn started(command: &mut std::process::Command) -> std::process::Child {
+    for _ in 0..100 {
+        match command.spawn() {
+            Err(e) if e.raw_os_error() == Some(26) => {
+                std::thread::sleep(std::time::Duration::from_millis(20))
+            }
+            other => return other.unwrap(),
+        }
+    }
+    panic!("{command:?}: text file busy for 2 s")
 }

@@ -82,13 +82,15 @@ fn fresh_clone(repo: &Path, dir: &Path) {
 }
 
 /// A stand-in `cargo` for the README's `cargo run --release -- ARGS`.
+/// A shell function standing in for `cargo`: `cargo run --release -- ARGS` runs the
+/// polyboggle already built. A function, not a script written for the test: a
+/// program written while other tests start processes can be refused at its start
+/// ("Text file busy").
 fn cargo_stand_in(bin: &Path) -> String {
     format!(
-        "#!/bin/sh\n\
-         # README test: `cargo run --release -- ARGS` runs the polyboggle already built.\n\
-         if [ \"$1 $2 $3\" = 'run --release --' ]; then shift 3; exec '{}' \"$@\"; fi\n\
-         echo \"README test: 'cargo $*' is not run: mark its block as not run, saying why\" >&2\n\
-         exit 1\n",
+        "cargo() {{ if [ \"$1 $2 $3\" = 'run --release --' ]; then shift 3; '{}' \"$@\"; \
+         else echo \"README test: 'cargo $*' is not run: mark its block as not run, saying why\" >&2; \
+         return 1; fi; }}\n",
         bin.display()
     )
 }
@@ -113,30 +115,23 @@ fn the_readme_examples_run_in_order_in_a_fresh_clone() {
     );
 
     let top = tempfile::tempdir().unwrap();
-    let (clone, home, tools) = (
-        top.path().join("clone"),
-        top.path().join("home"),
-        top.path().join("tools"),
-    );
-    for dir in [&clone, &home, &tools] {
+    let (clone, home) = (top.path().join("clone"), top.path().join("home"));
+    for dir in [&clone, &home] {
         std::fs::create_dir(dir).unwrap();
     }
     fresh_clone(&repo, &clone);
     let bin = PathBuf::from(env!("CARGO_BIN_EXE_polyboggle"));
-    let cargo = tools.join("cargo");
-    std::fs::write(&cargo, cargo_stand_in(&bin)).unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&cargo, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let cargo = cargo_stand_in(&bin);
     let path = format!(
-        "{}:{}:{}",
+        "{}:{}",
         bin.parent().unwrap().display(),
-        tools.display(),
         std::env::var("PATH").unwrap_or_default()
     );
 
     for block in run {
+        let script = format!("{cargo}{}", block.text);
         let out = Command::new("bash")
-            .args(["-e", "-o", "pipefail", "-x", "-c", &block.text])
+            .args(["-e", "-o", "pipefail", "-x", "-c", &script])
             .current_dir(&clone)
             .env("PATH", &path)
             .env("HOME", &home)
