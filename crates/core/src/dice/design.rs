@@ -782,12 +782,8 @@ impl Judge<'_, '_> {
             penalty += (m.unreachable.saturating_sub(r.unreachable)) as f64 / 20.0;
             penalty -= (r.unreachable.saturating_sub(m.unreachable)) as f64 / 400.0;
         }
-        if let (Some(within), false) = (
-            self.brief.median_within,
-            matches!(self.brief.objective, Objective::Band(..)) || r.median == 0,
-        ) {
-            let off = (m.median as f64 - r.median as f64).abs() / r.median as f64;
-            penalty += 200.0 * (off - within).max(0.0);
+        if !matches!(self.brief.objective, Objective::Band(..)) {
+            penalty += median_penalty(self.brief.median_within, m.median, r.median);
         }
         let cap = self.brief.drift.unwrap_or(r.drift.max(0.05));
         penalty += 1000.0 * (m.drift - cap).max(0.0);
@@ -795,10 +791,37 @@ impl Judge<'_, '_> {
     }
 }
 
+/// What a median `median` words a roll costs against the start's `start` when it
+/// may move by the share `within` of it (`None`: free, `--free-median`): 200 a
+/// whole start's median past the allowance.
+fn median_penalty(within: Option<f64>, median: u64, start: u64) -> f64 {
+    match within {
+        Some(within) if start > 0 => {
+            let off = (median as f64 - start as f64).abs() / start as f64;
+            200.0 * (off - within).max(0.0)
+        }
+        _ => 0.0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::dice::unreachable::unreachable;
+
+    #[test]
+    fn a_median_costs_only_past_its_allowance_and_nothing_when_free() {
+        assert_eq!(median_penalty(Some(0.10), 108, 100), 0.0);
+        assert_eq!(median_penalty(Some(0.10), 92, 100), 0.0);
+        assert!((median_penalty(Some(0.10), 130, 100) - 40.0).abs() < 1e-9);
+        assert!((median_penalty(Some(0.10), 70, 100) - 40.0).abs() < 1e-9);
+        assert_eq!(median_penalty(None, 130, 100), 0.0, "--free-median");
+        assert_eq!(
+            median_penalty(Some(0.10), 50, 0),
+            0.0,
+            "a start of no words"
+        );
+    }
     use crate::{Lexicon, Rules};
 
     #[test]
