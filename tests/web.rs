@@ -229,7 +229,7 @@ fn requests_name_dictionaries_never_paths() {
         let line = post(&app, "/api/solve", json!({"board": BOARD, "dict": name})).error(400);
         assert_eq!(
             line,
-            format!("unknown dictionary '{name}' (this server has: enable2k)")
+            format!("unknown dictionary '{name}' (there are: enable2k)")
         );
     }
     // Boards are text, never file names: "Cargo.toml" is ten letters, not a square.
@@ -577,7 +577,7 @@ fn game_options_and_their_errors() {
         ),
         (
             json!({"dict": "nope"}),
-            "unknown dictionary 'nope' (this server has: enable2k)",
+            "unknown dictionary 'nope' (there are: enable2k)",
         ),
         (
             json!({"board": "AB/C"}),

@@ -54,7 +54,7 @@ impl Dictionaries {
         };
         found.map(|(n, l)| (n.as_str(), *l)).ok_or_else(|| {
             ApiError::bad(format!(
-                "unknown dictionary '{}' (this server has: {})",
+                "unknown dictionary '{}' (there are: {})",
                 name.unwrap_or_default(),
                 self.names().collect::<Vec<_>>().join(", ")
             ))
