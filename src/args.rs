@@ -155,6 +155,12 @@ pub struct ScaleArgs {
 }
 
 impl ScaleArgs {
+    /// The log to resume from: `--log`, when `--resume` is given.
+    pub fn resumed_log(&self) -> Option<&std::path::Path> {
+        self.resume
+            .then(|| self.log.as_deref().expect("clap: --resume requires --log"))
+    }
+
     /// `--threads`, or one per core.
     pub fn threads(&self) -> usize {
         self.threads

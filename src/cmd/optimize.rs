@@ -71,12 +71,7 @@ pub fn run(args: OptimizeArgs) -> Result<(), Failure> {
     }
     // Runs a resumed log has finished already: kept for the summary, not run again.
     let mut done: Vec<RunReport> = Vec::new();
-    if args.scale.resume {
-        let log = args
-            .scale
-            .log
-            .as_deref()
-            .expect("clap: --resume requires --log");
+    if let Some(log) = args.scale.resumed_log() {
         done = finished_runs(log, &settings, &space)?;
         let numbers: HashSet<usize> = done.iter().map(|r| r.run).collect();
         runs.retain(|r| !numbers.contains(r));

@@ -86,12 +86,7 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
     };
     let in_scope = todo.len() as u64;
     let mut lines: Vec<LogLine> = Vec::new();
-    if args.scale.resume {
-        let path = args
-            .scale
-            .log
-            .as_deref()
-            .expect("clap: --resume requires --log");
+    if let Some(path) = args.scale.resumed_log() {
         lines = finished(path, &settings)?;
         let scope: HashSet<u64> = todo.iter().copied().collect();
         lines.retain(|line| scope.contains(&line.class));

@@ -365,6 +365,14 @@ impl FaceTable {
     }
 }
 
+/// Each die's faces, as faces.
+fn die_faces(set: &DiceSet) -> Vec<Vec<Face>> {
+    set.dice
+        .iter()
+        .map(|die| die.iter().map(|f| Face::new(f)).collect())
+        .collect()
+}
+
 /// One worker's solver and buffers: rolls a set and surveys the roll, through
 /// the face table when there is one (a face's index), else face by face.
 struct Roller<'a> {
@@ -480,11 +488,7 @@ impl<'l> Sampler<'l> {
         vowels: &[String],
     ) -> Sample {
         let profile = self.lexicon.profile();
-        let faces: Vec<Vec<Face>> = set
-            .dice
-            .iter()
-            .map(|die| die.iter().map(|f| Face::new(f)).collect())
-            .collect();
+        let faces = die_faces(set);
         let vowel: Vec<Vec<bool>> = faces
             .iter()
             .map(|die| {
@@ -569,11 +573,7 @@ impl<'l> Sampler<'l> {
         seed: u64,
         rolls: &[usize],
     ) -> Vec<RollFigures> {
-        let faces: Vec<Vec<Face>> = set
-            .dice
-            .iter()
-            .map(|die| die.iter().map(|f| Face::new(f)).collect())
-            .collect();
+        let faces = die_faces(set);
         let blank: Vec<Vec<bool>> = faces
             .iter()
             .map(|die| die.iter().map(Face::is_blank).collect())
