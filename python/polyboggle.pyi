@@ -12,7 +12,7 @@ from typing_extensions import TypeAlias
 __all__ = [
     "__version__",
     "BoardError", "DiceError", "LexiconError", "PolyboggleError", "RulesError",
-    "Board", "DiceSet", "Lexicon", "Solution", "Word",
+    "Board", "DiceSet", "Lexicon", "Solution", "Word", "WordIterator",
     "dice_sets", "optimize", "score", "score_many", "solve",
 ]
 __version__: str
@@ -45,8 +45,11 @@ class Lexicon:
         strip_marks: bool = False,
         keep: Optional[str] = None,
         turkic: bool = False,
+        tiers: Optional[Union[str, Sequence[str]]] = None,
     ) -> Lexicon:
-        """Compiles words (whitespace-separated text, or an iterable) in memory."""
+        """Compiles words (whitespace-separated text, or an iterable) in memory; tiers as
+        `compile --tiers` reads them: a ranked list (one string) or lists of words, the
+        commonest first."""
     @staticmethod
     def open(
         path: Union[str, PathLike[str]],
@@ -67,8 +70,54 @@ class Lexicon:
         """The normalization profile, described."""
     def lookup(self, word: str) -> Optional[Literal["word", "prefix"]]:
         """"word", "prefix" (only the start of longer words) or None."""
+    @property
+    def tier_sizes(self) -> list[int]:
+        """Words per tier, tier 0 (no tier) first, as `dict info --format json` says."""
+    def tier(self, word: str) -> Optional[int]:
+        """The word's tier (1 the commonest, 0 none), or None when it is not a word."""
+    def search(
+        self,
+        pattern: Optional[str] = None,
+        *,
+        regex: Optional[str] = None,
+        fuzzy: Optional[str] = None,
+        distance: Optional[int] = None,
+        anagram: Optional[str] = None,
+        build: Optional[str] = None,
+        min_len: Optional[int] = None,
+        max_len: Optional[int] = None,
+        tiers: Union[str, int, None] = None,
+        units: Optional[Sequence[str]] = None,
+        limit: Optional[int] = None,
+    ) -> list[str]:
+        """The words matching one query, as `polyboggle dict search` prints them."""
+    def count(
+        self,
+        pattern: Optional[str] = None,
+        *,
+        regex: Optional[str] = None,
+        fuzzy: Optional[str] = None,
+        distance: Optional[int] = None,
+        anagram: Optional[str] = None,
+        build: Optional[str] = None,
+        min_len: Optional[int] = None,
+        max_len: Optional[int] = None,
+        tiers: Union[str, int, None] = None,
+        units: Optional[Sequence[str]] = None,
+    ) -> int:
+        """How many words match, as `polyboggle dict search --count` prints it."""
+    def words(self) -> WordIterator:
+        """Every word in key order, as `polyboggle dict words` prints them."""
     def __len__(self) -> int: ...
     def __contains__(self, key: str, /) -> bool: ...
+
+@final
+class WordIterator:
+    """Every word of a dictionary, in key order, read one at a time."""
+
+    def __iter__(self) -> WordIterator: ...
+    def __next__(self) -> str: ...
+    def __length_hint__(self) -> int: ...
 
 @final
 class Board:

@@ -9,12 +9,15 @@
 //! print(solution.score, [w.word for w in solution.words[:3]])
 //! ```
 
+use std::ops::ControlFlow;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use polyboggle::batch::{self, CpuScorer, Packed, Scorer};
 use polyboggle::dice::{stats, DiceSet as CoreDiceSet};
 use polyboggle::lexicon::{self, Lookup};
+use polyboggle::query::{Options, Query, QueryError, Search};
+use polyboggle::tiers::{TierRange, Tiers};
 use polyboggle::{defaults, normalize, Board as CoreBoard, Face, Profile, Rules, Solver};
 use polyboggle_optimize::{self as search, Method, Objective, Settings, Space};
 use pyo3::create_exception;
@@ -135,9 +138,11 @@ fn profile(
 #[pymethods]
 impl Lexicon {
     /// Compiles `words` (a string of whitespace-separated words, or an iterable of
-    /// words) under a normalization profile, in memory.
+    /// words) under a normalization profile, in memory. `tiers`, as `compile --tiers`
+    /// reads them: a ranked list (a string, a word and optionally a count a line, the
+    /// commonest first) or several lists (strings of words), the commonest first.
     #[staticmethod]
-    #[pyo3(signature = (words, lang=None, strip_marks=false, keep=None, turkic=false))]
+    #[pyo3(signature = (words, lang=None, strip_marks=false, keep=None, turkic=false, tiers=None))]
     fn compile(
         py: Python<'_>,
         words: &Bound<'_, PyAny>,
@@ -145,9 +150,14 @@ impl Lexicon {
         strip_marks: bool,
         keep: Option<&str>,
         turkic: bool,
+        tiers: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Lexicon> {
         let profile = profile(lang, strip_marks, keep, turkic)?;
+        let tiers = tiers.map(|given| read_tiers(given, &profile)).transpose()?;
         let mut compiler = polyboggle::Compiler::new(profile);
+        if let Some(tiers) = tiers {
+            compiler.set_tiers(tiers);
+        }
         if let Ok(text) = words.cast::<PyString>() {
             compiler.add_text(&text.to_cow()?);
         } else {
@@ -220,6 +230,105 @@ impl Lexicon {
         self.inner.profile().describe()
     }
 
+    /// How many words each tier holds, from tier 0 (words no tier list names) to the
+    /// last, as `polyboggle dict info --format json` reports them: `[len(self)]` for
+    /// a dictionary without tiers.
+    #[getter]
+    fn tier_sizes(&self) -> Vec<u64> {
+        self.inner.tier_sizes()
+    }
+
+    /// The tier of `word` (1 the commonest, 0 for a word no tier list names or a
+    /// dictionary without tiers), or `None` when it is not a word.
+    fn tier(&self, word: &str) -> Option<u8> {
+        let key = self.inner.profile().key(word);
+        self.inner
+            .index_of(key.as_bytes())
+            .map(|index| self.inner.tier(index))
+    }
+
+    /// The words that match one query, as `polyboggle dict search` prints them
+    /// (upper case, in key order): a `pattern` (`?` one face, `*` any run, `[...]` a
+    /// choice), or a `regex`, the words within `distance` edits of `fuzzy`, the
+    /// `anagram`s of a rack or the words one can `build` from it (`?` a blank).
+    /// At most `limit` words.
+    #[pyo3(signature = (
+        pattern=None, *, regex=None, fuzzy=None, distance=None, anagram=None, build=None,
+        min_len=None, max_len=None, tiers=None, units=None, limit=None
+    ))]
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &self,
+        py: Python<'_>,
+        pattern: Option<String>,
+        regex: Option<String>,
+        fuzzy: Option<String>,
+        distance: Option<u32>,
+        anagram: Option<String>,
+        build: Option<String>,
+        min_len: Option<usize>,
+        max_len: Option<usize>,
+        tiers: Option<&Bound<'_, PyAny>>,
+        units: Option<Vec<String>>,
+        limit: Option<u64>,
+    ) -> PyResult<Vec<String>> {
+        let query = query(pattern, regex, fuzzy, distance, anagram, build)?;
+        let options = self.options(min_len, max_len, tiers, units)?;
+        let limit = limit.unwrap_or(u64::MAX);
+        let profile = self.inner.profile();
+        py.detach(|| {
+            let search = Search::new(&self.inner, &query, &options)?;
+            let mut words = Vec::new();
+            if limit > 0 {
+                search.for_each(|hit| {
+                    words.push(profile.display(hit.key));
+                    match words.len() as u64 >= limit {
+                        true => ControlFlow::Break(()),
+                        false => ControlFlow::Continue(()),
+                    }
+                });
+            }
+            Ok(words)
+        })
+        .map_err(query_error)
+    }
+
+    /// How many words match the query (`search`'s arguments but `limit`), as
+    /// `polyboggle dict search --count` prints it.
+    #[pyo3(signature = (
+        pattern=None, *, regex=None, fuzzy=None, distance=None, anagram=None, build=None,
+        min_len=None, max_len=None, tiers=None, units=None
+    ))]
+    #[allow(clippy::too_many_arguments)]
+    fn count(
+        &self,
+        py: Python<'_>,
+        pattern: Option<String>,
+        regex: Option<String>,
+        fuzzy: Option<String>,
+        distance: Option<u32>,
+        anagram: Option<String>,
+        build: Option<String>,
+        min_len: Option<usize>,
+        max_len: Option<usize>,
+        tiers: Option<&Bound<'_, PyAny>>,
+        units: Option<Vec<String>>,
+    ) -> PyResult<u64> {
+        let query = query(pattern, regex, fuzzy, distance, anagram, build)?;
+        let options = self.options(min_len, max_len, tiers, units)?;
+        py.detach(|| Ok(Search::new(&self.inner, &query, &options)?.count()))
+            .map_err(query_error)
+    }
+
+    /// Every word, in key order, as `polyboggle dict words` prints them: an iterator
+    /// that reads the dictionary as it goes.
+    fn words(slf: &Bound<'_, Self>) -> WordIterator {
+        WordIterator {
+            lexicon: slf.clone().unbind(),
+            next: 0,
+        }
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<polyboggle.Lexicon of {} words, {}>",
@@ -230,10 +339,130 @@ impl Lexicon {
 }
 
 impl Lexicon {
+    /// A query's limits, as `dict search` takes them: `tiers` is a range (`"1..3"`,
+    /// `"2.."`) or one tier (`2`), and needs a dictionary with tiers.
+    fn options(
+        &self,
+        min_len: Option<usize>,
+        max_len: Option<usize>,
+        tiers: Option<&Bound<'_, PyAny>>,
+        units: Option<Vec<String>>,
+    ) -> PyResult<Options> {
+        let tiers = tiers.map(tier_range).transpose()?;
+        if let Some((text, _)) = tiers.as_ref().filter(|_| self.inner.header().tiers == 0) {
+            return Err(PolyboggleError::new_err(format!(
+                "--tiers {text}: this dictionary has no tiers (compile it with --tiers FILE)"
+            )));
+        }
+        let tiers = tiers.map(|(_, range)| range);
+        Ok(Options {
+            min_len: min_len.unwrap_or(0),
+            max_len: max_len.unwrap_or(usize::MAX),
+            units,
+            tiers,
+        })
+    }
+
     fn from_compiled(bytes: Vec<u8>, origin: &str) -> PyResult<Lexicon> {
         let inner = polyboggle::Lexicon::from_bytes(bytes, origin).map_err(lexicon_error)?;
         Ok(Lexicon { inner })
     }
+}
+
+/// Every word of a dictionary, in key order, read one at a time.
+#[pyclass(module = "polyboggle")]
+struct WordIterator {
+    lexicon: Py<Lexicon>,
+    next: u64,
+}
+
+#[pymethods]
+impl WordIterator {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> Option<String> {
+        let lexicon = &self.lexicon.bind(py).get().inner;
+        let key = lexicon.word(self.next)?;
+        self.next += 1;
+        Some(lexicon.profile().display(&key))
+    }
+
+    fn __length_hint__(&self, py: Python<'_>) -> usize {
+        let words = self.lexicon.bind(py).get().inner.word_count() as u64;
+        words.saturating_sub(self.next) as usize
+    }
+}
+
+/// The one query of `search`'s keyword arguments, or the error that says there is
+/// not exactly one.
+fn query(
+    pattern: Option<String>,
+    regex: Option<String>,
+    fuzzy: Option<String>,
+    distance: Option<u32>,
+    anagram: Option<String>,
+    build: Option<String>,
+) -> PyResult<Query> {
+    if distance.is_some() && fuzzy.is_none() {
+        return Err(PolyboggleError::new_err(
+            "distance: only with fuzzy (the word to be near)",
+        ));
+    }
+    let given = [
+        pattern.map(Query::Pattern),
+        regex.map(Query::Regex),
+        fuzzy.map(|word| Query::Fuzzy {
+            word,
+            distance: distance.unwrap_or(1),
+        }),
+        anagram.map(Query::Anagram),
+        build.map(Query::Build),
+    ];
+    let mut given = given.into_iter().flatten();
+    match (given.next(), given.next()) {
+        (Some(query), None) => Ok(query),
+        _ => Err(PolyboggleError::new_err(
+            "query: give exactly one of a pattern, regex, fuzzy, anagram or build",
+        )),
+    }
+}
+
+fn query_error(e: QueryError) -> PyErr {
+    PolyboggleError::new_err(e.to_string())
+}
+
+/// A tier range as `--tiers` takes it (`"1..3"`, `"2.."`, `"..2"`, `"2"`), or one
+/// tier as a number.
+fn tier_range(value: &Bound<'_, PyAny>) -> PyResult<(String, TierRange)> {
+    let text = value.str()?.to_cow()?.into_owned();
+    let range = text
+        .parse()
+        .map_err(|e: polyboggle::tiers::TierError| PolyboggleError::new_err(format!("--{e}")))?;
+    Ok((text, range))
+}
+
+/// Tier lists as `compile --tiers` reads them: one string is a ranked list, a
+/// sequence of strings is a list a tier.
+fn read_tiers(given: &Bound<'_, PyAny>, profile: &Profile) -> PyResult<Tiers> {
+    let tiers = if let Ok(text) = given.cast::<PyString>() {
+        Tiers::ranked(&text.to_cow()?, "tiers", profile)
+    } else {
+        let lists: Vec<String> = given.extract().map_err(|_| {
+            LexiconError::new_err(
+                "tiers: a ranked list (a string) or lists of words, the commonest first",
+            )
+        })?;
+        let named: Vec<(String, &str)> = lists
+            .iter()
+            .enumerate()
+            .map(|(i, list)| (format!("tiers[{i}]"), list.as_str()))
+            .collect();
+        let named: Vec<(&str, &str)> = named.iter().map(|(n, l)| (n.as_str(), *l)).collect();
+        Tiers::from_lists(&named, profile)
+    };
+    tiers.map_err(|e| LexiconError::new_err(e.to_string()))
 }
 
 /// A board: a grid of faces (`"Qu"`, `"CH"`, a blank `"#"`...).
@@ -792,6 +1021,7 @@ fn polyboggle_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Board>()?;
     m.add_class::<Solution>()?;
     m.add_class::<Word>()?;
+    m.add_class::<WordIterator>()?;
     m.add_class::<DiceSet>()?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(score, m)?)?;

@@ -231,3 +231,120 @@ def test_a_bad_seed_is_a_polyboggle_error(seed):
             call()
     # The largest seed is a seed.
     assert Board.roll(seed=2**64 - 1).rows == 4
+
+
+def cli_json(*args):
+    code, out, err = cli(*args, "--format", "json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+@pytest.mark.parametrize(
+    "query, flags, kwargs",
+    [
+        ("c?t", [], {}),
+        ("[aeiou]??s", ["--max-len", "4"], {"max_len": 4}),
+        ("*ing", ["--limit", "25"], {"limit": 25}),
+        ("qu[a,i]*", ["--min-len", "7", "--max-len", "8"], {"min_len": 7, "max_len": 8}),
+        ("^(re|un)do.$", ["--regex"], {"regex": "^(re|un)do.$"}),
+        ("tigger", ["--fuzzy", "--distance", "2"], {"fuzzy": "tigger", "distance": 2}),
+        ("tacos", ["--anagram"], {"anagram": "tacos"}),
+        ("retain?", ["--build", "--min-len", "6"], {"build": "retain?", "min_len": 6}),
+    ],
+)
+def test_a_search_finds_what_dict_search_prints(query, flags, kwargs):
+    lexicon = Lexicon.builtin()
+    pattern = None if any(k in kwargs for k in ("regex", "fuzzy", "anagram", "build")) else query
+    expected = cli_json("dict", "search", "enable2k", query, *flags)["words"]
+    assert expected, "a query that finds nothing compares nothing"
+    assert lexicon.search(pattern, **kwargs) == expected
+    if "limit" not in kwargs:
+        counted = cli_json("dict", "search", "enable2k", query, *flags, "--count")
+        assert lexicon.count(pattern, **kwargs) == counted["count"] == len(expected)
+
+
+def test_multi_letter_faces_are_the_language_s_or_the_ones_given():
+    spanish = Lexicon.compile("chico coche cosa llama lobo", lang="es")
+    assert spanish.search("[ch]???") == ["CHICO"]  # CH-I-C-O
+    assert spanish.search("????") == ["CHICO", "COCHE", "COSA", "LLAMA", "LOBO"]
+    assert spanish.search("????", units=[]) == ["COSA", "LOBO"]
+    assert spanish.count(anagram="achoc") == 0  # c-o-ch-e: no e
+    assert spanish.search(build="coche?") == ["CHICO", "COCHE"]
+    assert spanish.search(build="llamo") == []  # LLAMA has two A
+
+
+TIER_WORDS = "cat dog emu yak gnu ox"
+
+
+def tiered(tmp_path):
+    """The same tiered dictionary from the CLI's compile and from Lexicon.compile."""
+    (tmp_path / "words.txt").write_text(TIER_WORDS)
+    (tmp_path / "easy.txt").write_text("cat dog")
+    (tmp_path / "hard.txt").write_text("DOG emu")
+    compiled = tmp_path / "t.pbd"
+    code, _, err = cli("compile", str(tmp_path / "words.txt"), "-o", str(compiled),
+                       "--tiers", str(tmp_path / "easy.txt"), "--tiers", str(tmp_path / "hard.txt"))
+    assert code == 0, err
+    return compiled, Lexicon.compile(TIER_WORDS, tiers=["cat dog", "DOG emu"])
+
+
+def test_tiers_are_what_compile_tiers_stores(tmp_path):
+    compiled, lexicon = tiered(tmp_path)
+    info = cli_json("dict", "info", str(compiled))
+    assert lexicon.tier_sizes == Lexicon.open(compiled).tier_sizes == info["tiers"] == [3, 2, 1]
+    assert [lexicon.tier(w) for w in ["cat", "DOG", "emu", "yak", "zebra"]] == [1, 1, 2, 0, None]
+    for tiers, flag in [("1..2", "1..2"), (2, "2"), ("..1", "..1")]:
+        expected = cli_json("dict", "search", str(compiled), "*", "--tiers", flag)["words"]
+        assert lexicon.search("*", tiers=tiers) == expected
+    assert lexicon.search("*", tiers=2) == ["EMU"]
+    assert Lexicon.builtin().tier_sizes == [len(Lexicon.builtin())]
+    ranked = Lexicon.compile(TIER_WORDS, tiers="yak 10\ncat 900\n")
+    assert ranked.search("*", tiers=1) == ["CAT", "YAK"]
+
+
+def test_words_stream_in_key_order_as_dict_words_prints_them(tmp_path):
+    compiled, lexicon = tiered(tmp_path)
+    words = lexicon.words()
+    assert words.__length_hint__() == 6
+    assert next(words) == "CAT"
+    assert words.__length_hint__() == 5
+    assert ["CAT", *words] == cli_json("dict", "words", str(compiled))["words"]
+    assert list(words) == []
+    english = Lexicon.builtin().words()
+    assert [next(english) for _ in range(3)] == ["AA", "AAH", "AAHED"]
+
+
+@pytest.mark.parametrize(
+    "query, flags, kwargs",
+    [
+        ("c[t", [], {}),
+        ("(", ["--regex"], {"regex": "("}),
+        ("cat", ["--fuzzy", "--distance", "9"], {"fuzzy": "cat", "distance": 9}),
+        ("", ["--anagram"], {"anagram": ""}),
+        ("ab1", ["--build"], {"build": "ab1"}),
+        ("c?t", ["--tiers", "1..2"], {"tiers": "1..2"}),
+        ("c?t", ["--min-len", "5", "--max-len", "3"], {"min_len": 5, "max_len": 3}),
+    ],
+)
+def test_a_bad_query_raises_the_cli_s_message(query, flags, kwargs):
+    code, _, err = cli("dict", "search", "enable2k", query, *flags)
+    assert code == 2
+    message = err.strip().removeprefix("polyboggle: ")
+    pattern = None if any(k in kwargs for k in ("regex", "fuzzy", "anagram", "build")) else query
+    with pytest.raises(polyboggle.PolyboggleError) as caught:
+        Lexicon.builtin().search(pattern, **kwargs)
+    assert str(caught.value) == message
+
+
+def test_a_search_names_one_query_and_a_good_tier_range():
+    lexicon = Lexicon.compile(TIER_WORDS, tiers=["cat"])
+    for bad in [{}, {"pattern": "c?t", "anagram": "tac"}]:
+        with pytest.raises(polyboggle.PolyboggleError, match="exactly one"):
+            lexicon.search(**bad)
+    with pytest.raises(polyboggle.PolyboggleError, match="only with fuzzy"):
+        lexicon.search("c?t", distance=1)
+    with pytest.raises(polyboggle.PolyboggleError, match=r"^--tiers '3\.\.1': expected"):
+        lexicon.search("*", tiers="3..1")
+    with pytest.raises(polyboggle.LexiconError, match="tiers"):
+        Lexicon.compile(TIER_WORDS, tiers=7)
+    assert lexicon.search("*", limit=0) == [] and lexicon.search("*", limit=2) == ["CAT", "DOG"]
