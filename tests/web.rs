@@ -411,7 +411,7 @@ fn dicts_lists_every_dictionary_the_server_may_use() {
     assert_eq!(reply["dicts"][0]["name"], "enable2k");
     assert_eq!(
         reply["dicts"][1],
-        json!({"name": "hi", "words": 2, "lang": ""})
+        json!({"name": "hi", "words": 2, "lang": "", "tiers": [2]})
     );
     let solved = post(
         &app,
@@ -426,6 +426,205 @@ fn dicts_lists_every_dictionary_the_server_may_use() {
         .map(|w| w["word"].as_str().unwrap())
         .collect();
     assert_eq!(words, ["कमल", "क्षमा"]);
+}
+
+/// A server over the built-in dictionary and `tiered`, a small one compiled by the
+/// CLI with two tier lists (cat dog; emu): the app and the file's path.
+fn search_app(dir: &tempfile::TempDir) -> (Router, String) {
+    let file = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let (words, easy, hard) = (
+        file("words.txt", "cat dog emu yak gnu ox"),
+        file("easy.txt", "cat dog"),
+        file("hard.txt", "emu"),
+    );
+    let compiled = dir.path().join("tiered.pbd").display().to_string();
+    ok(&[
+        "compile", &words, "-o", &compiled, "--tiers", &easy, "--tiers", &hard,
+    ]);
+    let mut dicts = Dictionaries::builtin();
+    let tiered = Lexicon::load(&compiled, &Profile::default()).unwrap();
+    dicts.add("tiered", tiered).unwrap();
+    (router(Arc::new(App::new(dicts))), compiled)
+}
+
+#[test]
+fn search_answers_exactly_what_dict_search_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, tiered) = search_app(&dir);
+    let cases: &[(&str, &str, &[&str])] = &[
+        ("enable2k", "pattern=c%3Ft", &["c?t"]),
+        (
+            "enable2k",
+            "pattern=*ing&limit=7",
+            &["*ing", "--limit", "7"],
+        ),
+        (
+            "enable2k",
+            "pattern=%5Baeiou%5D%3F%3Fs&max_len=4",
+            &["[aeiou]??s", "--max-len", "4"],
+        ),
+        (
+            "enable2k",
+            "regex=%5E(re%7Cun)do.%24",
+            &["^(re|un)do.$", "--regex"],
+        ),
+        (
+            "enable2k",
+            "fuzzy=tigger&distance=2",
+            &["tigger", "--fuzzy", "--distance", "2"],
+        ),
+        ("enable2k", "anagram=tacos", &["tacos", "--anagram"]),
+        (
+            "enable2k",
+            "anagram=tacos&count=true",
+            &["tacos", "--anagram", "--count"],
+        ),
+        (
+            "enable2k",
+            "build=retain%3F&min_len=7",
+            &["retain?", "--build", "--min-len", "7"],
+        ),
+        ("enable2k", "pattern=zzz", &["zzz"]),
+        ("enable2k", "pattern=*&limit=0", &["*", "--limit", "0"]),
+        ("tiered", "pattern=*&tiers=1..2", &["*", "--tiers", "1..2"]),
+        ("tiered", "pattern=*&tiers=2", &["*", "--tiers", "2"]),
+        (
+            "tiered",
+            "pattern=%3F%3F%3F&units=",
+            &["???", "--units", ""],
+        ),
+    ];
+    for (dict, query, args) in cases {
+        // The CLI has no limit; the server's default is 100 words.
+        let query = match query.contains("limit") {
+            true => query.to_string(),
+            false => format!("{query}&limit=10000"),
+        };
+        let reply = get(&app, &format!("/api/dicts/{dict}/search?{query}"));
+        assert_eq!(reply.status, 200, "{query}: {}", reply.body);
+        assert_eq!(reply.content_type, "application/json");
+        let path = if *dict == "tiered" {
+            tiered.as_str()
+        } else {
+            dict
+        };
+        let mut cli = vec!["dict", "search", path, "--format", "json"];
+        cli.extend_from_slice(args);
+        assert_eq!(reply.body, ok(&cli), "{query}");
+    }
+    // No limit named: the server's default, at most.
+    let every = get(&app, "/api/dicts/enable2k/search?pattern=*").json();
+    assert_eq!(
+        every["words"].as_array().unwrap().len() as u64,
+        polyboggle_web::api::DEFAULT_SEARCH_WORDS
+    );
+}
+
+#[test]
+fn a_bad_search_gets_400_and_the_clis_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, _) = search_app(&dir);
+    let cases: &[(&str, &[&str])] = &[
+        ("pattern=c%5Bt", &["c[t"]),
+        ("regex=(", &["(", "--regex"]),
+        (
+            "fuzzy=cat&distance=9",
+            &["cat", "--fuzzy", "--distance", "9"],
+        ),
+        ("anagram=", &["", "--anagram"]),
+        ("build=ab1", &["ab1", "--build"]),
+        ("pattern=c%3Ft&tiers=1..2", &["c?t", "--tiers", "1..2"]),
+        ("pattern=c%3Ft&tiers=x", &["c?t", "--tiers", "x"]),
+        (
+            "pattern=c%3Ft&min_len=5&max_len=3",
+            &["c?t", "--min-len", "5", "--max-len", "3"],
+        ),
+    ];
+    for (query, args) in cases {
+        let line = get(&app, &format!("/api/dicts/enable2k/search?{query}")).error(400);
+        let mut cli = vec!["dict", "search", "enable2k"];
+        cli.extend_from_slice(args);
+        assert_eq!(format!("polyboggle: {line}\n"), bad(&cli), "{query}");
+    }
+    for (query, start) in [
+        ("", "query: give exactly one"),
+        ("pattern=a&anagram=b", "query: give exactly one"),
+        ("pattern=a&distance=1", "distance: only with fuzzy"),
+        (
+            "pattern=a&limit=10001",
+            "limit 10001: this server answers at most 10000",
+        ),
+        ("pattern=a&limit=-1", "query string: "),
+        ("pattern=a&color=red", "query string: unknown field `color`"),
+        ("pattern=a&count=maybe", "query string: "),
+    ] {
+        let line = get(&app, &format!("/api/dicts/enable2k/search?{query}")).error(400);
+        assert!(line.starts_with(start), "{query}: {line}");
+    }
+    let unknown = get(&app, "/api/dicts/nope/search?pattern=a").error(404);
+    assert_eq!(
+        unknown,
+        "unknown dictionary 'nope' (there are: enable2k, tiered)"
+    );
+    get(&app, "/api/dicts/enable2k/search").error(400);
+    call(&app, "POST", "/api/dicts/enable2k/search?pattern=a", "").error(405);
+}
+
+#[test]
+fn the_computer_knows_the_words_of_its_level() {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, _) = search_app(&dir);
+    let computer = |level: Option<&str>| {
+        let mut request = json!({"board": "CAT/DOG/EMU/YAK", "dict": "tiered", "rules": "hasbro"});
+        if let Some(level) = level {
+            request["level"] = json!(level);
+        }
+        let view = new_game(&app, request);
+        let id = view["id"].as_str().unwrap();
+        let ended = post(&app, &format!("/api/games/{id}/end"), json!({})).json();
+        let words: Vec<String> = ended["computer"]["words"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w["word"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(
+            ended["possible"]["count"], 4,
+            "every word is still possible"
+        );
+        (view["level"].as_str().unwrap().to_string(), words)
+    };
+    // Tier 1 is cat and dog, tier 2 emu, yak in none: the library's Level::tiers.
+    assert_eq!(
+        computer(Some("easy")),
+        ("easy".into(), vec!["CAT".into(), "DOG".into()])
+    );
+    assert_eq!(computer(Some("medium")).1, ["CAT", "DOG", "EMU"]);
+    assert_eq!(computer(Some("Hard")).1, ["CAT", "DOG", "EMU"]);
+    let all = ["CAT", "DOG", "EMU", "YAK"].map(String::from).to_vec();
+    assert_eq!(computer(None), ("all".into(), all.clone()));
+    assert_eq!(computer(Some("all")).1, all);
+    let untiered = post(&app, "/api/games", json!({"board": BOARD, "level": "easy"})).error(400);
+    assert_eq!(
+        untiered,
+        "level easy: the dictionary enable2k has no tiers (compile it with --tiers FILE, or play level all)"
+    );
+    let every = new_game(&app, json!({"board": BOARD, "level": "all"}));
+    assert_eq!(every["level"], "all");
+    let unknown = post(
+        &app,
+        "/api/games",
+        json!({"board": BOARD, "level": "expert"}),
+    )
+    .error(400);
+    assert_eq!(
+        unknown,
+        "level 'expert': expected easy, medium, hard or all"
+    );
 }
 
 /// Starts a seeded CS106B game; returns its view.

@@ -114,6 +114,11 @@ impl Local {
         Ok(api::solve(&self.dicts, body.as_bytes())?)
     }
 
+    /// `GET /api/dicts/NAME/search?QUERY`: `query` is the URL's query string.
+    pub fn search(&self, name: &str, query: &str) -> Answer {
+        Ok(api::search(&self.dicts, name, query)?)
+    }
+
     /// `POST /api/games`, at `now_ms`.
     #[wasm_bindgen(js_name = newGame)]
     pub fn new_game(&mut self, body: &str, now_ms: f64) -> Answer {
@@ -266,6 +271,16 @@ mod tests {
         );
         assert_eq!(rolled["board"][0], serde_json::json!(["B", "X", "E", "S"]));
         assert_eq!(local.dice(), api::dice());
+        let found = local.search("enable2k", "build=tacos&min_len=5").unwrap();
+        assert_eq!(
+            found,
+            api::search(&dicts, "enable2k", "build=tacos&min_len=5").unwrap()
+        );
+        assert_eq!(
+            found,
+            "{\"words\": [\"ASCOT\", \"COAST\", \"COATS\", \"COSTA\", \"TACOS\"]}\n"
+        );
+        assert_eq!(local.search("nope", "pattern=a").unwrap_err().status(), 404);
         let err = local.solve(r#"{"board": "ATEE/AP"}"#).unwrap_err();
         assert_eq!(
             (err.status(), err.message()),

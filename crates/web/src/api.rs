@@ -1,10 +1,12 @@
-//! The stateless endpoints: solve a board, list and roll dice, list dictionaries.
+//! The stateless endpoints: solve a board, list and roll dice, list dictionaries and
+//! search one.
 //!
 //! Each takes the request body's bytes and answers the JSON text the server sends, or
 //! an [`ApiError`] whose message is the line the command line prints for the same bad
 //! input. Boards are parsed by [`Board`]'s own parser (every form the CLI takes), then
 //! held to the server's limits ([`MAX_BOARD_TEXT`], [`MAX_SIDE`], [`MAX_FACE_BYTES`]).
 
+use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
 use serde::de::DeserializeOwned;
@@ -14,8 +16,10 @@ use serde_json::{json, Value};
 use polyboggle::board::Board;
 use polyboggle::defaults;
 use polyboggle::dice::{self, DiceSet};
+use polyboggle::query::{Options, Query, Search};
 use polyboggle::score::{Points, Rules};
 use polyboggle::solve::Solver;
+use polyboggle::tiers::TierRange;
 
 use crate::{ApiError, Dictionaries};
 
@@ -161,7 +165,9 @@ pub fn dice() -> &'static str {
     })
 }
 
-/// `GET /api/dicts`: `{"dicts": [{"name", "words", "lang"}, ...]}`, the default first.
+/// `GET /api/dicts`: `{"dicts": [{"name", "words", "lang", "tiers"}, ...]}`, the default
+/// first; `tiers` is how many words each tier holds, tier 0 (none) first, as `dict
+/// info` says (`[words]` for a dictionary without tiers: its computer has no levels).
 pub fn dicts(dicts: &Dictionaries) -> String {
     let list: Vec<Value> = dicts
         .iter()
@@ -170,6 +176,7 @@ pub fn dicts(dicts: &Dictionaries) -> String {
                 "name": name,
                 "words": lexicon.word_count(),
                 "lang": lexicon.profile().lang,
+                "tiers": lexicon.tier_sizes(),
             })
         })
         .collect();
@@ -225,4 +232,129 @@ pub fn roll(body: &[u8]) -> Result<String, ApiError> {
     let mut fields = set.roll_json(seed, &board);
     fields.insert("inline".into(), json!(board.inline()));
     Ok(Value::Object(fields).to_string())
+}
+
+/// The most words a search answers (`limit` may ask for fewer).
+pub const MAX_SEARCH_WORDS: u64 = 10_000;
+/// The words a search answers when it names no `limit`.
+pub const DEFAULT_SEARCH_WORDS: u64 = 100;
+
+/// `GET /api/dicts/NAME/search?...`: one query, as `dict search` takes it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SearchRequest {
+    pattern: Option<String>,
+    regex: Option<String>,
+    fuzzy: Option<String>,
+    distance: Option<u32>,
+    anagram: Option<String>,
+    build: Option<String>,
+    min_len: Option<usize>,
+    max_len: Option<usize>,
+    tiers: Option<String>,
+    units: Option<String>,
+    limit: Option<u64>,
+    count: Option<bool>,
+}
+
+/// `GET /api/dicts/NAME/search?QUERY`: the words of the dictionary `name` that match
+/// one query of the URL's query string `query` (`pattern=c?t`, `regex=...`,
+/// `fuzzy=tigger&distance=2`, `anagram=tacos` or `build=retain?`), limited by
+/// `min_len`, `max_len`, `tiers` (`1..3`) and `units` (`ch,ll`) as `dict search`'s
+/// flags limit it. Answers what `dict search --format json` prints, byte for byte:
+/// `{"words": [...]}` with at most `limit` words (default [`DEFAULT_SEARCH_WORDS`], at
+/// most [`MAX_SEARCH_WORDS`]), or with `count=true` `{"count": N}` of every match.
+/// A bad query gets 400 and the CLI's line; an unknown dictionary 404.
+///
+/// ```
+/// use polyboggle_web::{api, Dictionaries};
+///
+/// let dicts = Dictionaries::builtin();
+/// assert_eq!(api::search(&dicts, "enable2k", "pattern=c%3Ft").unwrap(),
+///            "{\"words\": [\"CAT\", \"COT\", \"CUT\"]}\n");
+/// assert_eq!(api::search(&dicts, "enable2k", "anagram=tacos&count=true").unwrap(),
+///            "{\"count\":5}\n");
+/// let err = api::search(&dicts, "enable2k", "regex=(").unwrap_err();
+/// assert_eq!(err.status, 400);
+/// assert!(err.message.starts_with("regex '(': "), "{}", err.message);
+/// ```
+pub fn search(dicts: &Dictionaries, name: &str, query: &str) -> Result<String, ApiError> {
+    let (_, lexicon) = dicts
+        .get(Some(name))
+        .map_err(|e| ApiError::new(404, e.message))?;
+    let request: SearchRequest = serde_urlencoded::from_str(query)
+        .map_err(|e| ApiError::bad(format!("query string: {e}")))?;
+    let limit = request.limit.unwrap_or(DEFAULT_SEARCH_WORDS);
+    if limit > MAX_SEARCH_WORDS {
+        return Err(ApiError::bad(format!(
+            "limit {limit}: this server answers at most {MAX_SEARCH_WORDS} words (count=true counts them all)"
+        )));
+    }
+    if request.distance.is_some() && request.fuzzy.is_none() {
+        return Err(ApiError::bad(
+            "distance: only with fuzzy (the word to be near)",
+        ));
+    }
+    let distance = request.distance.unwrap_or(1);
+    let given = [
+        request.pattern.map(Query::Pattern),
+        request.regex.map(Query::Regex),
+        request.fuzzy.map(|word| Query::Fuzzy { word, distance }),
+        request.anagram.map(Query::Anagram),
+        request.build.map(Query::Build),
+    ];
+    let mut given = given.into_iter().flatten();
+    let query = match (given.next(), given.next()) {
+        (Some(query), None) => query,
+        _ => {
+            return Err(ApiError::bad(
+                "query: give exactly one of pattern, regex, fuzzy, anagram or build",
+            ))
+        }
+    };
+    let tiers = match &request.tiers {
+        None => None,
+        Some(text) => {
+            let range: TierRange = text.parse().map_err(|e| ApiError::bad(format!("--{e}")))?;
+            if lexicon.header().tiers == 0 {
+                return Err(ApiError::bad(format!(
+                    "--tiers {text}: this dictionary has no tiers (compile it with --tiers FILE)"
+                )));
+            }
+            Some(range)
+        }
+    };
+    let options = Options {
+        min_len: request.min_len.unwrap_or(0),
+        max_len: request.max_len.unwrap_or(usize::MAX),
+        units: request.units.map(|list| {
+            list.split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|u| !u.is_empty())
+                .map(str::to_string)
+                .collect()
+        }),
+        tiers,
+    };
+    let search = Search::new(lexicon, &query, &options).map_err(ApiError::bad)?;
+    if request.count == Some(true) {
+        return Ok(format!("{}\n", json!({ "count": search.count() })));
+    }
+    // Written as `dict search --format json` writes it.
+    let mut text = String::from("{\"words\": [");
+    let mut taken = 0;
+    if limit > 0 {
+        search.for_each(|hit| {
+            if taken > 0 {
+                text.push_str(", ");
+            }
+            text.push_str(&Value::from(lexicon.profile().display(hit.key)).to_string());
+            taken += 1;
+            match taken >= limit {
+                true => ControlFlow::Break(()),
+                false => ControlFlow::Continue(()),
+            }
+        });
+    }
+    text.push_str("]}\n");
+    Ok(text)
 }

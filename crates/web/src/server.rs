@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, PathRejection};
-use axum::extract::{DefaultBodyLimit, Path, Request, State};
+use axum::extract::{DefaultBodyLimit, Path, RawQuery, Request, State};
 use axum::http::{header, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -33,6 +33,7 @@ pub fn router(app: Arc<App>) -> Router {
             get(|| async { json(Ok(api::dice().to_string())) }),
         )
         .route("/api/dicts", get(dicts))
+        .route("/api/dicts/{name}/search", get(search))
         .route("/api/solve", post(solve))
         .route(
             "/api/board",
@@ -117,6 +118,29 @@ type Body = Result<Bytes, BytesRejection>;
 
 async fn dicts(State(app): State<Arc<App>>) -> Response {
     json(Ok(api::dicts(&app.dicts)))
+}
+
+/// A search walks the dictionary off the runtime's threads: a slow one (a leading
+/// wildcard over a large list) holds up no other request, and the time limit answers
+/// for it.
+async fn search(
+    State(app): State<Arc<App>>,
+    name: Result<Path<String>, PathRejection>,
+    RawQuery(query): RawQuery,
+) -> Response {
+    let Ok(Path(name)) = name else {
+        return json(Err(ApiError::new(
+            404,
+            "no such dictionary (malformed name)",
+        )));
+    };
+    let query = query.unwrap_or_default();
+    let answer = tokio::task::spawn_blocking(move || api::search(&app.dicts, &name, &query));
+    json(
+        answer
+            .await
+            .unwrap_or_else(|_| Err(ApiError::new(500, "the search failed"))),
+    )
 }
 
 async fn solve(State(app): State<Arc<App>>, bytes: Body) -> Response {
