@@ -2,7 +2,8 @@
 //!
 //! A [`Game`] is a [`Round`] of [`polyboggle::game`], the judge the terminal game uses:
 //! every guess gets its [`Verdict`] from [`Round::guess`], and at the end of the human's
-//! turn the computer takes every word left, as [`polyboggle::game::Play`] does. Its
+//! turn the computer takes every word left that it knows at its level (every word, or
+//! the commonest tiers'), as [`polyboggle::game::Play`] does. Its
 //! answers are the JSON the server's game endpoints send (see `docs/web.md`).
 //!
 //! A game keeps no clock and no store: every call takes `now`, the time since an epoch
@@ -34,6 +35,7 @@ use polyboggle::board::Board;
 use polyboggle::game::{Phase, Round, Verdict, COMPUTER, HUMAN};
 use polyboggle::lexicon::Lexicon;
 use polyboggle::solve::Found;
+use polyboggle::tiers::Level;
 
 use crate::{api, ApiError, Dictionaries};
 
@@ -53,6 +55,7 @@ pub struct Game {
     set: Option<String>,
     seed: Option<u64>,
     timer: Option<u64>,
+    level: Level,
     deadline: Option<Duration>,
     phase: Phase,
     message: String,
@@ -68,6 +71,42 @@ struct NewGame {
     dict: Option<String>,
     rules: Option<String>,
     timer: Option<u64>,
+    level: Option<String>,
+}
+
+/// The computer's level a request names (`easy`, `medium`, `hard` or `all`, the
+/// default), as `play --level` takes it: any but `all` needs a dictionary with tiers.
+pub fn level(name: Option<&str>, dict: &str, lexicon: &Lexicon) -> Result<Level, ApiError> {
+    let Some(name) = name else {
+        return Ok(Level::All);
+    };
+    let level = match name.to_ascii_lowercase().as_str() {
+        "easy" => Level::Easy,
+        "medium" => Level::Medium,
+        "hard" => Level::Hard,
+        "all" => Level::All,
+        _ => {
+            return Err(ApiError::bad(format!(
+                "level '{name}': expected easy, medium, hard or all"
+            )))
+        }
+    };
+    if level != Level::All && lexicon.header().tiers == 0 {
+        return Err(ApiError::bad(format!(
+            "level {}: the dictionary {dict} has no tiers (compile it with --tiers FILE, or play level all)",
+            level_name(level)
+        )));
+    }
+    Ok(level)
+}
+
+fn level_name(level: Level) -> &'static str {
+    match level {
+        Level::Easy => "easy",
+        Level::Medium => "medium",
+        Level::Hard => "hard",
+        Level::All => "all",
+    }
 }
 
 /// `POST /api/games/ID/guess`.
@@ -101,7 +140,7 @@ impl Game {
     /// rolls the board (the set defaults to `english-new-4x4`, the seed to a random
     /// one), or `{"board": "..."}` takes one in any CLI form; `dict` names a
     /// dictionary, `rules` is `cs106b` (the default) or `hasbro`, `timer` is the turn's
-    /// length in seconds.
+    /// length in seconds, `level` the computer's ([`level`]).
     pub fn start(dicts: &Dictionaries, body: &[u8], now: Duration) -> Result<Game, ApiError> {
         let request: NewGame = api::parse(body)?;
         let (dict, lexicon) = dicts.get(request.dict.as_deref())?;
@@ -111,6 +150,7 @@ impl Game {
             .unwrap_or("cs106b")
             .to_ascii_lowercase();
         let rules = api::rules(&rules_name, None, None, None)?;
+        let level = level(request.level.as_deref(), dict, lexicon)?;
         if let Some(secs) = request.timer {
             if !(1..=MAX_TIMER).contains(&secs) {
                 return Err(ApiError::bad(format!(
@@ -143,6 +183,7 @@ impl Game {
             set,
             seed,
             timer: request.timer,
+            level,
             deadline: request.timer.map(|secs| now + Duration::from_secs(secs)),
             phase: Phase::Human,
             message: "Find words!".into(),
@@ -206,9 +247,16 @@ impl Game {
         }
     }
 
-    /// The computer takes the rest, as the terminal game's end of turn does.
+    /// The computer takes the rest it knows at its level, as the terminal game's end
+    /// of turn does.
     fn end_turn(&mut self, why: &str) {
-        let rest: Vec<String> = self.round.unfound().map(|f| f.word.clone()).collect();
+        let known = self.level.tiers();
+        let rest: Vec<String> = self
+            .round
+            .unfound()
+            .filter(|f| self.round.known_at(&f.word, known))
+            .map(|f| f.word.clone())
+            .collect();
         for word in &rest {
             self.round.guess(COMPUTER, word);
         }
@@ -260,6 +308,7 @@ impl Game {
             "board": self.board.face_rows(),
             "inline": self.board.inline(),
             "timer": self.timer,
+            "level": level_name(self.level),
             "time_left": self.time_left(now),
             "human": {"score": human, "words": words(HUMAN)},
             "computer": {"score": computer, "words": words(COMPUTER)},
