@@ -49,12 +49,33 @@ function check(ok, what) {
   }
 }
 
+const LEVEL_BOARD = 'ATEE/APYO/TINU/EDSE';
+let levelWords = 0; // LEVEL_BOARD's words, every one in the tiered dictionary
+let levelDict = ''; // that dictionary's file
+
+/** A dictionary with tiers (issue 38): the words of LEVEL_BOARD under the CS106B rules,
+    the first three of them tier 1; compiled by the CLI into `dir`. */
+function tieredDictionary(dir) {
+  const solved = JSON.parse(execFileSync(binary, ['solve', LEVEL_BOARD, '--rules', 'cs106b', '--format', 'json']));
+  const words = solved.words.map((w) => w.word.toLowerCase());
+  writeFileSync(path.join(dir, 'words.txt'), `${words.join('\n')}\n`);
+  writeFileSync(path.join(dir, 'easy.txt'), `${words.slice(0, 3).join('\n')}\n`);
+  writeFileSync(path.join(dir, 'rest.txt'), `${words.slice(3).join('\n')}\n`);
+  const compiled = path.join(dir, 'tiered.pbd');
+  execFileSync(binary, ['compile', path.join(dir, 'words.txt'), '-o', compiled,
+    '--tiers', path.join(dir, 'easy.txt'), '--tiers', path.join(dir, 'rest.txt')]);
+  levelWords = words.length;
+  levelDict = compiled;
+  return compiled;
+}
+
 /** Starts the server on 127.0.0.1, port 0; resolves with its URL and process. */
-function startServer() {
+function startServer(tiered) {
   const child = spawn(binary, [
     'serve', '--host', '127.0.0.1', '--port', '0',
     '--dict', `hi=${path.join(here, 'hindi.txt')}`,
     '--dict', `fr=${path.join(here, 'french.txt')}`,
+    '--dict', `tiered=${tiered}`,
   ], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the server printed no URL in 20 s')), 20000);
@@ -391,6 +412,26 @@ async function issue27(browser, context, page, url) {
   check((await page.locator('#dict-note').textContent()).includes('no German dictionary'), `and a note says so (${await page.locator('#dict-note').textContent()})`);
   await page.locator('#play-set').selectOption('english-new-4x4');
 
+  step = 'the computer\'s level (issue 38)';
+  check(await page.locator('#play-level').isDisabled() && await page.locator('#play-level').inputValue() === 'all',
+    'enable2k has no tiers: the level control is off, at every word');
+  check((await page.locator('#level-note').textContent()).includes('no word tiers'), `and says why (${await page.locator('#level-note').textContent()})`);
+  await page.locator('#play-dict').selectOption('tiered');
+  check(!(await page.locator('#play-level').isDisabled()) && !(await page.locator('#level-note').isVisible()),
+    'a dictionary with tiers turns the level control on');
+  await page.locator('#play-level').selectOption('easy');
+  await shake(page, { board: LEVEL_BOARD, end: false });
+  check(page.url().includes('level=easy'), 'the link keeps the level');
+  check((await page.locator('#play-info').textContent()).includes('easy computer'), `the game says its level (${await page.locator('#play-info').textContent()})`);
+  await page.locator('#end-turn').click();
+  await page.waitForSelector('#result:not([hidden])');
+  const easyWords = await page.locator('#computer-words li').count();
+  check(easyWords === 3 && levelWords > 3, `the easy computer finds only the 3 tier-1 words of ${levelWords} (${easyWords})`);
+  await page.locator('#play-dict').selectOption('enable2k');
+  check(await page.locator('#play-level').isDisabled() && await page.locator('#play-level').inputValue() === 'all',
+    'back to enable2k: the level is every word again');
+  await page.locator('#play-board').fill('');
+
   step = 'faces in the case of the words';
   await page.locator('#tab-solve').click();
   await page.locator('#solve-board').fill('perslatgsineters');
@@ -711,6 +752,16 @@ async function staticOnly(browser, url) {
     await page.setInputFiles('#dict-file', path.join(scratch, 'three.pbd'));
     await page.waitForFunction(() => document.querySelector('#play-dict').value === 'three');
     check((await page.locator('#play-dict option:checked').textContent()) === 'three (3 words)', 'static: a compiled dictionary opens from a file');
+    check(await page.locator('#play-level').isDisabled(), 'static: three has no tiers, so no computer level');
+    await page.setInputFiles('#dict-file', levelDict);
+    await page.waitForFunction(() => document.querySelector('#play-dict').value === 'tiered');
+    check(!(await page.locator('#play-level').isDisabled()), 'static: a dictionary with tiers from a file turns the level control on');
+    await page.locator('#play-level').selectOption('easy');
+    await shake(page, { board: LEVEL_BOARD });
+    await page.locator('#end-turn').click();
+    await page.waitForSelector('#result:not([hidden])');
+    const easyWords = await page.locator('#computer-words li').count();
+    check(easyWords === 3, `static: the easy computer finds only the 3 tier-1 words of ${levelWords} (${easyWords})`);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -778,7 +829,8 @@ class StaticOnly extends Error {}
 
 async function main() {
   mkdirSync(shots, { recursive: true });
-  const { child, url } = await startServer();
+  const levels = mkdtempSync(path.join(tmpdir(), 'polyboggle-e2e-levels-'));
+  const { child, url } = await startServer(tieredDictionary(levels));
   const profile = mkdtempSync(path.join(tmpdir(), 'polyboggle-chromium-'));
   const browser = await chromium.launch({
     executablePath: browserPath,
@@ -965,6 +1017,7 @@ async function main() {
     await browser.close();
     child.kill();
     rmSync(profile, { recursive: true, force: true });
+    rmSync(levels, { recursive: true, force: true });
   }
   console.log(`screenshots in ${shots}`);
   if (failures) {

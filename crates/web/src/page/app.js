@@ -697,7 +697,8 @@ const GAME_KEY = 'polyboggle-game';
 
 function playInfo(game) {
   const origin = game.set ? `${game.set}, seed ${game.seed}` : 'your board';
-  return `${origin} · ${game.rules === 'hasbro' ? 'Hasbro' : 'CS106B'} rules, ${game.min_len}+ letters · ${game.dict}`;
+  const level = game.level && game.level !== 'all' ? ` · ${game.level} computer` : '';
+  return `${origin} · ${game.rules === 'hasbro' ? 'Hasbro' : 'CS106B'} rules, ${game.min_len}+ letters · ${game.dict}${level}`;
 }
 
 function showVerdict(kind, text, tag) {
@@ -737,6 +738,7 @@ async function startGame(again = false) {
   }
   $('setup-error').hidden = true;
   const body = { rules: $('play-rules').value, dict: $('play-dict').value };
+  if (!$('play-level').disabled && $('play-level').value !== 'all') body.level = $('play-level').value;
   const custom = $('play-board').value.trim();
   const seed = $('play-seed').value.trim();
   if (again) $('play-seed').value = '';
@@ -784,6 +786,7 @@ function gameLink(game) {
   params.set('rules', game.rules);
   params.set('dict', game.dict);
   if (game.timer) params.set('timer', String(game.timer));
+  if (game.level && game.level !== 'all') params.set('level', game.level);
   return params;
 }
 
@@ -951,7 +954,10 @@ function showResults(view, why) {
   const byPoints = [...computer.words].sort((a, b) => b.points - a.points || a.word.localeCompare(b.word));
   $('computer-words').replaceChildren(...byPoints.map((w) => wordItem(w, play.board)));
   $('human-count').textContent = plural(human.words.length, 'word', 'words');
-  $('computer-count').textContent = `${plural(computer.words.length, 'word', 'words')} you missed`;
+  // Below every word, the computer leaves words nobody found (the board's count has them).
+  $('computer-count').textContent = view.level && view.level !== 'all'
+    ? `${plural(computer.words.length, 'word', 'words')} you missed that it knows (${view.level})`
+    : `${plural(computer.words.length, 'word', 'words')} you missed`;
   play.missedLetter = '';
   renderMissedFilter();
   const result = $('result');
@@ -1038,7 +1044,27 @@ function pickDictionaryFor(setName) {
   noteDictionary();
 }
 
+/** The computer's level needs a dictionary with tiers (compiled with --tiers): with
+    none, the control says why it is off and the computer knows every word. */
+function noteLevel() {
+  const dict = dictionaries.find((d) => d.name === $('play-dict').value);
+  const tiered = Boolean(dict && dict.tiers && dict.tiers.length > 1);
+  const select = $('play-level');
+  const note = $('level-note');
+  select.disabled = !tiered;
+  if (tiered) {
+    note.hidden = true;
+    select.removeAttribute('title');
+    return;
+  }
+  select.value = 'all';
+  note.textContent = `${dict ? dict.name : 'This dictionary'} has no word tiers`;
+  select.title = 'Levels need a dictionary compiled with --tiers';
+  note.hidden = false;
+}
+
 function noteDictionary() {
+  noteLevel();
   const note = $('dict-note');
   const set = play.sets.find((s) => s.name === $('play-set').value);
   const dict = dictionaries.find((d) => d.name === $('play-dict').value);
@@ -1062,7 +1088,7 @@ function noteDictionary() {
 function applyPlayLink(params) {
   const set = params.get('set');
   if (set && play.sets.some((s) => s.name === set)) $('play-set').value = set;
-  for (const [key, id] of [['rules', 'play-rules'], ['dict', 'play-dict'], ['timer', 'play-timer']]) {
+  for (const [key, id] of [['rules', 'play-rules'], ['dict', 'play-dict'], ['timer', 'play-timer'], ['level', 'play-level']]) {
     const value = params.get(key);
     const select = $(id);
     if (value != null && [...select.options].some((o) => o.value === value)) select.value = value;
