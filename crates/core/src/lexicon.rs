@@ -362,7 +362,7 @@ impl Lexicon {
         integrity: Integrity,
     ) -> Result<Lexicon, LexiconError> {
         let bytes = storage.bytes();
-        let (header, ranges) = parse_header(bytes, origin, integrity)?;
+        let (header, ranges, scan) = parse_header(bytes, origin, integrity)?;
         let storage = Arc::new(storage);
         let corrupt = |what: String| LexiconError::Corrupt {
             origin: origin.into(),
@@ -382,10 +382,8 @@ impl Lexicon {
             )));
         }
         let tiers = (header.tiers > 0).then(|| section(ranges.tiers.clone()));
-        if let Some(tiers) = &tiers {
-            if tiers.as_ref().iter().any(|&t| t > header.tiers) {
-                return Err(corrupt("a word's tier is past the tier count".into()));
-            }
+        if tiers.is_some() && scan.highest_tier > header.tiers {
+            return Err(corrupt("a word's tier is past the tier count".into()));
         }
         let lexicon = Lexicon {
             lengths: section(ranges.lengths),
@@ -394,10 +392,16 @@ impl Lexicon {
             automaton_bytes: section(ranges.automaton_bytes),
             header,
         };
-        Automaton::new(
+        let (words, bytes) = (
             lexicon.automaton_words.get(),
             lexicon.automaton_bytes.as_ref(),
-        )
+        );
+        // The scan checked the records (the very bytes `words` holds or was copied
+        // from); what is left is quick.
+        match scan.records_in_bounds {
+            Some(true) => Automaton::with_checked_records(words, bytes),
+            _ => Automaton::new(words, bytes),
+        }
         .map_err(|e| corrupt(format!("bad solver automaton: {}", e.0)))?;
         Ok(lexicon)
     }
@@ -596,11 +600,63 @@ fn read_u64(bytes: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap())
 }
 
-fn checksum(bytes: &[u8]) -> u32 {
+/// What one pass over a file's bytes finds: its checksum, and, while each block is
+/// in the cache, what the automaton's records and the tier table need checked.
+struct Scan {
+    checksum: u32,
+    /// Do the automaton's transitions stay in bounds (`None`: the section's sizes are
+    /// wrong, which [`Automaton::new`] then tells)?
+    records_in_bounds: Option<bool>,
+    /// The highest tier any word has.
+    highest_tier: u8,
+}
+
+/// Reads `bytes` once, in blocks small enough to stay in the cache for the checks
+/// that follow the checksum over them (reading a large file twice costs twice the
+/// time of memory).
+fn scan(bytes: &[u8], ranges: &Ranges) -> Scan {
+    const BLOCK: usize = 64 << 10; // a multiple of a record's 16 bytes
     let mut hasher = crc32fast::Hasher::new();
-    hasher.update(&bytes[..CHECKSUM_AT.start]);
-    hasher.update(&bytes[CHECKSUM_AT.end..]);
-    hasher.finalize()
+    let mut crc = |range: Range<usize>| {
+        // Every byte but the checksum's own four.
+        let skip = CHECKSUM_AT.start.clamp(range.start, range.end)
+            ..CHECKSUM_AT.end.clamp(range.start, range.end);
+        hasher.update(&bytes[range.start..skip.start]);
+        hasher.update(&bytes[skip.end..range.end]);
+    };
+    let section = &bytes[ranges.automaton_words.clone()];
+    let prefix = automaton::PREFIX_WORDS * 4;
+    let records = (section.len() >= prefix).then(|| {
+        let count = u32::from_le_bytes(section[..4].try_into().expect("4 bytes"));
+        (
+            ranges.automaton_words.start + prefix..ranges.automaton_words.end,
+            count,
+        )
+    });
+    let mut records_in_bounds = records.as_ref().map(|_| true);
+    let mut done = 0;
+    if let Some((range, count)) = records {
+        crc(0..range.start);
+        for start in range.clone().step_by(BLOCK) {
+            let block = start..(start + BLOCK).min(range.end);
+            crc(block.clone());
+            let ok = automaton::records_in_bounds(&bytes[block], count);
+            records_in_bounds = records_in_bounds.map(|all| all & ok);
+        }
+        done = range.end;
+    }
+    crc(done..ranges.tiers.start);
+    let mut highest_tier = 0;
+    for start in ranges.tiers.clone().step_by(BLOCK) {
+        let block = start..(start + BLOCK).min(ranges.tiers.end);
+        crc(block.clone());
+        highest_tier = bytes[block].iter().fold(highest_tier, |a, &b| a.max(b));
+    }
+    Scan {
+        checksum: hasher.finalize(),
+        records_in_bounds,
+        highest_tier,
+    }
 }
 
 /// Where each section lies in the file.
@@ -632,7 +688,7 @@ fn parse_header(
     bytes: &[u8],
     origin: &str,
     integrity: Integrity,
-) -> Result<(Header, Ranges), LexiconError> {
+) -> Result<(Header, Ranges, Scan), LexiconError> {
     if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
         return Err(LexiconError::NotADictionary {
             origin: origin.into(),
@@ -677,8 +733,23 @@ fn parse_header(
     if expected != bytes.len() as u64 {
         return Err(truncated(expected));
     }
+    // The sections fit the file (their lengths add up to its size).
+    let mut at = header_size as usize;
+    let mut take = |len: u64| {
+        let range = at..at + len as usize;
+        at = range.end;
+        range
+    };
+    let ranges = Ranges {
+        automaton_words: take(words_len),
+        fst: take(fst_len),
+        lengths: take(lengths_len),
+        automaton_bytes: take(trans_count),
+        tiers: take(tiers_len),
+    };
+    let scan = scan(bytes, &ranges);
     let stored = read_u32(bytes, CHECKSUM_AT.start);
-    let computed = checksum(bytes);
+    let computed = scan.checksum;
     if stored != computed && integrity == Integrity::Checked {
         return Err(LexiconError::Checksum {
             origin: origin.into(),
@@ -730,20 +801,7 @@ fn parse_header(
         file_size: bytes.len() as u64,
         tiers: tier_count as u8,
     };
-    let mut at = header_size as usize;
-    let mut take = |len: u64| {
-        let range = at..at + len as usize;
-        at = range.end;
-        range
-    };
-    let ranges = Ranges {
-        automaton_words: take(words_len),
-        fst: take(fst_len),
-        lengths: take(lengths_len),
-        automaton_bytes: take(trans_count),
-        tiers: take(tiers_len),
-    };
-    Ok((header, ranges))
+    Ok((header, ranges, scan))
 }
 
 /// Returns the text of a word list, or says where it stops being UTF-8.
