@@ -935,7 +935,7 @@ impl Compiler {
     }
 
     /// Sorts about `bytes` of keys in memory at a time (at least one key); a larger
-    /// list is sorted in chunks on disk. Call before adding words.
+    /// list is sorted in chunks on disk.
     ///
     /// ```
     /// use polyboggle::{Compiler, Profile};
@@ -951,12 +951,11 @@ impl Compiler {
     /// # Ok::<(), polyboggle::LexiconError>(())
     /// ```
     pub fn set_memory(&mut self, bytes: usize) {
-        self.keys = runs::Sorter::new(bytes, self.folder.clone());
+        self.keys.set_budget(bytes);
     }
 
     /// Writes the sorted chunks of a large list in `folder` (by default the system's
     /// temporary folder). They are unnamed files, gone when the compiler is.
-    /// Call before adding words.
     pub fn set_sort_folder(&mut self, folder: &Path) {
         self.folder = Some(folder.to_path_buf());
         self.keys.set_folder(folder.to_path_buf());

@@ -109,6 +109,11 @@ impl Sorter {
         }
     }
 
+    /// Keeps about `budget` bytes of keys in memory from now on.
+    pub fn set_budget(&mut self, budget: usize) {
+        self.budget = budget;
+    }
+
     /// Writes runs in `folder` from now on.
     pub fn set_folder(&mut self, folder: PathBuf) {
         self.folder = Some(folder);
