@@ -261,8 +261,36 @@ pub struct CompileArgs {
     /// a tier each (repeat --tiers)
     #[arg(long, value_name = "FILE")]
     pub tiers: Vec<PathBuf>,
+    /// Memory for sorting words: MiB, or a number with K, M or G; a larger list is
+    /// sorted in chunks on disk, in OUT's folder
+    #[arg(long, value_name = "SIZE", default_value = "64M")]
+    pub memory: ByteSize,
     #[command(flatten)]
     pub profile: ProfileArgs,
+}
+
+/// A size in bytes, written as MiB (`64`) or with a unit (`512K`, `64M`, `2G`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ByteSize(pub usize);
+
+impl std::str::FromStr for ByteSize {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<ByteSize, String> {
+        let (number, shift) = match text.trim().to_ascii_uppercase() {
+            t if t.ends_with('K') => (t[..t.len() - 1].to_string(), 10),
+            t if t.ends_with('M') => (t[..t.len() - 1].to_string(), 20),
+            t if t.ends_with('G') => (t[..t.len() - 1].to_string(), 30),
+            t => (t, 20),
+        };
+        number
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n > 0)
+            .and_then(|n| n.checked_mul(1 << shift))
+            .map(ByteSize)
+            .ok_or_else(|| format!("expected a size such as 64, 512K, 64M or 2G, found '{text}'"))
+    }
 }
 
 #[derive(Subcommand, Debug)]

@@ -39,7 +39,7 @@ const FINAL: u32 = 1 << 31;
 /// The class of a byte that no transition uses (exact automata only).
 pub const NO_CLASS: u8 = u8::MAX;
 /// Words before the records: record count, exact flag, 256 class bytes.
-const PREFIX_WORDS: usize = 2 + 64;
+pub(crate) const PREFIX_WORDS: usize = 2 + 64;
 const RECORD_WORDS: usize = 4;
 
 /// A position in the automaton: the record of the transition that led there
@@ -104,6 +104,21 @@ impl<'a> Automaton<'a> {
     /// Views a section's words (see [`encode`]) after checking that every index in
     /// it stays in bounds, so no later step can panic or read the wrong record.
     pub fn new(words: &'a [u32], bytes: &'a [u8]) -> Result<Automaton<'a>, Malformed> {
+        let automaton = Automaton::with_checked_records(words, bytes)?;
+        let records = automaton.records.iter().map(|r| [r[0], r[1], r[2]]);
+        if !transitions_in_bounds(records, words[0]) {
+            return Err(Malformed(TRANSITIONS_PAST_THE_END.into()));
+        }
+        Ok(automaton)
+    }
+
+    /// [`Automaton::new`] for a section whose records [`records_in_bounds`] has
+    /// already passed (in the same pass over the file as its checksum): checks the
+    /// rest, the sizes and the byte classes.
+    pub(crate) fn with_checked_records(
+        words: &'a [u32],
+        bytes: &'a [u8],
+    ) -> Result<Automaton<'a>, Malformed> {
         let bad = |what: &str| Malformed(what.to_string());
         if words.len() < PREFIX_WORDS {
             return Err(bad("short section"));
@@ -119,14 +134,6 @@ impl<'a> Automaton<'a> {
         let automaton = Automaton::trusted(words, bytes);
         if automaton.classes.iter().any(|&c| c >= 64 && c != NO_CLASS) {
             return Err(bad("a byte class out of range"));
-        }
-        for record in automaton.records {
-            let mask = record[0] as u64 | (record[1] as u64) << 32;
-            let first = record[2] & !FINAL;
-            let end = first as usize + mask.count_ones() as usize;
-            if mask != 0 && (first == 0 || end > count) {
-                return Err(bad("a state's transitions run past the end"));
-            }
         }
         Ok(automaton)
     }
@@ -320,6 +327,45 @@ impl<'a> Automaton<'a> {
     }
 }
 
+const TRANSITIONS_PAST_THE_END: &str = "a state's transitions run past the end";
+
+/// Do the transitions of each record (`records`: the section's records as stored,
+/// 16 little-endian bytes each) stay within the `count` records of the section?
+pub(crate) fn records_in_bounds(records: &[u8], count: u32) -> bool {
+    let Ok(records) = bytemuck::try_cast_slice::<u8, [u8; 16]>(records) else {
+        return false;
+    };
+    let word =
+        |r: &[u8; 16], at: usize| u32::from_le_bytes([r[at], r[at + 1], r[at + 2], r[at + 3]]);
+    // First without counting bits, which is three times faster: a state whose
+    // transitions start at least 64 records before the end ends them in bounds.
+    let limit = count.saturating_sub(64);
+    let (mut bad, mut near) = (false, false);
+    for record in records {
+        let has = (word(record, 0) | word(record, 4)) != 0;
+        let first = word(record, 8) & !FINAL;
+        bad |= has & (first == 0);
+        near |= has & (first > limit);
+    }
+    let records = records.iter().map(|r| [word(r, 0), word(r, 4), word(r, 8)]);
+    !bad && (!near || transitions_in_bounds(records, count))
+}
+
+/// Does each state whose record is `[mask low, mask high, first]` start its
+/// transitions after the root's record and end them by the last of `count`? Without
+/// branches, so that it runs at the speed of memory.
+#[inline(always)]
+fn transitions_in_bounds(records: impl Iterator<Item = [u32; 3]>, count: u32) -> bool {
+    let mut bad = false;
+    for [low, high, first] in records {
+        let mask = low as u64 | (high as u64) << 32;
+        let first = first & !FINAL;
+        let end = first as u64 + mask.count_ones() as u64;
+        bad |= (mask != 0) & ((first == 0) | (end > count as u64));
+    }
+    !bad
+}
+
 /// Decodes `fst` into an automaton section: little-endian `u32` words (record count,
 /// exact flag, class table, records), then each record's input byte (0 for the root).
 pub fn encode<D: AsRef<[u8]>>(fst: &Fst<D>) -> (Vec<u32>, Vec<u8>) {
@@ -428,6 +474,32 @@ fn classes<D: AsRef<[u8]>>(fst: &Fst<D>) -> ([u8; 256], bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The quick check of a file's records (no bit counts where they cannot
+        /// matter) agrees with the plain one, near the end of the records too.
+        #[test]
+        fn the_quick_bounds_check_agrees_with_the_plain_one(
+            records in proptest::collection::vec((0..4u64, 0..80u32, proptest::bool::ANY), 1..40),
+            count in 1..100u32,
+            bits in proptest::collection::vec(0..64u32, 0..70),
+        ) {
+            let mut bytes = Vec::new();
+            let mut plain = Vec::new();
+            for (i, &(kind, from_end, is_final)) in records.iter().enumerate() {
+                // No transitions, one, a few, or many (bits from `bits`).
+                let take = [0, 1, 3, 70][kind as usize].min(bits.len());
+                let mask = bits.iter().skip(i % 3).take(take).fold(0u64, |m, &b| m | 1 << b);
+                let first = count.saturating_sub(from_end) | if is_final { FINAL } else { 0 };
+                let words = [mask as u32, (mask >> 32) as u32, first, 7];
+                bytes.extend(words.iter().flat_map(|w| w.to_le_bytes()));
+                plain.push([words[0], words[1], words[2]]);
+            }
+            let quick = records_in_bounds(&bytes, count);
+            proptest::prop_assert_eq!(quick, transitions_in_bounds(plain.into_iter(), count));
+            proptest::prop_assert!(!records_in_bounds(&bytes[1..], count));
+        }
+    }
 
     fn fst(words: &[&str]) -> Fst<Vec<u8>> {
         let mut sorted = words.to_vec();

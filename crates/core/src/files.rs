@@ -128,6 +128,14 @@ pub fn read(path: &Path) -> Result<Vec<u8>, ReadError> {
     std::fs::read(path).map_err(|e| ReadError::io(&origin, &e))
 }
 
+/// The file at `path` opened to be read as a stream (a regular file or a pipe),
+/// refused in [`ReadFault`]'s words as [`read`] refuses it.
+pub fn open(path: &Path) -> Result<std::fs::File, ReadError> {
+    let origin = path.display().to_string();
+    check(path, &origin)?;
+    std::fs::File::open(path).map_err(|e| ReadError::io(&origin, &e))
+}
+
 /// The text of the file at `path`, which must be UTF-8 ([`read`], then [`text`]).
 pub fn read_text(path: &Path) -> Result<String, ReadError> {
     let origin = path.display().to_string();
@@ -269,7 +277,7 @@ pub fn open_append(path: &Path) -> Result<std::fs::File, WriteError> {
 }
 
 /// The folder a file of `path` is written in (`.` for a bare name).
-fn folder(path: &Path) -> &Path {
+pub fn folder(path: &Path) -> &Path {
     match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
@@ -284,6 +292,15 @@ static UNFINISHED: std::sync::Mutex<Vec<std::path::PathBuf>> = std::sync::Mutex:
 /// not exist) until the new ones are complete. On an error the temporary file is
 /// removed; a program stopped by a signal calls [`remove_unfinished_writes`] first.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
+    write_atomically_with(path, |out| out.write_all(bytes))
+}
+
+/// [`write_atomically`] with the bytes written by `write` (through a buffer), for a
+/// file made of several pieces that are never gathered in one.
+pub fn write_atomically_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), WriteError> {
     let io_err = |source| WriteError {
         path: path.display().to_string(),
         source,
@@ -317,7 +334,10 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
     };
     unfinished(true);
     let written = (|| {
-        temp.write_all(bytes)?;
+        let mut out = io::BufWriter::with_capacity(1 << 20, temp.as_file_mut());
+        write(&mut out)?;
+        out.flush()?;
+        drop(out);
         temp.as_file().sync_all()?;
         // A temporary file is private (0600); the result is an ordinary file.
         #[cfg(unix)]

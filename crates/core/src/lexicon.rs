@@ -54,7 +54,7 @@ use std::collections::BTreeMap;
 use std::fs::File;
 use std::io;
 use std::ops::Range;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use fst::raw::Fst;
@@ -63,6 +63,8 @@ use crate::automaton::{self, Automaton};
 use crate::files::{ReadError, ReadFault};
 use crate::normalize::{self, Profile, Rejection};
 use crate::tiers::Tiers;
+
+mod runs;
 
 /// The magic bytes that start every compiled dictionary.
 pub const MAGIC: &[u8; 8] = b"PBOGDICT";
@@ -145,6 +147,14 @@ pub enum LexiconError {
     NoTieredWords {
         /// The tier list(s).
         origin: String,
+    },
+    /// The sorted chunks of a large word list could not be written.
+    #[error("{folder}: cannot write the sorted chunks of a large word list: {why}")]
+    Sort {
+        /// The folder they were written in.
+        folder: String,
+        /// Why not.
+        why: String,
     },
     /// A word list yields no usable word.
     #[error("{origin}: no usable words ({read} read)")]
@@ -352,7 +362,7 @@ impl Lexicon {
         integrity: Integrity,
     ) -> Result<Lexicon, LexiconError> {
         let bytes = storage.bytes();
-        let (header, ranges) = parse_header(bytes, origin, integrity)?;
+        let (header, ranges, scan) = parse_header(bytes, origin, integrity)?;
         let storage = Arc::new(storage);
         let corrupt = |what: String| LexiconError::Corrupt {
             origin: origin.into(),
@@ -372,10 +382,8 @@ impl Lexicon {
             )));
         }
         let tiers = (header.tiers > 0).then(|| section(ranges.tiers.clone()));
-        if let Some(tiers) = &tiers {
-            if tiers.as_ref().iter().any(|&t| t > header.tiers) {
-                return Err(corrupt("a word's tier is past the tier count".into()));
-            }
+        if tiers.is_some() && scan.highest_tier > header.tiers {
+            return Err(corrupt("a word's tier is past the tier count".into()));
         }
         let lexicon = Lexicon {
             lengths: section(ranges.lengths),
@@ -384,10 +392,16 @@ impl Lexicon {
             automaton_bytes: section(ranges.automaton_bytes),
             header,
         };
-        Automaton::new(
+        let (words, bytes) = (
             lexicon.automaton_words.get(),
             lexicon.automaton_bytes.as_ref(),
-        )
+        );
+        // The scan checked the records (the very bytes `words` holds or was copied
+        // from); what is left is quick.
+        match scan.records_in_bounds {
+            Some(true) => Automaton::with_checked_records(words, bytes),
+            _ => Automaton::new(words, bytes),
+        }
         .map_err(|e| corrupt(format!("bad solver automaton: {}", e.0)))?;
         Ok(lexicon)
     }
@@ -586,11 +600,122 @@ fn read_u64(bytes: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap())
 }
 
-fn checksum(bytes: &[u8]) -> u32 {
+/// What one pass over a file's bytes finds: its checksum, and, while each block is
+/// in the cache, what the automaton's records and the tier table need checked.
+struct Scan {
+    checksum: u32,
+    /// Do the automaton's transitions stay in bounds (`None`: the section's sizes are
+    /// wrong, which [`Automaton::new`] then tells)?
+    records_in_bounds: Option<bool>,
+    /// The highest tier any word has.
+    highest_tier: u8,
+}
+
+/// Reads `bytes` once, in blocks small enough to stay in the cache for the checks
+/// that follow the checksum over them (reading a large file twice costs twice the
+/// time of memory); a large file is read by a few threads, each a run of blocks.
+fn scan(bytes: &[u8], ranges: &Ranges) -> Scan {
+    let threads = match bytes.len() >> 22 {
+        0 => 1,
+        quarters => {
+            std::thread::available_parallelism().map_or(1, |n| n.get().min(4).min(quarters))
+        }
+    };
+    scan_in(bytes, ranges, threads)
+}
+
+/// [`scan`] by `threads` threads.
+fn scan_in(bytes: &[u8], ranges: &Ranges, threads: usize) -> Scan {
+    const BLOCK: usize = 64 << 10; // a multiple of a record's 16 bytes
+    let section = &bytes[ranges.automaton_words.clone()];
+    let prefix = automaton::PREFIX_WORDS * 4;
+    let (records, count) = match section.get(..4) {
+        Some(count) if section.len() >= prefix => (
+            ranges.automaton_words.start + prefix..ranges.automaton_words.end,
+            Some(u32::from_le_bytes(count.try_into().expect("4 bytes"))),
+        ),
+        _ => (
+            ranges.automaton_words.start..ranges.automaton_words.start,
+            None,
+        ),
+    };
+    // The file in blocks, each with what it holds besides checksummed bytes.
+    let mut blocks = vec![(0..records.start, Part::Plain)];
+    let mut split = |range: Range<usize>, part: Part| {
+        for start in range.clone().step_by(BLOCK) {
+            blocks.push((start..(start + BLOCK).min(range.end), part));
+        }
+    };
+    split(records.clone(), Part::Records);
+    split(records.end..ranges.tiers.start, Part::Plain);
+    split(ranges.tiers.clone(), Part::Tiers);
+    let count = count.unwrap_or(0);
+    let per_thread = blocks.len().div_ceil(threads);
+    let parts: Vec<BlockScan> = std::thread::scope(|scope| {
+        let runs: Vec<_> = blocks
+            .chunks(per_thread)
+            .skip(1)
+            .map(|run| scope.spawn(move || scan_blocks(bytes, run, count)))
+            .collect();
+        let first = scan_blocks(bytes, &blocks[..per_thread.min(blocks.len())], count);
+        std::iter::once(first)
+            .chain(
+                runs.into_iter()
+                    .map(|run| run.join().expect("a scan cannot panic")),
+            )
+            .collect()
+    });
     let mut hasher = crc32fast::Hasher::new();
-    hasher.update(&bytes[..CHECKSUM_AT.start]);
-    hasher.update(&bytes[CHECKSUM_AT.end..]);
-    hasher.finalize()
+    for part in &parts {
+        hasher.combine(&part.hasher);
+    }
+    Scan {
+        checksum: hasher.finalize(),
+        records_in_bounds: (ranges.automaton_words.len() >= prefix)
+            .then(|| parts.iter().all(|p| p.records_in_bounds)),
+        highest_tier: parts.iter().map(|p| p.highest_tier).max().unwrap_or(0),
+    }
+}
+
+/// What a block of a file holds besides bytes to checksum.
+#[derive(Clone, Copy)]
+enum Part {
+    Plain,
+    Records,
+    Tiers,
+}
+
+/// [`Scan`] of a run of blocks.
+struct BlockScan {
+    hasher: crc32fast::Hasher,
+    records_in_bounds: bool,
+    highest_tier: u8,
+}
+
+fn scan_blocks(bytes: &[u8], blocks: &[(Range<usize>, Part)], count: u32) -> BlockScan {
+    let mut scan = BlockScan {
+        hasher: crc32fast::Hasher::new(),
+        records_in_bounds: true,
+        highest_tier: 0,
+    };
+    for (range, part) in blocks {
+        // Every byte but the checksum's own four.
+        let skip = CHECKSUM_AT.start.clamp(range.start, range.end)
+            ..CHECKSUM_AT.end.clamp(range.start, range.end);
+        scan.hasher.update(&bytes[range.start..skip.start]);
+        scan.hasher.update(&bytes[skip.end..range.end]);
+        let block = &bytes[range.clone()];
+        match part {
+            Part::Plain => {}
+            Part::Records => {
+                scan.records_in_bounds &= automaton::records_in_bounds(block, count);
+            }
+            Part::Tiers => {
+                scan.highest_tier = block.iter().fold(scan.highest_tier, |a, &b| a.max(b));
+            }
+        }
+    }
+    scan
 }
 
 /// Where each section lies in the file.
@@ -622,7 +747,7 @@ fn parse_header(
     bytes: &[u8],
     origin: &str,
     integrity: Integrity,
-) -> Result<(Header, Ranges), LexiconError> {
+) -> Result<(Header, Ranges, Scan), LexiconError> {
     if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
         return Err(LexiconError::NotADictionary {
             origin: origin.into(),
@@ -667,8 +792,23 @@ fn parse_header(
     if expected != bytes.len() as u64 {
         return Err(truncated(expected));
     }
+    // The sections fit the file (their lengths add up to its size).
+    let mut at = header_size as usize;
+    let mut take = |len: u64| {
+        let range = at..at + len as usize;
+        at = range.end;
+        range
+    };
+    let ranges = Ranges {
+        automaton_words: take(words_len),
+        fst: take(fst_len),
+        lengths: take(lengths_len),
+        automaton_bytes: take(trans_count),
+        tiers: take(tiers_len),
+    };
+    let scan = scan(bytes, &ranges);
     let stored = read_u32(bytes, CHECKSUM_AT.start);
-    let computed = checksum(bytes);
+    let computed = scan.checksum;
     if stored != computed && integrity == Integrity::Checked {
         return Err(LexiconError::Checksum {
             origin: origin.into(),
@@ -720,20 +860,7 @@ fn parse_header(
         file_size: bytes.len() as u64,
         tiers: tier_count as u8,
     };
-    let mut at = header_size as usize;
-    let mut take = |len: u64| {
-        let range = at..at + len as usize;
-        at = range.end;
-        range
-    };
-    let ranges = Ranges {
-        automaton_words: take(words_len),
-        fst: take(fst_len),
-        lengths: take(lengths_len),
-        automaton_bytes: take(trans_count),
-        tiers: take(tiers_len),
-    };
-    Ok((header, ranges))
+    Ok((header, ranges, scan))
 }
 
 /// Returns the text of a word list, or says where it stops being UTF-8.
@@ -764,6 +891,11 @@ pub struct CompileReport {
 
 /// Builds a compiled dictionary from words, one at a time.
 ///
+/// Keys are sorted in memory up to a budget ([`Compiler::set_memory`], 64 MiB by
+/// default); past it they are sorted in chunks written to temporary files and merged
+/// straight into the FST builder, so a list of tens of millions of words compiles in
+/// bounded memory. Either way the bytes written are the same.
+///
 /// ```
 /// use polyboggle::{Compiler, Lexicon, Profile};
 ///
@@ -777,20 +909,56 @@ pub struct CompileReport {
 /// ```
 pub struct Compiler {
     profile: Profile,
-    keys: Vec<(String, u8)>,
+    keys: runs::Sorter,
+    /// Where runs are written, for messages.
+    folder: Option<PathBuf>,
+    /// The first failure to write a run: [`Compiler::finish`] reports it.
+    failed: Option<io::Error>,
     report: CompileReport,
     tiers: Option<Tiers>,
 }
+
+/// How many bytes of keys [`Compiler`] sorts in memory unless told otherwise.
+pub const DEFAULT_SORT_MEMORY: usize = 64 << 20;
 
 impl Compiler {
     /// Starts an empty compilation with this profile.
     pub fn new(profile: Profile) -> Compiler {
         Compiler {
             profile,
-            keys: Vec::new(),
+            keys: runs::Sorter::new(DEFAULT_SORT_MEMORY, None),
+            folder: None,
+            failed: None,
             report: CompileReport::default(),
             tiers: None,
         }
+    }
+
+    /// Sorts about `bytes` of keys in memory at a time (at least one key); a larger
+    /// list is sorted in chunks on disk.
+    ///
+    /// ```
+    /// use polyboggle::{Compiler, Profile};
+    ///
+    /// let compile = |memory: usize| {
+    ///     let mut compiler = Compiler::new(Profile::default());
+    ///     compiler.set_memory(memory);
+    ///     compiler.add_text("kot pies Kot żółw kot");
+    ///     compiler.finish("pets.txt").map(|(bytes, _)| bytes)
+    /// };
+    /// // Sorted on disk, four bytes of keys at a time: the same dictionary.
+    /// assert_eq!(compile(4)?, compile(64 << 20)?);
+    /// # Ok::<(), polyboggle::LexiconError>(())
+    /// ```
+    pub fn set_memory(&mut self, bytes: usize) {
+        self.keys.set_budget(bytes);
+    }
+
+    /// Writes the sorted chunks of a large list in `folder` (by default the system's
+    /// temporary folder). They are unnamed files, gone when the compiler is.
+    pub fn set_sort_folder(&mut self, folder: &Path) {
+        self.folder = Some(folder.to_path_buf());
+        self.keys.set_folder(folder.to_path_buf());
     }
 
     /// Ranks the words in tiers (see [`crate::tiers`]); the file is then format
@@ -801,10 +969,39 @@ impl Compiler {
 
     /// Adds one word (normalized here). Refused words are counted in the report.
     pub fn add(&mut self, word: &str) {
-        self.report.read += 1;
         let key = self.profile.key(word);
-        match normalize::word_len(&key) {
-            Ok(len) => self.keys.push((key, len as u8)),
+        let len = normalize::word_len(&key);
+        self.record(word, key, len);
+    }
+
+    /// Adds words normalized in parallel, recorded in order (so the report's
+    /// examples are the same as one at a time).
+    fn add_all(&mut self, words: &[&str]) {
+        use rayon::prelude::*;
+        let profile = &self.profile;
+        let keys: Vec<(String, Result<usize, Rejection>)> = words
+            .par_iter()
+            .with_min_len(1024)
+            .map(|word| {
+                let key = profile.key(word);
+                let len = normalize::word_len(&key);
+                (key, len)
+            })
+            .collect();
+        for (word, (key, len)) in words.iter().zip(keys) {
+            self.record(word, key, len);
+        }
+    }
+
+    fn record(&mut self, word: &str, key: String, len: Result<usize, Rejection>) {
+        self.report.read += 1;
+        match len {
+            Ok(len) if self.failed.is_none() => {
+                if let Err(e) = self.keys.push(key.as_bytes(), len as u8) {
+                    self.failed = Some(e);
+                }
+            }
+            Ok(_) => {}
             Err(why) => {
                 let entry = self
                     .report
@@ -818,47 +1015,101 @@ impl Compiler {
 
     /// Adds every whitespace-separated token of `text`.
     pub fn add_text(&mut self, text: &str) {
-        for word in text.split_whitespace() {
-            self.add(word);
+        let mut words = text.split_whitespace().peekable();
+        let mut batch = Vec::new();
+        while words.peek().is_some() {
+            batch.clear();
+            batch.extend(words.by_ref().take(1 << 16));
+            self.add_all(&batch);
         }
     }
 
+    /// Adds every whitespace-separated token read from `reader` (a word list that
+    /// `origin` names in messages), a block at a time, so a list larger than memory
+    /// can be read. A byte-order mark at the start is skipped; bytes that are not UTF-8
+    /// are refused in [`crate::files`]' words, with their offset and line.
+    ///
+    /// ```
+    /// use polyboggle::{Compiler, Profile};
+    ///
+    /// let mut compiler = Compiler::new(Profile::default());
+    /// compiler.add_reader(&b"\xef\xbb\xbfkot pies\nkot"[..], "pets.txt")?;
+    /// let err = compiler.add_reader(&b"kot\np\xffies\n"[..], "bad.txt").unwrap_err();
+    /// assert_eq!(err.to_string(), "bad.txt: not UTF-8 (invalid byte at offset 5, line 2)");
+    /// # Ok::<(), polyboggle::LexiconError>(())
+    /// ```
+    pub fn add_reader(&mut self, reader: impl io::Read, origin: &str) -> Result<(), LexiconError> {
+        let mut words = WordBlocks::new(reader, origin);
+        while let Some(text) = words.next_block()? {
+            self.add_text(text);
+            if self.failed.is_some() {
+                break;
+            }
+        }
+        Ok(())
+    }
+
     /// Sorts, removes duplicates and writes the dictionary's bytes.
-    pub fn finish(mut self, origin: &str) -> Result<(Vec<u8>, CompileReport), LexiconError> {
-        self.keys.sort_unstable();
-        self.keys.dedup_by(|a, b| a.0 == b.0);
+    pub fn finish(self, origin: &str) -> Result<(Vec<u8>, CompileReport), LexiconError> {
+        let (compiled, report) = self.compile(origin)?;
+        Ok((compiled.into_bytes(), report))
+    }
+
+    /// Sorts, removes duplicates and builds the dictionary's sections, to be written
+    /// without gathering them in one buffer ([`Compiled::write_to`]).
+    pub fn compile(self, origin: &str) -> Result<(Compiled, CompileReport), LexiconError> {
+        let folder = self.folder.clone();
+        let sort_error = |e: io::Error| LexiconError::Sort {
+            folder: folder
+                .as_deref()
+                .unwrap_or(&std::env::temp_dir())
+                .display()
+                .to_string(),
+            why: match e.kind() {
+                io::ErrorKind::NotFound => "no such folder".into(),
+                _ => ReadError::io("", &e).fault.to_string(),
+            },
+        };
+        if let Some(e) = self.failed {
+            return Err(sort_error(e));
+        }
         let mut report = self.report;
-        report.kept = self.keys.len();
+        let mut keys = self.keys.finish().map_err(sort_error)?;
+        let mut builder = fst::MapBuilder::memory();
+        let mut lengths = Vec::new();
+        let mut tier_bytes = self.tiers.as_ref().map(|_| Vec::new());
+        let (mut min_len, mut max_len) = (usize::MAX, 0);
+        while let Some((key, len)) = keys.next_key().map_err(sort_error)? {
+            builder
+                .insert(key, lengths.len() as u64)
+                .expect("keys are sorted and distinct");
+            lengths.push(len);
+            (min_len, max_len) = (min_len.min(len as usize), max_len.max(len as usize));
+            if let (Some(tiers), Some(bytes)) = (&self.tiers, &mut tier_bytes) {
+                bytes.push(std::str::from_utf8(key).map_or(0, |key| tiers.tier(key)));
+            }
+        }
+        drop(keys);
+        report.kept = lengths.len();
         let rejected: usize = report.rejected.values().map(|(n, _)| n).sum();
         report.duplicates = report.read - rejected - report.kept;
-        if self.keys.is_empty() {
+        if lengths.is_empty() {
             return Err(LexiconError::NoWords {
                 origin: origin.into(),
                 read: report.read,
             });
         }
-        report.min_len = self.keys.iter().map(|k| k.1 as usize).min().unwrap_or(0);
-        report.max_len = self.keys.iter().map(|k| k.1 as usize).max().unwrap_or(0);
-        let tier_bytes: Option<Vec<u8>> = self
-            .tiers
-            .as_ref()
-            .map(|tiers| self.keys.iter().map(|(key, _)| tiers.tier(key)).collect());
+        (report.min_len, report.max_len) = (min_len, max_len);
         if let (Some(tiers), Some(bytes)) = (&self.tiers, &tier_bytes) {
             report.tiers = vec![0; tiers.count() as usize + 1];
             bytes.iter().for_each(|&t| report.tiers[t as usize] += 1);
-            if report.tiers[0] == self.keys.len() as u64 || tiers.count() == 0 {
+            if report.tiers[0] == lengths.len() as u64 || tiers.count() == 0 {
                 return Err(LexiconError::NoTieredWords {
                     origin: tiers.origin().into(),
                 });
             }
         }
 
-        let mut builder = fst::MapBuilder::memory();
-        for (index, (key, _)) in self.keys.iter().enumerate() {
-            builder
-                .insert(key, index as u64)
-                .expect("keys are sorted and distinct");
-        }
         let fst_bytes = builder.into_inner().expect("writing to memory cannot fail");
         let fst = Fst::new(fst_bytes).expect("the builder writes a valid FST");
         let (automaton_words, automaton_bytes) = automaton::encode(&fst);
@@ -871,43 +1122,215 @@ impl Compiler {
             None => (PLAIN_VERSION, FIXED_HEADER),
         };
         let header_len = header_len(fixed, keep.len(), lang.len());
-        let mut bytes = Vec::with_capacity(
-            header_len
-                + automaton_words.len() * 4
-                + fst_bytes.len()
-                + self.keys.len()
-                + automaton_bytes.len(),
-        );
-        bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&version.to_le_bytes());
-        bytes.extend_from_slice(&(header_len as u32).to_le_bytes());
-        bytes.extend_from_slice(&(self.keys.len() as u64).to_le_bytes());
-        bytes.extend_from_slice(&(report.min_len as u32).to_le_bytes());
-        bytes.extend_from_slice(&(report.max_len as u32).to_le_bytes());
-        bytes.extend_from_slice(&(fst_bytes.len() as u64).to_le_bytes());
-        bytes.extend_from_slice(&(self.keys.len() as u64).to_le_bytes());
-        bytes.extend_from_slice(&[0; 4]); // checksum, filled in below
+        let mut header = Vec::with_capacity(header_len);
+        header.extend_from_slice(MAGIC);
+        header.extend_from_slice(&version.to_le_bytes());
+        header.extend_from_slice(&(header_len as u32).to_le_bytes());
+        header.extend_from_slice(&(lengths.len() as u64).to_le_bytes());
+        header.extend_from_slice(&(report.min_len as u32).to_le_bytes());
+        header.extend_from_slice(&(report.max_len as u32).to_le_bytes());
+        header.extend_from_slice(&(fst_bytes.len() as u64).to_le_bytes());
+        header.extend_from_slice(&(lengths.len() as u64).to_le_bytes());
+        header.extend_from_slice(&[0; 4]); // checksum, filled in below
         let flags = profile.strip_marks as u32 | (profile.turkic as u32) << 1;
-        bytes.extend_from_slice(&flags.to_le_bytes());
-        bytes.extend_from_slice(&(keep.len() as u16).to_le_bytes());
-        bytes.extend_from_slice(&(lang.len() as u16).to_le_bytes());
-        bytes.extend_from_slice(&(automaton_words.len() as u64 * 4).to_le_bytes());
-        bytes.extend_from_slice(&(automaton_bytes.len() as u64).to_le_bytes());
+        header.extend_from_slice(&flags.to_le_bytes());
+        header.extend_from_slice(&(keep.len() as u16).to_le_bytes());
+        header.extend_from_slice(&(lang.len() as u16).to_le_bytes());
+        header.extend_from_slice(&(automaton_words.len() as u64 * 4).to_le_bytes());
+        header.extend_from_slice(&(automaton_bytes.len() as u64).to_le_bytes());
         if let (Some(tiers), Some(tier_bytes)) = (&self.tiers, &tier_bytes) {
-            bytes.extend_from_slice(&(tier_bytes.len() as u64).to_le_bytes());
-            bytes.extend_from_slice(&(tiers.count() as u32).to_le_bytes());
+            header.extend_from_slice(&(tier_bytes.len() as u64).to_le_bytes());
+            header.extend_from_slice(&(tiers.count() as u32).to_le_bytes());
         }
-        bytes.extend_from_slice(keep);
-        bytes.extend_from_slice(lang);
-        bytes.resize(header_len, 0);
-        bytes.extend(automaton_words.iter().flat_map(|w| w.to_le_bytes()));
-        bytes.extend_from_slice(&fst_bytes);
-        bytes.extend(self.keys.iter().map(|k| k.1));
-        bytes.extend_from_slice(&automaton_bytes);
-        bytes.extend(tier_bytes.iter().flatten());
-        let sum = checksum(&bytes);
-        bytes[CHECKSUM_AT].copy_from_slice(&sum.to_le_bytes());
-        Ok((bytes, report))
+        header.extend_from_slice(keep);
+        header.extend_from_slice(lang);
+        header.resize(header_len, 0);
+        let mut compiled = Compiled {
+            header,
+            automaton_words: words_le(automaton_words),
+            fst: fst_bytes,
+            lengths,
+            automaton_bytes,
+            tiers: tier_bytes.unwrap_or_default(),
+        };
+        let mut hasher = crc32fast::Hasher::new();
+        hasher.update(&compiled.header[..CHECKSUM_AT.start]);
+        hasher.update(&compiled.header[CHECKSUM_AT.end..]);
+        for section in &compiled.sections()[1..] {
+            hasher.update(section);
+        }
+        let sum = hasher.finalize();
+        compiled.header[CHECKSUM_AT].copy_from_slice(&sum.to_le_bytes());
+        Ok((compiled, report))
+    }
+}
+
+/// The automaton's words as the file stores them: little-endian.
+fn words_le(mut words: Vec<u32>) -> Vec<u32> {
+    words.iter_mut().for_each(|w| *w = w.to_le());
+    words
+}
+
+/// A compiled dictionary's sections, ready to write ([`Compiler::compile`]).
+pub struct Compiled {
+    header: Vec<u8>,
+    /// Little-endian words.
+    automaton_words: Vec<u32>,
+    fst: Vec<u8>,
+    lengths: Vec<u8>,
+    automaton_bytes: Vec<u8>,
+    tiers: Vec<u8>,
+}
+
+impl Compiled {
+    /// The sections in file order.
+    fn sections(&self) -> [&[u8]; 6] {
+        [
+            &self.header,
+            bytemuck::cast_slice(&self.automaton_words),
+            &self.fst,
+            &self.lengths,
+            &self.automaton_bytes,
+            &self.tiers,
+        ]
+    }
+
+    /// The size of the file in bytes.
+    pub fn len(&self) -> u64 {
+        self.sections().iter().map(|s| s.len() as u64).sum()
+    }
+
+    /// Never: a dictionary has at least a header.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Writes the file's bytes.
+    pub fn write_to(&self, out: &mut dyn io::Write) -> io::Result<()> {
+        self.sections()
+            .into_iter()
+            .try_for_each(|section| out.write_all(section))
+    }
+
+    /// The file's bytes in one buffer.
+    pub fn into_bytes(self) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(self.len() as usize);
+        self.sections()
+            .into_iter()
+            .for_each(|section| bytes.extend_from_slice(section));
+        bytes
+    }
+}
+
+/// A word list read a block at a time: each block ends at whitespace (or at the end of
+/// the input), so no word is cut, and is checked to be UTF-8.
+struct WordBlocks<'a, R> {
+    reader: R,
+    origin: &'a str,
+    /// Bytes read and not yet handed out (the start of a word cut by a read, then the
+    /// block handed out last, which the next call drops).
+    buffer: Vec<u8>,
+    /// How much of `buffer` the last block was.
+    handed: usize,
+    /// Bytes of the input before `buffer`, and the lines they end.
+    offset: usize,
+    lines: usize,
+    started: bool,
+    ended: bool,
+}
+
+/// How much a word list is read at a time.
+const READ_BLOCK: usize = 1 << 20;
+
+impl<'a, R: io::Read> WordBlocks<'a, R> {
+    fn new(reader: R, origin: &'a str) -> Self {
+        WordBlocks {
+            reader,
+            origin,
+            buffer: Vec::new(),
+            handed: 0,
+            offset: 0,
+            lines: 0,
+            started: false,
+            ended: false,
+        }
+    }
+
+    /// The next block of text, `None` at the end.
+    fn next_block(&mut self) -> Result<Option<&str>, ReadError> {
+        self.drop_handed();
+        loop {
+            if !self.ended {
+                self.fill()?;
+            }
+            if !self.started && (self.buffer.len() >= 3 || self.ended) {
+                self.started = true;
+                if self.buffer.starts_with(b"\xef\xbb\xbf") {
+                    self.handed = 3;
+                    self.drop_handed();
+                }
+            }
+            let (valid, error) = match std::str::from_utf8(&self.buffer) {
+                Ok(_) => (self.buffer.len(), None),
+                Err(e) => (e.valid_up_to(), Some(e)),
+            };
+            // A sequence cut by the read is completed by the next one.
+            if let Some(e) = error {
+                if e.error_len().is_some() || self.ended {
+                    let lines = self.buffer[..valid].iter().filter(|&&b| b == b'\n');
+                    let fault = ReadFault::NotUtf8 {
+                        offset: self.offset + valid,
+                        line: self.lines + lines.count() + 1,
+                    };
+                    return Err(ReadError::new(self.origin, fault));
+                }
+            }
+            let text = std::str::from_utf8(&self.buffer[..valid]).expect("checked above");
+            let end = if self.ended && error.is_none() {
+                valid
+            } else {
+                match text.char_indices().rev().find(|(_, c)| c.is_whitespace()) {
+                    Some((at, c)) => at + c.len_utf8(),
+                    None => 0,
+                }
+            };
+            if end > 0 || self.ended {
+                self.handed = end;
+                if end == 0 {
+                    return Ok(None);
+                }
+                let text = std::str::from_utf8(&self.buffer[..end]).expect("checked above");
+                return Ok(Some(text));
+            }
+        }
+    }
+
+    /// Forgets the block handed out last.
+    fn drop_handed(&mut self) {
+        let handed = &self.buffer[..self.handed];
+        self.lines += handed.iter().filter(|&&b| b == b'\n').count();
+        self.offset += self.handed;
+        self.buffer.drain(..self.handed);
+        self.handed = 0;
+    }
+
+    /// Reads up to a block more (`ended` at the end of the input).
+    fn fill(&mut self) -> Result<(), ReadError> {
+        let have = self.buffer.len();
+        self.buffer.resize(have + READ_BLOCK, 0);
+        let read = loop {
+            match self.reader.read(&mut self.buffer[have..]) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.buffer.truncate(have);
+                    return Err(ReadError::io(self.origin, &e));
+                }
+            }
+        };
+        self.buffer.truncate(have + read);
+        self.ended = read == 0;
+        Ok(())
     }
 }
 
@@ -1156,6 +1579,198 @@ mod tests {
             err.to_string(),
             "old.pbd: dictionary format version 4 is not supported (this polyboggle reads versions 2 and 3); recompile it"
         );
+    }
+
+    /// A reader that hands out its bytes a few at a time, cutting words and UTF-8
+    /// sequences wherever `cuts` says.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        cuts: std::iter::Cycle<std::slice::Iter<'a, usize>>,
+    }
+
+    impl io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = (*self.cuts.next().unwrap())
+                .min(buf.len())
+                .min(self.bytes.len());
+            buf[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            Ok(n)
+        }
+    }
+
+    /// Compiles `text` with a sort budget of `memory` bytes (tiers from `tiers` when
+    /// given), reading it in pieces of `cuts` bytes when `cuts` is not empty.
+    fn compile_with(
+        text: &str,
+        memory: Option<usize>,
+        tiers: Option<&str>,
+        cuts: &[usize],
+    ) -> Result<(Vec<u8>, CompileReport), LexiconError> {
+        let mut compiler = Compiler::new(Profile::default());
+        if let Some(memory) = memory {
+            compiler.set_memory(memory);
+        }
+        if let Some(tiers) = tiers {
+            compiler.set_tiers(Tiers::ranked(tiers, "tiers", &Profile::default()).unwrap());
+        }
+        if cuts.is_empty() {
+            compiler.add_text(text);
+        } else {
+            let reader = Trickle {
+                bytes: text.as_bytes(),
+                cuts: cuts.iter().cycle(),
+            };
+            compiler.add_reader(reader, "list")?;
+        }
+        compiler.finish("list")
+    }
+
+    const UNICODE_WORDS: &[&str] = &[
+        "kot",
+        "KOT",
+        "kót",
+        "żółw",
+        "ŻÓŁW",
+        "Straße",
+        "strasse",
+        "क्षमा",
+        "क्ष",
+        "ııı",
+        "İz",
+        "ĳs",
+        "ǅemal",
+        "x-ray",
+        "e\u{301}te",
+        "éte",
+        "ab",
+        "b",
+        "a",
+        "ñu",
+        "queue",
+    ];
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// Sorted in chunks on disk (budgets down to a key at a time), read in
+        /// pieces that cut words and characters: the very bytes and report of a
+        /// compile in memory, with and without tiers.
+        #[test]
+        fn chunked_compiles_equal_in_memory_ones(
+            picks in proptest::collection::vec((0..UNICODE_WORDS.len(), 0..4usize, 0..100u32), 1..300),
+            memory in 1..400usize,
+            cuts in proptest::collection::vec(1..9usize, 1..5),
+            tiered in proptest::bool::ANY,
+        ) {
+            let separators = [" ", "\n", "\u{3000}", "\r\n"];
+            let mut text = String::new();
+            for &(word, sep, suffix) in &picks {
+                text.push_str(UNICODE_WORDS[word]);
+                if suffix % 3 == 0 {
+                    // More distinct words: the suffix's digits as letters.
+                    let digits = suffix.to_string();
+                    text.extend(digits.bytes().map(|d| (d - b'0' + b'a') as char));
+                }
+                text.push_str(separators[sep]);
+            }
+            let tiers = tiered.then_some("KOT\nżółw\nb\n");
+            let in_memory = compile_with(&text, None, tiers, &[]);
+            let chunked = compile_with(&text, Some(memory), tiers, &[]);
+            let streamed = compile_with(&text, Some(memory), tiers, &cuts);
+            match (in_memory, chunked, streamed) {
+                (Ok(a), Ok(b), Ok(c)) => {
+                    proptest::prop_assert!(a == b, "memory {memory}");
+                    proptest::prop_assert!(a == c, "memory {memory}, cuts {cuts:?}");
+                }
+                (Err(a), Err(b), Err(c)) => {
+                    proptest::prop_assert_eq!(a.to_string(), b.to_string());
+                    proptest::prop_assert_eq!(a.to_string(), c.to_string());
+                }
+                (a, b, c) => proptest::prop_assert!(false, "{:?} {:?} {:?}", a.err(), b.err(), c.err()),
+            }
+        }
+
+        /// Bad UTF-8 read in pieces is told where [`crate::files::text`] tells it.
+        #[test]
+        fn bad_utf8_in_any_piece_is_told_at_its_offset(
+            before in "[a-zé \n]{0,60}",
+            bad in proptest::sample::select(vec![&b"\xff"[..], b"\xc3", b"\xe0\x80", b"\xed\xa0\x80"]),
+            after in "[a-z \n]{0,10}",
+            cuts in proptest::collection::vec(1..9usize, 1..5),
+        ) {
+            let mut bytes = before.clone().into_bytes();
+            bytes.extend_from_slice(bad);
+            bytes.extend_from_slice(after.as_bytes());
+            let expected = crate::files::text(&bytes, "list").unwrap_err().to_string();
+            let mut compiler = Compiler::new(Profile::default());
+            compiler.set_memory(16);
+            let reader = Trickle { bytes: &bytes, cuts: cuts.iter().cycle() };
+            let err = compiler.add_reader(reader, "list").unwrap_err();
+            proptest::prop_assert_eq!(err.to_string(), expected);
+        }
+    }
+
+    #[test]
+    fn a_large_list_is_sorted_on_disk_with_the_same_result() {
+        let text = include_str!("../../../dictionaries/enable2k.txt");
+        let mut compiler = Compiler::new(Profile::default());
+        compiler.set_memory(100_000);
+        compiler.add_text(text);
+        // Enough runs to be merged into one along the way.
+        assert!(compiler.keys.run_count() >= 1);
+        let (bytes, report) = compiler.finish("enable2k.txt").unwrap();
+        assert!(bytes == BUILTINS[0].1);
+        assert_eq!(
+            report.kept,
+            Lexicon::builtin("enable2k").unwrap().word_count()
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_and_counted_in_offsets() {
+        let (_, report) = compile_with("\u{feff}kot pies", None, None, &[1]).unwrap();
+        assert_eq!((report.read, report.kept), (2, 2));
+        let mut compiler = Compiler::new(Profile::default());
+        let err = compiler
+            .add_reader(&b"\xef\xbb\xbfab\ncd\xff"[..], "l")
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "l: not UTF-8 (invalid byte at offset 8, line 2)"
+        );
+    }
+
+    #[test]
+    fn a_sort_folder_that_cannot_be_written_is_one_error() {
+        let mut compiler = Compiler::new(Profile::default());
+        compiler.set_sort_folder(Path::new("/no/such/folder"));
+        compiler.set_memory(10);
+        compiler.add_text("kot pies kot żółw");
+        let err = compiler.finish("list").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "/no/such/folder: cannot write the sorted chunks of a large word list: no such folder"
+        );
+    }
+
+    #[test]
+    fn a_file_scanned_by_several_threads_scans_the_same() {
+        let bytes = BUILTINS[0].1;
+        let (_, ranges, one) = parse_header(bytes, "t", Integrity::Checked).unwrap();
+        let mut flipped = bytes.to_vec();
+        let last_record = ranges.automaton_words.end - 8;
+        flipped[last_record + 3] ^= 0x40; // a record's transitions past the end
+        for threads in 2..=5 {
+            let many = scan_in(bytes, &ranges, threads);
+            assert_eq!(
+                (many.checksum, many.records_in_bounds, many.highest_tier),
+                (one.checksum, Some(true), 0)
+            );
+            let bad = scan_in(&flipped, &ranges, threads);
+            assert_ne!(bad.checksum, one.checksum);
+            assert_eq!(bad.records_in_bounds, Some(false), "{threads} threads");
+        }
     }
 
     #[test]

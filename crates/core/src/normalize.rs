@@ -50,13 +50,13 @@ impl Profile {
         if text.is_ascii() && !self.turkic {
             return text.to_ascii_lowercase();
         }
-        let nfc: String = text.nfc().collect();
+        let nfc = composed(text.to_string());
         let cased = if self.turkic {
             nfc.replace('I', "ı").replace('İ', "i")
         } else {
             nfc
         };
-        let folded: String = caseless::default_case_fold_str(&cased).nfc().collect();
+        let folded = composed(caseless::default_case_fold_str(&cased));
         if !self.strip_marks {
             return folded;
         }
@@ -253,14 +253,38 @@ fn is_word_char(c: char) -> bool {
     c.is_alphabetic() || is_combining_mark(c) || c == '\u{200C}' || c == '\u{200D}'
 }
 
+/// `text` in NFC: itself when a quick check says it already is (most words).
+fn composed(text: String) -> String {
+    match unicode_normalization::is_nfc_quick(text.chars()) {
+        unicode_normalization::IsNormalized::Yes => text,
+        _ => text.nfc().collect(),
+    }
+}
+
 /// The number of extended grapheme clusters in `s`: the length of a word.
 pub fn grapheme_len(s: &str) -> usize {
+    // Below U+0300 (Latin, IPA) no character joins its neighbour in a cluster except
+    // CR LF, and a word has no controls: one character, one grapheme.
+    if s.chars().all(|c| c < '\u{300}' && !c.is_control()) {
+        return s.chars().count();
+    }
     s.graphemes(true).count()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The shortcuts (a quick NFC check, one grapheme a character below U+0300)
+        /// agree with the full algorithms.
+        #[test]
+        fn shortcuts_agree_with_the_full_algorithms(s in "[\\u{0}-\\u{2ff}\\u{300}-\\u{36f}ąęśćżźółńÅİı]{0,12}") {
+            proptest::prop_assert_eq!(grapheme_len(&s), s.graphemes(true).count());
+            let nfc: String = s.nfc().collect();
+            proptest::prop_assert_eq!(composed(s), nfc);
+        }
+    }
 
     #[test]
     fn folds_case_fully() {
