@@ -613,109 +613,50 @@ struct Scan {
 
 /// Reads `bytes` once, in blocks small enough to stay in the cache for the checks
 /// that follow the checksum over them (reading a large file twice costs twice the
-/// time of memory); a large file is read by a few threads, each a run of blocks.
+/// time of memory).
 fn scan(bytes: &[u8], ranges: &Ranges) -> Scan {
-    let threads = match bytes.len() >> 22 {
-        0 => 1,
-        quarters => {
-            std::thread::available_parallelism().map_or(1, |n| n.get().min(4).min(quarters))
-        }
-    };
-    scan_in(bytes, ranges, threads)
-}
-
-/// [`scan`] by `threads` threads.
-fn scan_in(bytes: &[u8], ranges: &Ranges, threads: usize) -> Scan {
     const BLOCK: usize = 64 << 10; // a multiple of a record's 16 bytes
-    let section = &bytes[ranges.automaton_words.clone()];
-    let prefix = automaton::PREFIX_WORDS * 4;
-    let (records, count) = match section.get(..4) {
-        Some(count) if section.len() >= prefix => (
-            ranges.automaton_words.start + prefix..ranges.automaton_words.end,
-            Some(u32::from_le_bytes(count.try_into().expect("4 bytes"))),
-        ),
-        _ => (
-            ranges.automaton_words.start..ranges.automaton_words.start,
-            None,
-        ),
-    };
-    // The file in blocks, each with what it holds besides checksummed bytes.
-    let mut blocks = vec![(0..records.start, Part::Plain)];
-    let mut split = |range: Range<usize>, part: Part| {
-        for start in range.clone().step_by(BLOCK) {
-            blocks.push((start..(start + BLOCK).min(range.end), part));
-        }
-    };
-    split(records.clone(), Part::Records);
-    split(records.end..ranges.tiers.start, Part::Plain);
-    split(ranges.tiers.clone(), Part::Tiers);
-    let count = count.unwrap_or(0);
-    let per_thread = blocks.len().div_ceil(threads);
-    let parts: Vec<BlockScan> = std::thread::scope(|scope| {
-        let runs: Vec<_> = blocks
-            .chunks(per_thread)
-            .skip(1)
-            .map(|run| scope.spawn(move || scan_blocks(bytes, run, count)))
-            .collect();
-        let first = scan_blocks(bytes, &blocks[..per_thread.min(blocks.len())], count);
-        std::iter::once(first)
-            .chain(
-                runs.into_iter()
-                    .map(|run| run.join().expect("a scan cannot panic")),
-            )
-            .collect()
-    });
     let mut hasher = crc32fast::Hasher::new();
-    for part in &parts {
-        hasher.combine(&part.hasher);
-    }
-    Scan {
-        checksum: hasher.finalize(),
-        records_in_bounds: (ranges.automaton_words.len() >= prefix)
-            .then(|| parts.iter().all(|p| p.records_in_bounds)),
-        highest_tier: parts.iter().map(|p| p.highest_tier).max().unwrap_or(0),
-    }
-}
-
-/// What a block of a file holds besides bytes to checksum.
-#[derive(Clone, Copy)]
-enum Part {
-    Plain,
-    Records,
-    Tiers,
-}
-
-/// [`Scan`] of a run of blocks.
-struct BlockScan {
-    hasher: crc32fast::Hasher,
-    records_in_bounds: bool,
-    highest_tier: u8,
-}
-
-fn scan_blocks(bytes: &[u8], blocks: &[(Range<usize>, Part)], count: u32) -> BlockScan {
-    let mut scan = BlockScan {
-        hasher: crc32fast::Hasher::new(),
-        records_in_bounds: true,
-        highest_tier: 0,
-    };
-    for (range, part) in blocks {
+    let mut crc = |range: Range<usize>| {
         // Every byte but the checksum's own four.
         let skip = CHECKSUM_AT.start.clamp(range.start, range.end)
             ..CHECKSUM_AT.end.clamp(range.start, range.end);
-        scan.hasher.update(&bytes[range.start..skip.start]);
-        scan.hasher.update(&bytes[skip.end..range.end]);
-        let block = &bytes[range.clone()];
-        match part {
-            Part::Plain => {}
-            Part::Records => {
-                scan.records_in_bounds &= automaton::records_in_bounds(block, count);
-            }
-            Part::Tiers => {
-                scan.highest_tier = block.iter().fold(scan.highest_tier, |a, &b| a.max(b));
-            }
+        hasher.update(&bytes[range.start..skip.start]);
+        hasher.update(&bytes[skip.end..range.end]);
+    };
+    let section = &bytes[ranges.automaton_words.clone()];
+    let prefix = automaton::PREFIX_WORDS * 4;
+    let records = (section.len() >= prefix).then(|| {
+        let count = u32::from_le_bytes(section[..4].try_into().expect("4 bytes"));
+        (
+            ranges.automaton_words.start + prefix..ranges.automaton_words.end,
+            count,
+        )
+    });
+    let mut records_in_bounds = records.as_ref().map(|_| true);
+    let mut done = 0;
+    if let Some((range, count)) = records {
+        crc(0..range.start);
+        for start in range.clone().step_by(BLOCK) {
+            let block = start..(start + BLOCK).min(range.end);
+            crc(block.clone());
+            let ok = automaton::records_in_bounds(&bytes[block], count);
+            records_in_bounds = records_in_bounds.map(|all| all & ok);
         }
+        done = range.end;
     }
-    scan
+    crc(done..ranges.tiers.start);
+    let mut highest_tier = 0;
+    for start in ranges.tiers.clone().step_by(BLOCK) {
+        let block = start..(start + BLOCK).min(ranges.tiers.end);
+        crc(block.clone());
+        highest_tier = bytes[block].iter().fold(highest_tier, |a, &b| a.max(b));
+    }
+    Scan {
+        checksum: hasher.finalize(),
+        records_in_bounds,
+        highest_tier,
+    }
 }
 
 /// Where each section lies in the file.
@@ -1752,25 +1693,6 @@ mod tests {
             err.to_string(),
             "/no/such/folder: cannot write the sorted chunks of a large word list: no such folder"
         );
-    }
-
-    #[test]
-    fn a_file_scanned_by_several_threads_scans_the_same() {
-        let bytes = BUILTINS[0].1;
-        let (_, ranges, one) = parse_header(bytes, "t", Integrity::Checked).unwrap();
-        let mut flipped = bytes.to_vec();
-        let last_record = ranges.automaton_words.end - 8;
-        flipped[last_record + 3] ^= 0x40; // a record's transitions past the end
-        for threads in 2..=5 {
-            let many = scan_in(bytes, &ranges, threads);
-            assert_eq!(
-                (many.checksum, many.records_in_bounds, many.highest_tier),
-                (one.checksum, Some(true), 0)
-            );
-            let bad = scan_in(&flipped, &ranges, threads);
-            assert_ne!(bad.checksum, one.checksum);
-            assert_eq!(bad.records_in_bounds, Some(false), "{threads} threads");
-        }
     }
 
     #[test]
