@@ -32,7 +32,7 @@ use std::collections::HashMap;
 use rayon::prelude::*;
 
 use crate::board::{Board, Face};
-use crate::dice::{count_units, unreachable::unreachable, DiceError, DiceSet};
+use crate::dice::{count_lexicon_units, unreachable::unreachable, DiceError, DiceSet};
 use crate::lexicon::Lexicon;
 use crate::score::Rules;
 use crate::solve::{self, Solver, Survey};
@@ -749,9 +749,7 @@ impl<'l> Sampler<'l> {
                 unicode_segmentation::UnicodeSegmentation::graphemes(k.as_str(), true).count() > 1
             })
             .collect();
-        let words: Vec<String> = self.lexicon.words().collect();
-        let counts: HashMap<String, u64> =
-            count_units(words.iter().map(String::as_str), profile, &units);
+        let counts: HashMap<String, u64> = count_lexicon_units(self.lexicon, &units);
         let letters: u64 = counts.values().sum::<u64>().max(1);
         let copies: usize = by_key.iter().map(|e| e.2).sum::<usize>().max(1);
         let rolled: u64 = by_key.iter().map(|e| e.3).sum::<u64>().max(1);
