@@ -20,10 +20,12 @@
 //! faces drifting from the dictionary's letters past [`Brief::drift`]), each a
 //! penalty on the value.
 //!
-//! Unreachable words are counted here on each word's one split into units
-//! (longest first), which is exact for sets whose units do not overlap; the
-//! final report counts them with [`unreachable`](super::unreachable), which tries every
-//! split.
+//! Unreachable words are counted here on every split of a word into the alphabet's
+//! units (up to 32 a word), as [`unreachable`](super::unreachable) counts them, and
+//! only where a move changed the dice of a word's units. A dictionary of more than
+//! 400,000 words (a word that splits several ways counting as many) is sampled for
+//! this count (every k-th word standing for k), so a step over Polish's 4.3 million
+//! words costs what one over 400,000 does; the final report counts every word.
 //!
 //! ```
 //! use polyboggle::dice::design::{design, Brief};
@@ -145,7 +147,7 @@ pub struct Metrics {
     pub in_band: f64,
     /// Share of the rolled letter faces no word used.
     pub dead: f64,
-    /// Words no roll can show (one split a word).
+    /// Words no roll can show (estimated from a sample past 400,000 words).
     pub unreachable: usize,
     /// Jensen–Shannon divergence of the faces from the dictionary's letters.
     pub drift: f64,
@@ -194,8 +196,8 @@ struct Alphabet {
 /// Each dictionary word (of at most as many units as dice) as its splits into
 /// units, each a multiset of unit indices: a word with one split is counted on its
 /// multiset, a word with several (units that overlap, such as `S`, `CH` and `SCH`)
-/// on a group of them, shown when any is. Past [`REACH_SAMPLE`] words, every k-th
-/// word stands for k.
+/// on a group of them, shown when any is. Past [`REACH_SAMPLE`] words (or splits),
+/// every k-th word stands for k.
 struct Words {
     /// Each multiset, and how many words have it as their only split.
     multisets: Vec<(Vec<u8>, u32)>,
@@ -211,10 +213,15 @@ struct Words {
     never: usize,
 }
 
-/// The most words the search's unreachable count looks at: a larger dictionary
-/// is sampled (every k-th word, standing for k), so a step costs what a step of a
-/// dictionary this size costs. The final measurement counts every word.
+/// The most words the search's unreachable count looks at, a word that splits
+/// into units several ways counting as many: a larger dictionary is sampled (every
+/// k-th word, standing for k), so a step costs what a step of a dictionary this
+/// size costs. The final measurement counts every word.
 const REACH_SAMPLE: usize = 400_000;
+
+/// The most the search's value gains from fewer unreachable words than the
+/// start's (a word earns 1/400 up to this).
+const UNREACHABLE_REWARD: f64 = 10.0;
 
 /// The most splits of one word into units kept (longest units first).
 const MAX_SPLITS: usize = 32;
@@ -482,7 +489,6 @@ impl Words {
     fn new(sampler: &Sampler, alphabet: &Alphabet, cells: usize) -> Words {
         let lexicon = sampler.lexicon();
         let total = lexicon.word_count();
-        let stride = total.div_ceil(REACH_SAMPLE).max(1);
         // The units starting with each byte, longest first.
         let mut starting: Vec<Vec<(u8, &[u8])>> = vec![Vec::new(); 256];
         for (i, key) in alphabet.keys.iter().enumerate() {
@@ -493,10 +499,26 @@ impl Words {
         for units in &mut starting {
             units.sort_by_key(|(_, k)| std::cmp::Reverse(k.len()));
         }
+        let (mut splits, mut split) = (Vec::new(), Vec::new());
+        // Splits a word, from 2,000 words spread over the list: a word that splits
+        // several ways costs as many words.
+        let probe = total.div_ceil(2000).max(1);
+        let (mut probed, mut ways) = (0usize, 0usize);
+        for index in (0..total).step_by(probe) {
+            if let Some(word) = lexicon.word(index as u64) {
+                splits.clear();
+                split_into(word.as_bytes(), &starting, cells, &mut split, &mut splits);
+                splits.sort();
+                splits.dedup();
+                (probed, ways) = (probed + 1, ways + splits.len().max(1));
+            }
+        }
+        let splits_a_word = ways as f64 / probed.max(1) as f64;
+        let stride = ((total as f64 * splits_a_word) / REACH_SAMPLE as f64).ceil() as usize;
+        let stride = stride.max(1);
         let mut single: HashMap<Vec<u8>, u32> = HashMap::new();
         let mut several: HashMap<Vec<Vec<u8>>, u32> = HashMap::new();
         let mut never = 0;
-        let (mut splits, mut split) = (Vec::new(), Vec::new());
         for index in (0..total).step_by(stride) {
             let Some(word) = lexicon.word(index as u64) else {
                 continue;
@@ -876,13 +898,7 @@ impl Judge<'_, '_> {
 
     /// The objective, less penalties for what got worse than the start.
     fn value(&self, m: &Metrics) -> f64 {
-        let objective = match self.brief.objective {
-            Objective::Poor => m.tail - 100.0 * m.under_floor,
-            Objective::Floor => m.tail / 10.0 - 1000.0 * m.under_floor,
-            Objective::Band(..) => 100.0 * m.in_band,
-            Objective::Dead => -100.0 * m.dead,
-            Objective::Unreachable => -(m.unreachable as f64) / 10.0,
-        };
+        let objective = aim(self.brief.objective, m);
         let Some(r) = self.reference else {
             return objective;
         };
@@ -894,7 +910,11 @@ impl Judge<'_, '_> {
         }
         if self.brief.objective != Objective::Unreachable {
             penalty += (m.unreachable.saturating_sub(r.unreachable)) as f64 / 20.0;
-            penalty -= (r.unreachable.saturating_sub(m.unreachable)) as f64 / 400.0;
+            // Fewer unreachable words earn a little, and no more than a tenth of
+            // a poor-roll share: a list of millions of rare forms (Polish,
+            // Russian) must not buy fewer words a roll.
+            let fewer = r.unreachable.saturating_sub(m.unreachable) as f64;
+            penalty -= (fewer / 400.0).min(UNREACHABLE_REWARD);
         }
         if !matches!(self.brief.objective, Objective::Band(..)) {
             penalty += median_penalty(self.brief.median_within, m.median, r.median);
@@ -902,6 +922,17 @@ impl Judge<'_, '_> {
         let cap = self.brief.drift.unwrap_or(r.drift.max(0.05));
         penalty += 1000.0 * (m.drift - cap).max(0.0);
         objective - penalty
+    }
+}
+
+/// The objective's own value for figures `m`, before penalties: higher is better.
+fn aim(objective: Objective, m: &Metrics) -> f64 {
+    match objective {
+        Objective::Poor => m.tail - 100.0 * m.under_floor,
+        Objective::Floor => m.tail / 10.0 - 1000.0 * m.under_floor,
+        Objective::Band(..) => 100.0 * m.in_band,
+        Objective::Dead => -100.0 * m.dead,
+        Objective::Unreachable => -(m.unreachable as f64) / 10.0,
     }
 }
 
@@ -937,6 +968,26 @@ mod tests {
         );
     }
     use crate::{Lexicon, Rules};
+
+    #[test]
+    fn the_floor_objective_trades_tail_words_for_fewer_poor_rolls() {
+        let base = Metrics {
+            tail: 30.0,
+            under_floor: 0.03,
+            ..Metrics::default()
+        };
+        // One roll in a hundred fewer under the floor, five words off the worst tenth.
+        let fewer_poor = Metrics {
+            tail: 25.0,
+            under_floor: 0.02,
+            ..base
+        };
+        assert!(aim(Objective::Floor, &fewer_poor) > aim(Objective::Floor, &base));
+        assert!(aim(Objective::Poor, &fewer_poor) < aim(Objective::Poor, &base));
+        // At the same share under the floor, a fuller tail still wins.
+        let fuller = Metrics { tail: 31.0, ..base };
+        assert!(aim(Objective::Floor, &fuller) > aim(Objective::Floor, &base));
+    }
 
     #[test]
     fn the_quick_unreachable_count_agrees_with_dice_unreachable() {
