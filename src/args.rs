@@ -520,6 +520,8 @@ pub struct DiceStatsArgs {
 pub enum DesignObjective {
     /// Fewer poor rolls: raise the worst tenth of the rolls' words
     Poor,
+    /// The fewest rolls under --floor words (the worst tenth's words break ties)
+    Floor,
     /// Rolls within --words A..B
     Band,
     /// Fewer dead faces

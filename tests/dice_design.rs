@@ -144,8 +144,12 @@ fn design_refuses_bad_input_and_leaves_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("x.txt");
     let o = out.to_str().unwrap();
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 5] = [
         (&["--words", "160..80"], "least is above the most"),
+        (
+            &["--objective", "floor", "--words", "80..160"],
+            "--words goes with --objective band",
+        ),
         (&["--units", "JQ"], "unit 'JQ'"),
         (&["--rolls", "0"], "at least 1"),
         (

@@ -171,7 +171,7 @@ fn turkish_display_and_profile_in_the_header() {
 #[test]
 fn dice_sets_roll_reproducibly_and_check() {
     let list = ok(&["roll", "--list"]);
-    assert_eq!(list.lines().count(), 34);
+    assert_eq!(list.lines().count(), 38);
     assert!(list
         .lines()
         .any(|l| l.starts_with("italian-paroliere-4x4\t4x4")));

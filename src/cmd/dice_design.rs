@@ -39,6 +39,7 @@ pub fn run(args: DiceDesignArgs) -> Result<(), Failure> {
         }
         (Some(_), Some(_)) => return Err(Failure::input("--words goes with --objective band")),
         (Some(DesignObjective::Dead), None) => Objective::Dead,
+        (Some(DesignObjective::Floor), None) => Objective::Floor,
         (Some(DesignObjective::Unreachable), None) => Objective::Unreachable,
         (Some(DesignObjective::Poor) | None, None) => Objective::Poor,
     };

@@ -69,6 +69,7 @@ const BUILTIN: &[&str] = &[
     include_str!("../data/dice-sets/finnish-boggler-4x4-unverified.txt"),
     include_str!("../data/dice-sets/french-4x4.txt"),
     include_str!("../data/dice-sets/french-big-5x5.txt"),
+    include_str!("../data/dice-sets/french-big-designed-5x5.txt"),
     include_str!("../data/dice-sets/french-course-5x5-unverified.txt"),
     include_str!("../data/dice-sets/french-designed-4x4.txt"),
     include_str!("../data/dice-sets/german-4x4.txt"),
@@ -80,7 +81,10 @@ const BUILTIN: &[&str] = &[
     include_str!("../data/dice-sets/italian-paroliere-4x4.txt"),
     include_str!("../data/dice-sets/italian-variant-buzzword-4x4-unverified.txt"),
     include_str!("../data/dice-sets/polish-4x4.txt"),
+    include_str!("../data/dice-sets/polish-designed-4x4.txt"),
     include_str!("../data/dice-sets/portuguese-designed-4x4.txt"),
+    include_str!("../data/dice-sets/russian-designed-4x4.txt"),
+    include_str!("../data/dice-sets/spanish-big-designed-5x5.txt"),
     include_str!("../data/dice-sets/spanish-botggle-4x4-unverified.txt"),
     include_str!("../data/dice-sets/spanish-designed-4x4.txt"),
     include_str!("../data/dice-sets/spanish-fanmade-boggleparty-4x4.txt"),
@@ -560,24 +564,59 @@ pub fn count_units<'w>(
     profile: &Profile,
     units: &[String],
 ) -> HashMap<String, u64> {
-    let mut units: Vec<String> = units
-        .iter()
-        .map(|u| profile.key(u))
-        .filter(|u| !u.is_empty())
-        .collect();
-    units.sort_by_key(|u| std::cmp::Reverse(u.len()));
-    // ASCII letters are counted in an array, the others in the map: no string is
-    // made for a letter already counted.
-    let mut ascii = [0u64; 128];
-    let mut counts: HashMap<String, u64> = HashMap::new();
+    let mut tally = Tally::new(profile, units);
     for word in words {
         let key = profile.key(word);
-        if crate::normalize::word_len(&key).is_err() {
-            continue;
+        if crate::normalize::word_len(&key).is_ok() {
+            tally.add(&key);
         }
-        let mut rest = key.as_str();
+    }
+    tally.counts()
+}
+
+/// [`count_units`] over a dictionary's words, which are keys already: nothing is
+/// normalized again.
+pub(crate) fn count_lexicon_units(
+    lexicon: &crate::lexicon::Lexicon,
+    units: &[String],
+) -> HashMap<String, u64> {
+    let mut tally = Tally::new(lexicon.profile(), units);
+    for word in lexicon.words() {
+        tally.add(&word);
+    }
+    tally.counts()
+}
+
+/// Face counts of keys, as [`count_units`] counts them.
+struct Tally {
+    /// The units, keyed, longest first.
+    units: Vec<String>,
+    /// ASCII letters are counted in an array, the others in the map: no string is
+    /// made for a letter already counted.
+    ascii: [u64; 128],
+    counts: HashMap<String, u64>,
+}
+
+impl Tally {
+    fn new(profile: &Profile, units: &[String]) -> Tally {
+        let mut units: Vec<String> = units
+            .iter()
+            .map(|u| profile.key(u))
+            .filter(|u| !u.is_empty())
+            .collect();
+        units.sort_by_key(|u| std::cmp::Reverse(u.len()));
+        Tally {
+            units,
+            ascii: [0; 128],
+            counts: HashMap::new(),
+        }
+    }
+
+    /// Counts the faces of one key.
+    fn add(&mut self, key: &str) {
+        let mut rest = key;
         while let Some(&first) = rest.as_bytes().first() {
-            let unit = match units.iter().find(|u| rest.starts_with(u.as_str())) {
+            let unit = match self.units.iter().find(|u| rest.starts_with(u.as_str())) {
                 Some(unit) => unit.as_str(),
                 // An ASCII letter followed by another (or nothing) is a grapheme.
                 None if first.is_ascii_alphabetic()
@@ -586,27 +625,33 @@ pub fn count_units<'w>(
                         .get(1)
                         .is_none_or(|b| b.is_ascii_alphabetic()) =>
                 {
-                    ascii[first as usize] += 1;
+                    self.ascii[first as usize] += 1;
                     rest = &rest[1..];
                     continue;
                 }
                 None => rest.graphemes(true).next().expect("non-empty"),
             };
-            match counts.get_mut(unit) {
+            match self.counts.get_mut(unit) {
                 Some(n) => *n += 1,
                 None => {
-                    counts.insert(unit.to_string(), 1);
+                    self.counts.insert(unit.to_string(), 1);
                 }
             }
             rest = &rest[unit.len()..];
         }
     }
-    for (byte, &n) in ascii.iter().enumerate() {
-        if n > 0 {
-            *counts.entry((byte as u8 as char).to_string()).or_default() += n;
+
+    fn counts(mut self) -> HashMap<String, u64> {
+        for (byte, &n) in self.ascii.iter().enumerate() {
+            if n > 0 {
+                *self
+                    .counts
+                    .entry((byte as u8 as char).to_string())
+                    .or_default() += n;
+            }
         }
+        self.counts
     }
-    counts
 }
 
 /// Kuhn's augmenting path: tries to give `cell` a die, moving others if needed.

@@ -20,10 +20,12 @@
 //! faces drifting from the dictionary's letters past [`Brief::drift`]), each a
 //! penalty on the value.
 //!
-//! Unreachable words are counted here on each word's one split into units
-//! (longest first), which is exact for sets whose units do not overlap; the
-//! final report counts them with [`unreachable`](super::unreachable), which tries every
-//! split.
+//! Unreachable words are counted here on every split of a word into the alphabet's
+//! units (up to 32 a word), as [`unreachable`](super::unreachable) counts them, and
+//! only where a move changed the dice of a word's units. A dictionary of more than
+//! 400,000 words (a word that splits several ways counting as many) is sampled for
+//! this count (every k-th word standing for k), so a step over Polish's 4.3 million
+//! words costs what one over 400,000 does; the final report counts every word.
 //!
 //! ```
 //! use polyboggle::dice::design::{design, Brief};
@@ -50,7 +52,7 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use crate::board::Face;
 use crate::dice::stats::{jensen_shannon, RollFigures, Sampler, StatsError};
-use crate::dice::{count_units, DiceSet};
+use crate::dice::{count_lexicon_units, DiceSet};
 use crate::random;
 use crate::solve;
 
@@ -60,6 +62,9 @@ pub enum Objective {
     /// Fewer poor rolls: raise the worst tenth of the rolls' words (the mean of
     /// that tail, which moves with the 5th percentile and the share under the floor).
     Poor,
+    /// The fewest rolls under the floor: the share under it, weighed ten times as
+    /// much as in [`Objective::Poor`], the worst tenth's words breaking ties.
+    Floor,
     /// Rolls within a band of words: the share of rolls with `min..=max` words.
     Band(u64, u64),
     /// Fewer dead faces.
@@ -142,7 +147,7 @@ pub struct Metrics {
     pub in_band: f64,
     /// Share of the rolled letter faces no word used.
     pub dead: f64,
-    /// Words no roll can show (one split a word).
+    /// Words no roll can show (estimated from a sample past 400,000 words).
     pub unreachable: usize,
     /// Jensen–Shannon divergence of the faces from the dictionary's letters.
     pub drift: f64,
@@ -188,10 +193,18 @@ struct Alphabet {
     cumulative: Vec<f64>,
 }
 
-/// Each dictionary word (of at most as many units as dice) as unit indices, with
-/// how many words share that multiset of units.
+/// Each dictionary word (of at most as many units as dice) as its splits into
+/// units, each a multiset of unit indices: a word with one split is counted on its
+/// multiset, a word with several (units that overlap, such as `S`, `CH` and `SCH`)
+/// on a group of them, shown when any is. Past [`REACH_SAMPLE`] words (or splits),
+/// every k-th word stands for k.
 struct Words {
+    /// Each multiset, and how many words have it as their only split.
     multisets: Vec<(Vec<u8>, u32)>,
+    /// Multisets that are the splits of the same words, and how many words.
+    groups: Vec<(Vec<u32>, u32)>,
+    /// The groups each multiset is in.
+    in_groups: Vec<Vec<u32>>,
     /// The multisets holding each unit, longest first.
     by_unit: Vec<Vec<u32>>,
     /// Where each multiset's letters start in a list of them all, and the end.
@@ -199,6 +212,19 @@ struct Words {
     /// Words with a unit the alphabet lacks or too long for the grid.
     never: usize,
 }
+
+/// The most words the search's unreachable count looks at, a word that splits
+/// into units several ways counting as many: a larger dictionary is sampled (every
+/// k-th word, standing for k), so a step costs what a step of a dictionary this
+/// size costs. The final measurement counts every word.
+const REACH_SAMPLE: usize = 400_000;
+
+/// The most the search's value gains from fewer unreachable words than the
+/// start's (a word earns 1/400 up to this).
+const UNREACHABLE_REWARD: f64 = 10.0;
+
+/// The most splits of one word into units kept (longest units first).
+const MAX_SPLITS: usize = 32;
 
 /// Searches for a set better than `start` at `brief`'s objective.
 pub fn design(
@@ -397,10 +423,9 @@ fn alphabet(start: &DiceSet, sampler: &Sampler, units: &[String]) -> Result<Alph
     for face in start.dice.iter().flatten() {
         add(face, &mut shown);
     }
-    let words: Vec<String> = lexicon.words().collect();
     for unit in units {
         let k = key(unit);
-        if k.is_empty() || !words.iter().any(|w| w.contains(k.as_str())) {
+        if k.is_empty() || !lexicon.words().any(|w| w.contains(k.as_str())) {
             return Err(DesignError::UnknownUnit(unit.clone()));
         }
         add(&display(unit, profile), &mut shown);
@@ -410,8 +435,7 @@ fn alphabet(start: &DiceSet, sampler: &Sampler, units: &[String]) -> Result<Alph
         .map(|(k, _)| k.clone())
         .filter(|k| k.graphemes(true).count() > 1)
         .collect();
-    let counts: HashMap<String, u64> =
-        count_units(words.iter().map(String::as_str), profile, &multi);
+    let counts: HashMap<String, u64> = count_lexicon_units(lexicon, &multi);
     // The dictionary's letters no face shows yet, as a die would print them (a
     // bare `q` under rules that read it `qu` is the `Qu` face).
     let mut letters: Vec<(&String, &u64)> = counts.iter().collect();
@@ -463,38 +487,72 @@ fn display(unit: &str, profile: &crate::normalize::Profile) -> String {
 
 impl Words {
     fn new(sampler: &Sampler, alphabet: &Alphabet, cells: usize) -> Words {
-        let profile = sampler.lexicon().profile();
-        let mut units: Vec<(usize, &str)> = alphabet
-            .keys
-            .iter()
-            .map(String::as_str)
-            .enumerate()
-            .collect();
-        units.sort_by_key(|(_, k)| std::cmp::Reverse(k.len()));
-        let mut multisets: HashMap<Vec<u8>, u32> = HashMap::new();
-        let mut never = 0;
-        for word in sampler.lexicon().words() {
-            let mut rest = word.as_str();
-            let mut split = Vec::new();
-            while !rest.is_empty() && split.len() <= cells {
-                match units.iter().find(|(_, k)| rest.starts_with(k)) {
-                    Some(&(i, k)) => {
-                        split.push(i.min(255) as u8);
-                        rest = &rest[k.len()..];
-                    }
-                    None => break,
-                }
+        let lexicon = sampler.lexicon();
+        let total = lexicon.word_count();
+        // The units starting with each byte, longest first.
+        let mut starting: Vec<Vec<(u8, &[u8])>> = vec![Vec::new(); 256];
+        for (i, key) in alphabet.keys.iter().enumerate() {
+            if let Some(&first) = key.as_bytes().first() {
+                starting[first as usize].push((i.min(255) as u8, key.as_bytes()));
             }
-            let _ = profile;
-            if !rest.is_empty() || split.len() > cells {
-                never += 1;
-                continue;
-            }
-            split.sort_unstable();
-            *multisets.entry(split).or_default() += 1;
         }
-        let mut multisets: Vec<(Vec<u8>, u32)> = multisets.into_iter().collect();
-        multisets.sort();
+        for units in &mut starting {
+            units.sort_by_key(|(_, k)| std::cmp::Reverse(k.len()));
+        }
+        let (mut splits, mut split) = (Vec::new(), Vec::new());
+        // Splits a word, from 2,000 words spread over the list: a word that splits
+        // several ways costs as many words.
+        let probe = total.div_ceil(2000).max(1);
+        let (mut probed, mut ways) = (0usize, 0usize);
+        for index in (0..total).step_by(probe) {
+            if let Some(word) = lexicon.word(index as u64) {
+                splits.clear();
+                split_into(word.as_bytes(), &starting, cells, &mut split, &mut splits);
+                splits.sort();
+                splits.dedup();
+                (probed, ways) = (probed + 1, ways + splits.len().max(1));
+            }
+        }
+        let splits_a_word = ways as f64 / probed.max(1) as f64;
+        let stride = ((total as f64 * splits_a_word) / REACH_SAMPLE as f64).ceil() as usize;
+        let stride = stride.max(1);
+        let mut single: HashMap<Vec<u8>, u32> = HashMap::new();
+        let mut several: HashMap<Vec<Vec<u8>>, u32> = HashMap::new();
+        let mut never = 0;
+        for index in (0..total).step_by(stride) {
+            let Some(word) = lexicon.word(index as u64) else {
+                continue;
+            };
+            splits.clear();
+            split_into(word.as_bytes(), &starting, cells, &mut split, &mut splits);
+            splits.sort();
+            splits.dedup();
+            match splits.len() {
+                0 => never += stride,
+                1 => *single.entry(splits.pop().expect("one")).or_default() += stride as u32,
+                _ => *several.entry(std::mem::take(&mut splits)).or_default() += stride as u32,
+            }
+        }
+        let mut ids: HashMap<Vec<u8>, u32> = HashMap::new();
+        for split in single.keys().chain(several.keys().flatten()) {
+            let next = ids.len() as u32;
+            ids.entry(split.clone()).or_insert(next);
+        }
+        let mut multisets = vec![(Vec::new(), 0u32); ids.len()];
+        for (split, &id) in &ids {
+            multisets[id as usize] = (split.clone(), single.get(split).copied().unwrap_or(0));
+        }
+        let mut in_groups = vec![Vec::new(); multisets.len()];
+        let mut groups: Vec<(Vec<u32>, u32)> = several
+            .into_iter()
+            .map(|(splits, n)| (splits.iter().map(|s| ids[s]).collect(), n))
+            .collect();
+        groups.sort();
+        for (g, (members, _)) in groups.iter().enumerate() {
+            for &id in members {
+                in_groups[id as usize].push(g as u32);
+            }
+        }
         let mut by_unit = vec![Vec::new(); alphabet.keys.len()];
         for (id, (split, _)) in multisets.iter().enumerate() {
             let mut units = split.clone();
@@ -514,6 +572,8 @@ impl Words {
         }
         Words {
             multisets,
+            groups,
+            in_groups,
             by_unit,
             offsets,
             never,
@@ -535,22 +595,40 @@ impl Words {
             let bad: Vec<u32> = (0..ok.len() as u32)
                 .filter(|&id| !ok[id as usize])
                 .collect();
+            let alive: Vec<u8> = self
+                .groups
+                .iter()
+                .map(|(members, _)| members.iter().filter(|&&id| ok[id as usize]).count() as u8)
+                .collect();
             let unreachable = self.never
                 + bad
                     .iter()
                     .map(|&id| self.multisets[id as usize].1 as usize)
+                    .sum::<usize>()
+                + self
+                    .groups
+                    .iter()
+                    .zip(&alive)
+                    .filter(|(_, &a)| a == 0)
+                    .map(|((_, n), _)| *n as usize)
                     .sum::<usize>();
             return Reach {
                 showing,
                 ok,
                 dice,
                 bad,
+                alive,
                 unreachable,
             };
         };
-        let mut ok = from.ok.clone();
-        let mut dice = from.dice.clone();
-        let mut unreachable = from.unreachable;
+        let mut next = Reach {
+            showing,
+            ok: from.ok.clone(),
+            dice: from.dice.clone(),
+            bad: Vec::new(),
+            alive: from.alive.clone(),
+            unreachable: from.unreachable,
+        };
         // Reachability only grows with the dice. A word shown before stays shown
         // while the dice its letters were given still show them; and if a unit is
         // still on as many dice as the word has units, its letters find free dice
@@ -558,62 +636,117 @@ impl Words {
         // the first short enough).
         let mut lost_words = Vec::new();
         for (unit, ids) in self.by_unit.iter().enumerate() {
-            let lost = from.showing[unit] & !showing[unit];
+            let lost = from.showing[unit] & !next.showing[unit];
             if lost == 0 {
                 continue;
             }
-            let on = showing[unit].count_ones() as usize;
+            let on = next.showing[unit].count_ones() as usize;
             for &id in ids {
                 let id = id as usize;
-                let (split, n) = &self.multisets[id];
+                let split = &self.multisets[id].0;
                 if split.len() <= on {
                     break;
                 }
                 let span = self.span(id);
-                if !ok[id]
+                if !next.ok[id]
                     || !split
                         .iter()
-                        .zip(&dice[span.clone()])
+                        .zip(&next.dice[span.clone()])
                         .any(|(&u, &d)| u as usize == unit && lost >> d & 1 != 0)
                 {
                     continue;
                 }
-                if !reachable(split, &showing, &mut dice[span]) {
-                    ok[id] = false;
-                    unreachable += *n as usize;
+                if !reachable(split, &next.showing, &mut next.dice[span]) {
+                    self.flip(id, false, &mut next);
                     lost_words.push(id as u32);
                 }
             }
         }
         // A word not shown before needs a unit that gained a die.
-        let gained: Vec<bool> = (0..showing.len())
-            .map(|u| showing[u] & !from.showing[u] != 0)
+        let gained: Vec<bool> = (0..next.showing.len())
+            .map(|u| next.showing[u] & !from.showing[u] != 0)
             .collect();
         let mut bad = Vec::with_capacity(from.bad.len() + lost_words.len());
         for &id in &from.bad {
-            let (split, n) = &self.multisets[id as usize];
+            let split = &self.multisets[id as usize].0;
+            let span = self.span(id as usize);
             if split.iter().any(|&u| gained[u as usize])
-                && reachable(split, &showing, &mut dice[self.span(id as usize)])
+                && reachable(split, &next.showing, &mut next.dice[span])
             {
-                ok[id as usize] = true;
-                unreachable -= *n as usize;
+                self.flip(id as usize, true, &mut next);
             } else {
                 bad.push(id);
             }
         }
         bad.extend(lost_words);
-        Reach {
-            showing,
-            ok,
-            dice,
-            bad,
-            unreachable,
+        next.bad = bad;
+        next
+    }
+
+    /// Marks multiset `id` shown or not in `reach`, and counts the words it decides:
+    /// those whose only split it is, and those of a group whose last shown split it was
+    /// (or is the first again).
+    fn flip(&self, id: usize, ok: bool, reach: &mut Reach) {
+        reach.ok[id] = ok;
+        let n = self.multisets[id].1 as usize;
+        if ok {
+            reach.unreachable -= n;
+        } else {
+            reach.unreachable += n;
+        }
+        for &g in &self.in_groups[id] {
+            let (alive, n) = (
+                &mut reach.alive[g as usize],
+                self.groups[g as usize].1 as usize,
+            );
+            if ok {
+                if *alive == 0 {
+                    reach.unreachable -= n;
+                }
+                *alive += 1;
+            } else {
+                *alive -= 1;
+                if *alive == 0 {
+                    reach.unreachable += n;
+                }
+            }
         }
     }
 
     /// Where multiset `id`'s letters' dice are in [`Reach::dice`].
     fn span(&self, id: usize) -> std::ops::Range<usize> {
         self.offsets[id] as usize..self.offsets[id + 1] as usize
+    }
+}
+
+/// Every split of `word` into units (`starting`: the units starting with each
+/// byte) of at most `cells` units, each sorted, pushed to `splits` (at most
+/// [`MAX_SPLITS`]); `split` is the split so far.
+fn split_into(
+    word: &[u8],
+    starting: &[Vec<(u8, &[u8])>],
+    cells: usize,
+    split: &mut Vec<u8>,
+    splits: &mut Vec<Vec<u8>>,
+) {
+    if splits.len() >= MAX_SPLITS {
+        return;
+    }
+    let Some(&first) = word.first() else {
+        let mut done = split.clone();
+        done.sort_unstable();
+        splits.push(done);
+        return;
+    };
+    if split.len() == cells {
+        return;
+    }
+    for &(unit, key) in &starting[first as usize] {
+        if word.starts_with(key) {
+            split.push(unit);
+            split_into(&word[key.len()..], starting, cells, split, splits);
+            split.pop();
+        }
     }
 }
 
@@ -626,6 +759,8 @@ struct Reach {
     dice: Vec<u8>,
     /// The multisets it cannot show.
     bad: Vec<u32>,
+    /// For each group of splits, how many it can show.
+    alive: Vec<u8>,
     unreachable: usize,
 }
 
@@ -763,12 +898,7 @@ impl Judge<'_, '_> {
 
     /// The objective, less penalties for what got worse than the start.
     fn value(&self, m: &Metrics) -> f64 {
-        let objective = match self.brief.objective {
-            Objective::Poor => m.tail - 100.0 * m.under_floor,
-            Objective::Band(..) => 100.0 * m.in_band,
-            Objective::Dead => -100.0 * m.dead,
-            Objective::Unreachable => -(m.unreachable as f64) / 10.0,
-        };
+        let objective = aim(self.brief.objective, m);
         let Some(r) = self.reference else {
             return objective;
         };
@@ -780,7 +910,11 @@ impl Judge<'_, '_> {
         }
         if self.brief.objective != Objective::Unreachable {
             penalty += (m.unreachable.saturating_sub(r.unreachable)) as f64 / 20.0;
-            penalty -= (r.unreachable.saturating_sub(m.unreachable)) as f64 / 400.0;
+            // Fewer unreachable words earn a little, and no more than a tenth of
+            // a poor-roll share: a list of millions of rare forms (Polish,
+            // Russian) must not buy fewer words a roll.
+            let fewer = r.unreachable.saturating_sub(m.unreachable) as f64;
+            penalty -= (fewer / 400.0).min(UNREACHABLE_REWARD);
         }
         if !matches!(self.brief.objective, Objective::Band(..)) {
             penalty += median_penalty(self.brief.median_within, m.median, r.median);
@@ -788,6 +922,17 @@ impl Judge<'_, '_> {
         let cap = self.brief.drift.unwrap_or(r.drift.max(0.05));
         penalty += 1000.0 * (m.drift - cap).max(0.0);
         objective - penalty
+    }
+}
+
+/// The objective's own value for figures `m`, before penalties: higher is better.
+fn aim(objective: Objective, m: &Metrics) -> f64 {
+    match objective {
+        Objective::Poor => m.tail - 100.0 * m.under_floor,
+        Objective::Floor => m.tail / 10.0 - 1000.0 * m.under_floor,
+        Objective::Band(..) => 100.0 * m.in_band,
+        Objective::Dead => -100.0 * m.dead,
+        Objective::Unreachable => -(m.unreachable as f64) / 10.0,
     }
 }
 
@@ -825,18 +970,45 @@ mod tests {
     use crate::{Lexicon, Rules};
 
     #[test]
+    fn the_floor_objective_trades_tail_words_for_fewer_poor_rolls() {
+        let base = Metrics {
+            tail: 30.0,
+            under_floor: 0.03,
+            ..Metrics::default()
+        };
+        // One roll in a hundred fewer under the floor, five words off the worst tenth.
+        let fewer_poor = Metrics {
+            tail: 25.0,
+            under_floor: 0.02,
+            ..base
+        };
+        assert!(aim(Objective::Floor, &fewer_poor) > aim(Objective::Floor, &base));
+        assert!(aim(Objective::Poor, &fewer_poor) < aim(Objective::Poor, &base));
+        // At the same share under the floor, a fuller tail still wins.
+        let fuller = Metrics { tail: 31.0, ..base };
+        assert!(aim(Objective::Floor, &fuller) > aim(Objective::Floor, &base));
+    }
+
+    #[test]
     fn the_quick_unreachable_count_agrees_with_dice_unreachable() {
         let lexicon = Lexicon::builtin("enable2k").unwrap();
         let sampler = Sampler::new(&lexicon, Rules::hasbro(), 2);
-        for name in ["english-new-4x4", "english-classic-4x4"] {
+        // The 5x5 set's In, Th, Er, He and An overlap its letters: words split
+        // several ways.
+        for (name, cells) in [
+            ("english-new-4x4", 16),
+            ("english-classic-4x4", 16),
+            ("english-big-2012-5x5", 25),
+        ] {
             let set = DiceSet::builtin(name).unwrap();
+            let side = if cells == 25 { 5 } else { 4 };
             let alphabet = alphabet(&set, &sampler, &[]).unwrap();
-            let words = Words::new(&sampler, &alphabet, 16);
+            let words = Words::new(&sampler, &alphabet, cells);
             let brief = Brief::default();
             let judge = Judge {
                 sampler: &sampler,
                 brief: &brief,
-                grid: (4, 4),
+                grid: (side, side),
                 alphabet: &alphabet,
                 words: &words,
                 reference: None,
@@ -852,7 +1024,7 @@ mod tests {
             let whole = words.reach(showing.clone(), None);
             assert_eq!(
                 whole.unreachable,
-                unreachable(&set, 4, 4, &lexicon, &Rules::hasbro()).len(),
+                unreachable(&set, side, side, &lexicon, &Rules::hasbro()).len(),
                 "{name}"
             );
             // One move away, counted again in full and from the set's reach.
@@ -862,6 +1034,12 @@ mod tests {
             let before = moved.dice[5][2].clone();
             moved.dice[5][2] = moved.dice[9][4].clone();
             moved.dice[9][4] = before;
+            // A multi-letter face lost: its words must split another way.
+            for face in moved.dice.iter_mut().flatten() {
+                if face == "In" {
+                    *face = "N".into();
+                }
+            }
             let mut showing = vec![0u64; alphabet.keys.len()];
             for (d, die) in moved.dice.iter().enumerate() {
                 for face in die {
@@ -871,7 +1049,7 @@ mod tests {
             }
             assert_eq!(
                 words.reach(showing.clone(), Some(&whole)).unreachable,
-                unreachable(&moved, 4, 4, &lexicon, &Rules::hasbro()).len(),
+                unreachable(&moved, side, side, &lexicon, &Rules::hasbro()).len(),
                 "{name} moved"
             );
         }

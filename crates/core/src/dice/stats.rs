@@ -32,7 +32,7 @@ use std::collections::HashMap;
 use rayon::prelude::*;
 
 use crate::board::{Board, Face};
-use crate::dice::{count_units, unreachable::unreachable, DiceError, DiceSet};
+use crate::dice::{count_lexicon_units, unreachable::unreachable, DiceError, DiceSet};
 use crate::lexicon::Lexicon;
 use crate::score::Rules;
 use crate::solve::{self, Solver, Survey};
@@ -619,13 +619,28 @@ impl<'l> Sampler<'l> {
             return Err(StatsError::NoRolls);
         }
         let (rows, cols) = self.check(set, options.size)?;
-        let mut sample = self.sample(
-            set,
-            (rows, cols),
-            options.seed,
-            options.rolls,
-            &options.vowels,
-        );
+        // The rolls, and two passes over the dictionary's words (its letters, and
+        // the words out of reach), all at once: the passes fill the cores the rolls'
+        // last chunks leave idle.
+        let (mut sample, (counts, unreachable_words)) = self.pool.install(|| {
+            rayon::join(
+                || {
+                    self.sample(
+                        set,
+                        (rows, cols),
+                        options.seed,
+                        options.rolls,
+                        &options.vowels,
+                    )
+                },
+                || {
+                    rayon::join(
+                        || self.letter_counts(set),
+                        || unreachable(set, rows, cols, self.lexicon, &self.rules).len(),
+                    )
+                },
+            )
+        });
         let rolls = options.rolls as f64;
         let share = |n: usize| n as f64 / rolls;
         let under_floor = share(
@@ -653,13 +668,7 @@ impl<'l> Sampler<'l> {
             histogram[w as usize] += 1;
         }
         let (letters, dead) = sample.dead(set);
-        // Two passes over the dictionary's words, one a core.
-        let ((faces, missing, divergence), unreachable_words) = self.pool.install(|| {
-            rayon::join(
-                || self.faces(set, &sample),
-                || unreachable(set, rows, cols, self.lexicon, &self.rules).len(),
-            )
-        });
+        let (faces, missing, divergence) = self.faces(set, &sample, &counts);
         let vowels = (!options.vowels.is_empty()).then(|| {
             let is_vowel = |face: &str| {
                 let key = String::from_utf8(solve::face_key(
@@ -715,14 +724,40 @@ impl<'l> Sampler<'l> {
         })
     }
 
-    /// The set's faces against the dictionary's letters: each face's figures, the
-    /// dictionary's letters no face shows, and the divergence of the two shares.
-    fn faces(&self, set: &DiceSet, sample: &Sample) -> (Vec<FaceStats>, Vec<(String, f64)>, f64) {
+    /// The set's face keys, as the solver keys them.
+    fn face_key(&self, face: &str) -> String {
         let profile = self.lexicon.profile();
-        let key = |face: &str| {
-            String::from_utf8(solve::face_key(&Face::new(face), profile, &self.rules))
-                .unwrap_or_default()
-        };
+        String::from_utf8(solve::face_key(&Face::new(face), profile, &self.rules))
+            .unwrap_or_default()
+    }
+
+    /// The dictionary's letters, the set's multi-letter faces counted as one.
+    fn letter_counts(&self, set: &DiceSet) -> HashMap<String, u64> {
+        let mut units: Vec<String> = set
+            .dice
+            .iter()
+            .flatten()
+            .map(|face| self.face_key(face))
+            .filter(|k| {
+                unicode_segmentation::UnicodeSegmentation::graphemes(k.as_str(), true).count() > 1
+            })
+            .collect();
+        units.sort();
+        units.dedup();
+        count_lexicon_units(self.lexicon, &units)
+    }
+
+    /// The set's faces against the dictionary's letters (`counts`): each face's
+    /// figures, the dictionary's letters no face shows, and the divergence of the
+    /// two shares.
+    fn faces(
+        &self,
+        set: &DiceSet,
+        sample: &Sample,
+        counts: &HashMap<String, u64>,
+    ) -> (Vec<FaceStats>, Vec<(String, f64)>, f64) {
+        let profile = self.lexicon.profile();
+        let key = |face: &str| self.face_key(face);
         // Faces by key: spelling, copies, shown, dead.
         let mut by_key: Vec<(String, String, usize, u64, u64)> = Vec::new();
         for (die, faces) in set.dice.iter().enumerate() {
@@ -742,16 +777,6 @@ impl<'l> Sampler<'l> {
                 }
             }
         }
-        let units: Vec<String> = by_key
-            .iter()
-            .map(|e| e.0.clone())
-            .filter(|k| {
-                unicode_segmentation::UnicodeSegmentation::graphemes(k.as_str(), true).count() > 1
-            })
-            .collect();
-        let words: Vec<String> = self.lexicon.words().collect();
-        let counts: HashMap<String, u64> =
-            count_units(words.iter().map(String::as_str), profile, &units);
         let letters: u64 = counts.values().sum::<u64>().max(1);
         let copies: usize = by_key.iter().map(|e| e.2).sum::<usize>().max(1);
         let rolled: u64 = by_key.iter().map(|e| e.3).sum::<u64>().max(1);
