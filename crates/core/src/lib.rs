@@ -37,6 +37,7 @@ pub mod dice;
 pub mod duel;
 pub mod files;
 pub mod game;
+pub mod level;
 pub mod lexicon;
 pub mod normalize;
 pub mod query;
