@@ -33,6 +33,7 @@ pub fn info(name: &str, args: &ProfileArgs, format: Format) -> Result<(), Failur
                 "open_ms": open.as_secs_f64() * 1e3, "tiers": lexicon.tier_sizes(),
                 "levels": levels.map(|l| json!({
                     "easy": [1, l.last[0]], "medium": [1, l.last[1]], "hard": [1, l.last[2]],
+                    "source": l.source.name(),
                 })),
             });
             writeln!(out, "{value}")?;
@@ -61,7 +62,8 @@ pub fn info(name: &str, args: &ProfileArgs, format: Format) -> Result<(), Failur
                 }
             }
             if let Some(levels) = levels {
-                writeln!(out, "levels:         {levels} (play --level)")?;
+                let source = levels.source.name();
+                writeln!(out, "levels:         {levels} ({source}; play --level)")?;
             }
             writeln!(out, "format version: {}", h.version)?;
             writeln!(out, "size:           {} bytes", h.file_size)?;
