@@ -122,8 +122,8 @@ pub const RANKED_LEVELS: &[(&str, [u8; 3])] = &[
 /// `english-new-4x4`, Hasbro rules): what a level means, in every language.
 pub const BOARD_SHARES: [f64; 3] = [0.1186, 0.1983, 0.4688];
 
-/// The word length whose share by tier [`Levels::estimate`] reads: the commonest
-/// length of a 4×4 board's words.
+/// The word length whose share by tier [`Levels::estimate`] reads: a board's words
+/// are mostly of 3 or 4 letters, and 4 count under both rules (docs/levels.md).
 pub const ESTIMATE_LEN: usize = 4;
 
 /// The fewest tiered words of [`ESTIMATE_LEN`] letters an estimate needs.
