@@ -15,9 +15,9 @@ use std::time::{Duration, Instant};
 
 use polyboggle::batch::{self, CpuScorer, Packed, Scorer};
 use polyboggle::dice::{stats, DiceSet as CoreDiceSet};
+use polyboggle::level::Level;
 use polyboggle::lexicon::{self, Lookup};
 use polyboggle::query::{Options, Query, QueryError, Search};
-use polyboggle::level::Level;
 use polyboggle::tiers::{TierRange, Tiers};
 use polyboggle::{defaults, normalize, Board as CoreBoard, Face, Profile, Rules, Solver};
 use polyboggle_optimize::{self as search, Method, Objective, Settings, Space};
