@@ -75,6 +75,9 @@ class Lexicon:
         """Words per tier, tier 0 (no tier) first, as `dict info --format json` says."""
     def tier(self, word: str) -> Optional[int]:
         """The word's tier (1 the commonest, 0 none), or None when it is not a word."""
+    def level_tiers(self, level: str) -> Optional[tuple[int, int]]:
+        """The tiers (first, last) the computer knows at "easy", "medium", "hard" or
+        "all" (None: every word), as `play --level` takes them."""
     def search(
         self,
         pattern: Optional[str] = None,

@@ -762,8 +762,9 @@ pub struct DuelArgs {
     /// Dictionary [default: ./EnglishWords.txt if present, else the built-in]
     #[arg(long, short = 'd', value_name = "D")]
     pub dict: Option<String>,
-    /// The summary's words: easy (tier 1), medium (1-2), hard (1-3) or all; players may
-    /// enter any word (levels need a dictionary compiled with --tiers)
+    /// The summary's words: easy, medium, hard (tier 1, 1-2, 1-3, or deeper for a ranked
+    /// list in some languages: `dict info`) or all; players may enter any word (levels
+    /// need a dictionary compiled with --tiers)
     #[arg(long, value_enum, default_value = "all")]
     pub level: LevelArg,
 }
@@ -784,8 +785,9 @@ pub struct PlayArgs {
     /// End each of your turns after SECS seconds (--timer alone: 3 minutes)
     #[arg(long, value_name = "SECS", num_args = 0..=1, default_missing_value = "180")]
     pub timer: Option<u64>,
-    /// What the computer knows: easy (tier 1), medium (1-2), hard (1-3) or all words;
-    /// you may enter any word (levels need a dictionary compiled with --tiers)
+    /// What the computer knows: easy, medium, hard (tier 1, 1-2, 1-3, or deeper for a
+    /// ranked list in some languages: `dict info`) or all words; you may enter any word
+    /// (levels need a dictionary compiled with --tiers)
     #[arg(long, value_enum, default_value = "all")]
     pub level: LevelArg,
     /// Seed for shaking the dice (random when omitted)

@@ -11,8 +11,9 @@ use polyboggle::backend::Backend;
 use polyboggle::backend::Chosen;
 use polyboggle::dice::DiceSet;
 use polyboggle::files::{self, ReadError, ReadFault};
+use polyboggle::level::Level;
 use polyboggle::lexicon::{self, Lexicon};
-use polyboggle::tiers::{Level, TierRange, Tiers};
+use polyboggle::tiers::{TierRange, Tiers};
 use polyboggle::{defaults, normalize, Board, Profile, Rules};
 use polyboggle_optimize::{self as optimize, Space};
 
@@ -298,7 +299,7 @@ pub fn level(arg: LevelArg, lexicon: &Lexicon) -> Result<Level, Failure> {
     if level != Level::All && lexicon.header().tiers == 0 {
         return Err(Failure::input(format!(
             "--level {}: this dictionary has no tiers (compile it with --tiers FILE, or play --level all)",
-            format!("{arg:?}").to_lowercase()
+            level.name()
         )));
     }
     Ok(level)

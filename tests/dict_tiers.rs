@@ -239,3 +239,115 @@ fn princeton_lists_make_three_levels() {
         "{easy} {medium} {hard}"
     );
 }
+
+/// A ranked list in Polish, where the dictionary holds every inflected form: the levels
+/// take deeper tiers (easy 1..3, medium 1..4, hard 1..5, `polyboggle::level`) than the
+/// same list with no language (1, 1..2, 1..3), in `play`, `duel` and `dict info`.
+#[test]
+fn a_ranked_list_in_polish_takes_deeper_tiers() {
+    let dir = tempfile::tempdir().unwrap();
+    let words = dir.path().join("words.txt");
+    std::fs::write(&words, "tea eat ate eta tae tee teat\n").unwrap();
+    // TEAT at rank 2,000 (tier 2), TEA at 5,000 (tier 3), EAT at 20,000 (tier 4), ATE at 50,000 (tier 5): the
+    // other ranks are words the dictionary does not hold.
+    let mut ranked = String::new();
+    for rank in 0..50_001 {
+        ranked.push_str(match rank {
+            2_000 => "teat\n",
+            5_000 => "tea\n",
+            20_000 => "eat\n",
+            50_000 => "ate\n",
+            _ => "",
+        });
+        if ![2_000, 5_000, 20_000, 50_000].contains(&rank) {
+            ranked.push_str(&format!("x{}\n", letters(rank)));
+        }
+    }
+    let list = dir.path().join("pl-freq.txt");
+    std::fs::write(&list, ranked).unwrap();
+    let compile = |lang: Option<&str>, name: &str| {
+        let out = dir.path().join(name).display().to_string();
+        let (words, list) = (words.display().to_string(), list.display().to_string());
+        let mut args = vec!["compile", &words, "--tiers", &list, "-o", &out];
+        if let Some(lang) = lang {
+            args.extend(["--lang", lang]);
+        }
+        let summary = ok(&args);
+        assert!(
+            summary.contains("tiers 1: 0, 2: 1, 3: 1, 4: 1, 5: 1"),
+            "{summary}"
+        );
+        out
+    };
+    let polish = compile(Some("pl"), "pl.pbd");
+    let plain = compile(None, "plain.pbd");
+
+    let computer = |dict: &str, level: &str| -> String {
+        let out = run(
+            &[
+                "play", "--dict", dict, "--level", level, "--rules", "hasbro", "--seed", "1",
+            ],
+            "TEXX AEXX XXXX XXXX\n\nn\n",
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("Computer: "))
+            .unwrap_or("");
+        line.split(": ").last().unwrap_or("").to_string()
+    };
+    assert_eq!(computer(&polish, "easy"), "TEA");
+    assert_eq!(computer(&polish, "medium"), "EAT TEA");
+    assert_eq!(computer(&polish, "hard"), "ATE EAT TEA");
+    assert_eq!(computer(&plain, "easy"), "");
+    assert_eq!(computer(&plain, "hard"), "TEA");
+
+    // duel's summary (CS106B rules: 4+ letters) at easy: TEAT, tier 2.
+    let duel = |dict: &str| {
+        let out = run(
+            &["duel", "--dict", dict, "--level", "easy"],
+            "2\nte\nat\n???\n???\n",
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(
+        duel(&polish).ends_with("All possible words: TEAT\n"),
+        "{}",
+        duel(&polish)
+    );
+    assert!(
+        duel(&plain).ends_with("All possible words: \n"),
+        "{}",
+        duel(&plain)
+    );
+
+    let info = ok(&["dict", "info", &polish]);
+    assert!(
+        info.contains("levels:         easy 1..3, medium 1..4, hard 1..5 (measured; play --level)"),
+        "{info}"
+    );
+    let info: serde_json::Value =
+        serde_json::from_str(&ok(&["dict", "info", &plain, "--format", "json"])).unwrap();
+    assert_eq!(info["levels"]["hard"], serde_json::json!([1, 3]));
+    assert_eq!(
+        info["levels"]["source"], "lists",
+        "too few words to estimate from"
+    );
+}
+
+/// `n` in letters.
+fn letters(mut n: usize) -> String {
+    let mut word = String::new();
+    loop {
+        word.push((b'a' + (n % 26) as u8) as char);
+        n /= 26;
+        if n == 0 {
+            return word;
+        }
+    }
+}

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use polyboggle::batch::{self, CpuScorer, Packed, Scorer};
 use polyboggle::dice::{stats, DiceSet as CoreDiceSet};
+use polyboggle::level::Level;
 use polyboggle::lexicon::{self, Lookup};
 use polyboggle::query::{Options, Query, QueryError, Search};
 use polyboggle::tiers::{TierRange, Tiers};
@@ -245,6 +246,25 @@ impl Lexicon {
         self.inner
             .index_of(key.as_bytes())
             .map(|index| self.inner.tier(index))
+    }
+
+    /// The tiers the computer knows at `level` (`"easy"`, `"medium"`, `"hard"` or
+    /// `"all"`) in this dictionary, as `play --level` takes them: `(first, last)`, or
+    /// `None` for every word (`polyboggle::level`: deeper tiers for a ranked list in a
+    /// language whose dictionary holds every inflected form).
+    fn level_tiers(&self, level: &str) -> PyResult<Option<(u8, u8)>> {
+        let lower = level.to_ascii_lowercase();
+        let Some(level) = Level::EVERY.into_iter().find(|l| l.name() == lower) else {
+            return Err(PolyboggleError::new_err(format!(
+                "level '{level}': expected easy, medium, hard or all"
+            )));
+        };
+        if level != Level::All && self.inner.header().tiers == 0 {
+            return Err(PolyboggleError::new_err(format!(
+                "level {level}: this dictionary has no tiers (compile it with --tiers FILE)"
+            )));
+        }
+        Ok(level.tiers(&self.inner).map(|r| (r.first, r.last)))
     }
 
     /// The words that match one query, as `polyboggle dict search` prints them

@@ -302,6 +302,22 @@ def test_tiers_are_what_compile_tiers_stores(tmp_path):
     assert ranked.search("*", tiers=1) == ["CAT", "YAK"]
 
 
+def test_level_tiers_are_what_play_level_takes(tmp_path):
+    compiled, lexicon = tiered(tmp_path)
+    info = cli_json("dict", "info", str(compiled))
+    levels = [lexicon.level_tiers(level) for level in ["easy", "Medium", "hard", "all"]]
+    assert levels == [(1, 1), (1, 2), (1, 3), None]
+    assert [list(t) for t in levels[:3]] == [info["levels"][k] for k in ["easy", "medium", "hard"]]
+    # One ranked list in Polish: deeper tiers (the dictionary holds every inflected form).
+    polish = Lexicon.compile("kot dom", lang="pl", tiers="dom\nkot\n")
+    assert [polish.level_tiers(level) for level in ["easy", "medium", "hard"]] == [(1, 3), (1, 4), (1, 5)]
+    with pytest.raises(polyboggle.PolyboggleError, match="expected easy, medium, hard or all"):
+        lexicon.level_tiers("expert")
+    with pytest.raises(polyboggle.PolyboggleError, match="has no tiers"):
+        Lexicon.builtin().level_tiers("easy")
+    assert Lexicon.builtin().level_tiers("all") is None
+
+
 def test_words_stream_in_key_order_as_dict_words_prints_them(tmp_path):
     compiled, lexicon = tiered(tmp_path)
     words = lexicon.words()

@@ -5,6 +5,7 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
+use polyboggle::level::Levels;
 use polyboggle::query::{Options, Query, Search};
 use polyboggle::{Lookup, Profile};
 use serde_json::json;
@@ -19,6 +20,8 @@ pub fn info(name: &str, args: &ProfileArgs, format: Format) -> Result<(), Failur
     let lexicon = load_dict(Some(name), args)?;
     let open = started.elapsed();
     let h = lexicon.header();
+    // The tiers `play --level` takes in this dictionary (polyboggle::level).
+    let levels = (h.tiers > 0).then(|| Levels::of(&lexicon));
     let mut out = stdout();
     match format {
         Format::Json => {
@@ -28,6 +31,10 @@ pub fn info(name: &str, args: &ProfileArgs, format: Format) -> Result<(), Failur
                 "size_bytes": h.file_size, "min_len": h.min_len, "max_len": h.max_len,
                 "profile": {"strip_marks": p.strip_marks, "keep": p.keep, "turkic": p.turkic, "lang": p.lang},
                 "open_ms": open.as_secs_f64() * 1e3, "tiers": lexicon.tier_sizes(),
+                "levels": levels.map(|l| json!({
+                    "easy": [1, l.last[0]], "medium": [1, l.last[1]], "hard": [1, l.last[2]],
+                    "source": l.source.name(),
+                })),
             });
             writeln!(out, "{value}")?;
         }
@@ -53,6 +60,10 @@ pub fn info(name: &str, args: &ProfileArgs, format: Format) -> Result<(), Failur
                         sizes.join(", ")
                     )?;
                 }
+            }
+            if let Some(levels) = levels {
+                let source = levels.source.name();
+                writeln!(out, "levels:         {levels} ({source}; play --level)")?;
             }
             writeln!(out, "format version: {}", h.version)?;
             writeln!(out, "size:           {} bytes", h.file_size)?;

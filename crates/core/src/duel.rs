@@ -17,9 +17,9 @@ use std::io::{self, BufRead, Write};
 use crate::board::Board;
 use crate::files::{ReadError, TextLines, STANDARD_INPUT};
 use crate::game::Round;
+use crate::level::Level;
 use crate::lexicon::Lexicon;
 use crate::score::Rules;
-use crate::tiers::Level;
 
 /// What can stop a duel before it starts.
 #[derive(Debug, thiserror::Error)]
@@ -46,7 +46,8 @@ pub fn duel(lexicon: &Lexicon, input: impl BufRead, out: &mut impl Write) -> Res
 /// players may still enter any word of the dictionary).
 ///
 /// ```
-/// use polyboggle::tiers::{Level, Tiers};
+/// use polyboggle::level::Level;
+/// use polyboggle::tiers::Tiers;
 /// use polyboggle::{duel, Compiler, Lexicon, Profile};
 ///
 /// let mut compiler = Compiler::new(Profile::default());
@@ -116,9 +117,10 @@ pub fn duel_at(
         std::cmp::Ordering::Equal => "It's a tie!",
     };
     writeln!(out, "{outcome}")?;
+    let known = level.tiers(lexicon);
     let mut all: Vec<String> = round
         .all_words()
-        .filter(|f| round.known_at(&f.word, level.tiers()))
+        .filter(|f| round.known_at(&f.word, known))
         .map(|f| round.display(&f.word))
         .collect();
     all.sort();

@@ -214,10 +214,10 @@ impl<'l> Play<'l> {
         }
     }
 
-    /// Lets the computer find only the words of these tiers (the human may still
-    /// enter any word of the dictionary); see [`crate::tiers::Level`].
-    pub fn with_level(mut self, level: crate::tiers::Level) -> Play<'l> {
-        self.level = level.tiers();
+    /// Lets the computer find only the words it knows at `level` in the dictionary
+    /// (the human may still enter any word of it); see [`crate::level`].
+    pub fn with_level(mut self, level: crate::level::Level) -> Play<'l> {
+        self.level = level.tiers(self.lexicon);
         self
     }
 

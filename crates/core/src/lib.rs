@@ -11,7 +11,8 @@
 //! ([`solve`]), which walks the automaton a face at a time and returns every word
 //! [`Found`], scored by [`Rules`] ([`score`]). [`batch`] scores many boards at once
 //! through a [`batch::Scorer`] (the CPU's, or a GPU's, as [`backend`] names them);
-//! [`bench`](mod@bench) times it. [`game`] judges guesses and plays the CS106B game;
+//! [`bench`](mod@bench) times it. [`game`] judges guesses and plays the CS106B game
+//! ([`level`] picks the words its computer knows);
 //! [`duel`] is the Lab 6 protocol. [`defaults`] holds the product's defaults,
 //! [`random`] its seeds, [`files`] its safe writes.
 //!
@@ -37,6 +38,7 @@ pub mod dice;
 pub mod duel;
 pub mod files;
 pub mod game;
+pub mod level;
 pub mod lexicon;
 pub mod normalize;
 pub mod query;

@@ -209,31 +209,9 @@ impl FromStr for TierRange {
     }
 }
 
-/// How much a computer player knows: the words of tier 1 (easy), tiers 1 and 2
-/// (medium), tiers 1 to 3 (hard), or every word (all).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Level {
-    /// Tier 1: with the Princeton lists, the words of nursery rhymes.
-    Easy,
-    /// Tiers 1 and 2: and those of a textbook (*Algorithms*).
-    Medium,
-    /// Tiers 1 to 3: and the common words.
-    Hard,
-    /// Every word of the dictionary.
-    All,
-}
-
-impl Level {
-    /// The tiers of the level; `None` for every word.
-    pub fn tiers(self) -> Option<TierRange> {
-        match self {
-            Level::Easy => Some(TierRange::up_to(1)),
-            Level::Medium => Some(TierRange::up_to(2)),
-            Level::Hard => Some(TierRange::up_to(3)),
-            Level::All => None,
-        }
-    }
-}
+/// The computer's levels live in [`crate::level`]; kept here for the paths that named
+/// them before.
+pub use crate::level::Level;
 
 /// Is the word with this key in `range`? (False for a key that is not a word.)
 pub fn key_in(lexicon: &Lexicon, key: &str, range: TierRange) -> bool {

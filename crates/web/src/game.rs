@@ -33,9 +33,9 @@ use serde_json::{json, Value};
 
 use polyboggle::board::Board;
 use polyboggle::game::{Phase, Round, Verdict, COMPUTER, HUMAN};
+use polyboggle::level::Level;
 use polyboggle::lexicon::Lexicon;
 use polyboggle::solve::Found;
-use polyboggle::tiers::Level;
 
 use crate::{api, ApiError, Dictionaries};
 
@@ -80,33 +80,19 @@ pub fn level(name: Option<&str>, dict: &str, lexicon: &Lexicon) -> Result<Level,
     let Some(name) = name else {
         return Ok(Level::All);
     };
-    let level = match name.to_ascii_lowercase().as_str() {
-        "easy" => Level::Easy,
-        "medium" => Level::Medium,
-        "hard" => Level::Hard,
-        "all" => Level::All,
-        _ => {
-            return Err(ApiError::bad(format!(
-                "level '{name}': expected easy, medium, hard or all"
-            )))
-        }
+    let lower = name.to_ascii_lowercase();
+    let Some(level) = Level::EVERY.into_iter().find(|l| l.name() == lower) else {
+        return Err(ApiError::bad(format!(
+            "level '{name}': expected easy, medium, hard or all"
+        )));
     };
     if level != Level::All && lexicon.header().tiers == 0 {
         return Err(ApiError::bad(format!(
             "level {}: the dictionary {dict} has no tiers (compile it with --tiers FILE, or play level all)",
-            level_name(level)
+            level.name()
         )));
     }
     Ok(level)
-}
-
-fn level_name(level: Level) -> &'static str {
-    match level {
-        Level::Easy => "easy",
-        Level::Medium => "medium",
-        Level::Hard => "hard",
-        Level::All => "all",
-    }
 }
 
 /// `POST /api/games/ID/guess`.
@@ -250,7 +236,7 @@ impl Game {
     /// The computer takes the rest it knows at its level, as the terminal game's end
     /// of turn does.
     fn end_turn(&mut self, why: &str) {
-        let known = self.level.tiers();
+        let known = self.level.tiers(self.lexicon);
         let rest: Vec<String> = self
             .round
             .unfound()
@@ -308,7 +294,7 @@ impl Game {
             "board": self.board.face_rows(),
             "inline": self.board.inline(),
             "timer": self.timer,
-            "level": level_name(self.level),
+            "level": self.level.name(),
             "time_left": self.time_left(now),
             "human": {"score": human, "words": words(HUMAN)},
             "computer": {"score": computer, "words": words(COMPUTER)},

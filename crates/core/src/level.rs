@@ -1,0 +1,485 @@
+//! Computer levels: which tiers the easy, medium and hard computer know in a
+//! dictionary, so that a level feels alike in every language.
+//!
+//! A level is a share of a board's words. In English with the Princeton lists (three
+//! lists, a tier each) the easy computer knows tier 1, the medium one tiers 1-2 and
+//! the hard one tiers 1-3, and they find about 12%, 20% and 47% of the words on a
+//! board (Hasbro rules). Where the tiers come from one ranked list (a frequency
+//! list: tiers are rank buckets, [`RANK_BOUNDS`]), the same buckets hold very
+//! different shares of a board in different languages: a dictionary of every
+//! inflected form (Polish's 4.28 M words) has most of a board's words outside the
+//! 10,000 commonest. So a ranked list's levels are
+//! - **measured**, for the languages in [`RANKED_LEVELS`]: chosen from 1,000 rolled
+//!   boards of each language's dice set (`scripts/level-tiers.py`, docs/levels.md);
+//! - else **estimated** from the dictionary itself: the share of its 4-letter words
+//!   each tier prefix holds stands in for the share of a board ([`Levels::estimate`];
+//!   it agrees with the measured choice in 11 of the 12 languages measured).
+//!
+//! Any other dictionary (several lists, the Princeton ones) has tiers 1, 1-2 and 1-3.
+//!
+//! [`Level::tiers`] is the one mapping every front end uses (`play`, `duel`, the web
+//! and static pages, the Python package).
+//!
+//! ```
+//! use polyboggle::level::{Level, Levels};
+//! use polyboggle::tiers::TierRange;
+//!
+//! // Polish's easy computer knows the 10,000 commonest words (tiers 1-3).
+//! let polish = Levels::for_ranked_list("pl").unwrap();
+//! assert_eq!(polish.tiers(Level::Easy), Some(TierRange::up_to(3)));
+//! assert_eq!(polish.tiers(Level::All), None);
+//! // A language not measured has no row.
+//! assert_eq!(Levels::for_ranked_list("xx"), None);
+//! ```
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+use crate::query::{Options, Query, Search};
+use crate::tiers::{TierRange, RANK_BOUNDS};
+use crate::Lexicon;
+
+/// How much a computer player knows: the commonest words (easy), more (medium), more
+/// still (hard), or every word (all). Which tiers each level takes depends on the
+/// dictionary: see [`Level::tiers`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// The commonest words: with the Princeton lists, those of nursery rhymes.
+    Easy,
+    /// More: and those of a textbook (*Algorithms*).
+    Medium,
+    /// More still: and the common words.
+    Hard,
+    /// Every word of the dictionary.
+    All,
+}
+
+impl Level {
+    /// Every level, the easiest first.
+    pub const EVERY: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::All];
+
+    /// The level's name, as `--level` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::All => "all",
+        }
+    }
+
+    /// The tiers the computer knows at this level in `lexicon` (`None`: every word):
+    /// [`Levels::of`] the lexicon.
+    ///
+    /// ```
+    /// use polyboggle::level::Level;
+    /// use polyboggle::tiers::{TierRange, Tiers};
+    /// use polyboggle::{Compiler, Lexicon, Profile};
+    ///
+    /// // One ranked list, in Polish: the easy computer knows tiers 1-3.
+    /// let profile = Profile::for_language("pl").ok_or("no Polish profile")?;
+    /// let mut compiler = Compiler::new(profile.clone());
+    /// compiler.add_text("kot pies dom");
+    /// compiler.set_tiers(Tiers::ranked("dom\nkot\n", "pl-freq.txt", &profile)?);
+    /// let lexicon = Lexicon::from_bytes(compiler.finish("pl")?.0, "pl")?;
+    /// assert_eq!(Level::Easy.tiers(&lexicon), Some(TierRange::up_to(3)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn tiers(self, lexicon: &Lexicon) -> Option<TierRange> {
+        Levels::of(lexicon).tiers(self)
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The last tier the easy, medium and hard computer know, by language, where a
+/// dictionary's tiers come from one ranked list: the tiers whose share of the words
+/// on 1,000 rolled 4×4 boards of the language's dice set (Hasbro rules) is closest
+/// to English's with the Princeton lists (11.9%, 19.8%, 46.9%), measured and chosen
+/// by `scripts/level-tiers.py` on the dictionaries `dictionaries/build-languages.sh`
+/// builds (with wordfreq's lists). docs/levels.md has the measurements.
+pub const RANKED_LEVELS: &[(&str, [u8; 3])] = &[
+    ("de", [1, 2, 3]),
+    ("el", [2, 3, 5]),
+    ("en", [1, 2, 3]),
+    ("es", [2, 3, 4]),
+    ("fr", [1, 2, 4]),
+    ("hi", [1, 2, 3]),
+    ("it", [1, 2, 3]),
+    ("nl", [2, 3, 4]),
+    ("pl", [3, 4, 5]),
+    ("pt", [2, 3, 4]),
+    ("ru", [3, 4, 5]),
+    ("tr", [2, 3, 4]),
+];
+
+/// The share of a board's words the easy, medium and hard computer find in English
+/// with the Princeton lists (ENABLE2K, tiers 1, 1-2, 1-3; 1,000 boards of
+/// `english-new-4x4`, Hasbro rules): what a level means, in every language.
+pub const BOARD_SHARES: [f64; 3] = [0.1186, 0.1983, 0.4688];
+
+/// The word length whose share by tier [`Levels::estimate`] reads: a board's words
+/// are mostly of 3 or 4 letters, and 4 count under both rules (docs/levels.md).
+pub const ESTIMATE_LEN: usize = 4;
+
+/// The fewest tiered words of [`ESTIMATE_LEN`] letters an estimate needs.
+pub const ESTIMATE_MIN_WORDS: u64 = 100;
+
+/// Where a dictionary's levels come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Several lists, or too few words to estimate from: tiers 1, 1-2, 1-3.
+    Lists,
+    /// One ranked list in a language measured on boards ([`RANKED_LEVELS`]).
+    Measured,
+    /// One ranked list, estimated from the dictionary ([`Levels::estimate`]).
+    Estimated,
+}
+
+impl Source {
+    /// `lists`, `measured` or `estimated`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Source::Lists => "lists",
+            Source::Measured => "measured",
+            Source::Estimated => "estimated",
+        }
+    }
+}
+
+/// The last tier of the easy, medium and hard computer in one dictionary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Levels {
+    /// The last tier of easy, medium and hard (each takes tiers 1 to it).
+    pub last: [u8; 3],
+    /// How they were chosen.
+    pub source: Source,
+}
+
+impl Levels {
+    /// Tier 1, tiers 1-2, tiers 1-3: the levels of several lists (the Princeton
+    /// ones).
+    pub const LISTS: Levels = Levels {
+        last: [1, 2, 3],
+        source: Source::Lists,
+    };
+
+    /// The levels of `lexicon`. Where its tiers come from one ranked list
+    /// ([`is_one_ranked_list`]): its language's row of [`RANKED_LEVELS`], else
+    /// [`Levels::estimate`]; else (or with too few words to estimate from)
+    /// [`Levels::LISTS`].
+    pub fn of(lexicon: &Lexicon) -> Levels {
+        if lexicon.header().tiers == 0 || !is_one_ranked_list(&lexicon.tier_sizes()) {
+            return Levels::LISTS;
+        }
+        Levels::for_ranked_list(&lexicon.profile().lang)
+            .or_else(|| Levels::estimate(lexicon))
+            .unwrap_or(Levels::LISTS)
+    }
+
+    /// The measured levels of a dictionary in language `lang` (`pl`, `pt-BR`: the
+    /// first subtag counts) whose tiers come from one ranked list; `None` for a
+    /// language [`RANKED_LEVELS`] does not name.
+    pub fn for_ranked_list(lang: &str) -> Option<Levels> {
+        let primary = lang.split(['-', '_']).next().unwrap_or("");
+        RANKED_LEVELS
+            .iter()
+            .find(|(tag, _)| tag.eq_ignore_ascii_case(primary))
+            .map(|&(_, last)| Levels {
+                last,
+                source: Source::Measured,
+            })
+    }
+
+    /// Levels estimated from the dictionary alone: the share of its words of
+    /// [`ESTIMATE_LEN`] letters that tiers 1..k hold, for each k, stands in for the
+    /// share of a board's words, and [`closest`] picks the tiers nearest
+    /// [`BOARD_SHARES`]. `None` with fewer than [`ESTIMATE_MIN_WORDS`] such words in
+    /// tiers, or fewer than three tiers that add any.
+    ///
+    /// ```
+    /// use polyboggle::level::Levels;
+    /// use polyboggle::tiers::Tiers;
+    /// use polyboggle::{Compiler, Lexicon, Profile};
+    ///
+    /// let mut compiler = Compiler::new(Profile::default());
+    /// compiler.add_text("tape peat pate");
+    /// compiler.set_tiers(Tiers::ranked("tape\npeat\n", "f", &Profile::default())?);
+    /// let lexicon = Lexicon::from_bytes(compiler.finish("t")?.0, "t")?;
+    /// assert_eq!(Levels::estimate(&lexicon), None); // too few words to tell
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn estimate(lexicon: &Lexicon) -> Option<Levels> {
+        let count = lexicon.header().tiers as usize;
+        let options = Options {
+            min_len: ESTIMATE_LEN,
+            max_len: ESTIMATE_LEN,
+            ..Options::default()
+        };
+        let search = Search::new(lexicon, &Query::Pattern("*".into()), &options).ok()?;
+        let mut by_tier = vec![0u64; count + 1];
+        search.for_each(|hit| {
+            by_tier[lexicon.tier(hit.index) as usize] += 1;
+            ControlFlow::Continue(())
+        });
+        let all: u64 = by_tier.iter().sum();
+        if all == 0 || all - by_tier[0] < ESTIMATE_MIN_WORDS {
+            return None;
+        }
+        let shares: Vec<f64> = by_tier[1..]
+            .iter()
+            .scan(0, |sum, &n| {
+                *sum += n;
+                Some(*sum as f64 / all as f64)
+            })
+            .collect();
+        closest(&shares, BOARD_SHARES).map(|last| Levels {
+            last,
+            source: Source::Estimated,
+        })
+    }
+
+    /// The tiers the computer knows at `level`; `None` for every word.
+    pub fn tiers(&self, level: Level) -> Option<TierRange> {
+        match level {
+            Level::Easy => Some(TierRange::up_to(self.last[0])),
+            Level::Medium => Some(TierRange::up_to(self.last[1])),
+            Level::Hard => Some(TierRange::up_to(self.last[2])),
+            Level::All => None,
+        }
+    }
+}
+
+impl fmt::Display for Levels {
+    /// `easy 1, medium 1..2, hard 1..3` (tiers of each level).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let range = |last: u8| match last {
+            1 => "1".to_string(),
+            last => format!("1..{last}"),
+        };
+        write!(
+            f,
+            "easy {}, medium {}, hard {}",
+            range(self.last[0]),
+            range(self.last[1]),
+            range(self.last[2])
+        )
+    }
+}
+
+/// The three tiers, rising, whose `shares` (the share of tiers 1..k, for k from 1)
+/// are closest to `targets`: the least sum of squared log ratios, the lower tiers on
+/// a tie. Only tiers that add to the share count. `None` when fewer than three do.
+/// (`scripts/level-tiers.py` chooses [`RANKED_LEVELS`] the same way, from boards.)
+///
+/// ```
+/// use polyboggle::level::{closest, BOARD_SHARES};
+///
+/// // Polish: tiers 1..k hold 2.2%, 4.3%, 9.3%, 20.7%, 45.7%, 45.7% of a board's words.
+/// let polish = [0.022, 0.043, 0.093, 0.207, 0.457, 0.457];
+/// assert_eq!(closest(&polish, BOARD_SHARES), Some([3, 4, 5]));
+/// assert_eq!(closest(&[0.1, 0.1, 0.1], BOARD_SHARES), None);
+/// ```
+pub fn closest(shares: &[f64], targets: [f64; 3]) -> Option<[u8; 3]> {
+    let useful: Vec<usize> = (0..shares.len())
+        .filter(|&k| shares[k] > if k == 0 { 0.0 } else { shares[k - 1] })
+        .collect();
+    let error = |k: usize, target: f64| (shares[k] / target).ln().powi(2);
+    let mut best: Option<(f64, [usize; 3])> = None;
+    for (i, &easy) in useful.iter().enumerate() {
+        for (j, &medium) in useful.iter().enumerate().skip(i + 1) {
+            for &hard in &useful[j + 1..] {
+                let sum =
+                    error(easy, targets[0]) + error(medium, targets[1]) + error(hard, targets[2]);
+                if best.is_none_or(|(least, _)| sum < least) {
+                    best = Some((sum, [easy, medium, hard]));
+                }
+            }
+        }
+    }
+    best.map(|(_, tiers)| tiers.map(|k| k as u8 + 1))
+}
+
+/// Could these tier sizes (words by tier, from tier 0, as
+/// [`Lexicon::tier_sizes`] gives them) come from one ranked list? A ranked list has
+/// one tier more than [`RANK_BOUNDS`], and no tier holds more words than its rank
+/// bucket; several lists (the Princeton ones: three tiers) are told apart by either.
+pub fn is_one_ranked_list(sizes: &[u64]) -> bool {
+    if sizes.len() != RANK_BOUNDS.len() + 2 {
+        return false;
+    }
+    RANK_BOUNDS.iter().enumerate().all(|(i, &bound)| {
+        let width = bound - if i == 0 { 0 } else { RANK_BOUNDS[i - 1] };
+        sizes[i + 1] <= width
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiers::Tiers;
+    use crate::{Compiler, Profile};
+
+    #[test]
+    fn the_table_names_each_language_once_with_rising_tiers() {
+        for (i, (tag, last)) in RANKED_LEVELS.iter().enumerate() {
+            assert!(
+                RANKED_LEVELS[..i].iter().all(|(t, _)| t != tag),
+                "{tag} twice"
+            );
+            assert!(
+                last[0] >= 1 && last[0] < last[1] && last[1] < last[2],
+                "{tag}"
+            );
+            assert!(last[2] as usize <= RANK_BOUNDS.len() + 1, "{tag}");
+        }
+    }
+
+    #[test]
+    fn a_ranked_list_takes_its_languages_levels() {
+        let last = |lang: &str| Levels::for_ranked_list(lang).map(|l| l.last);
+        assert_eq!(last("pl"), Some([3, 4, 5]));
+        assert_eq!(last("PT-br"), Some([2, 3, 4]));
+        assert_eq!(last("fr_CA"), Some([1, 2, 4]));
+        for unknown in ["", "fi", "xx-pl"] {
+            assert_eq!(last(unknown), None, "{unknown}");
+        }
+        let polish = Levels::for_ranked_list("pl").unwrap();
+        assert_eq!(polish.source, Source::Measured);
+        let tiers: Vec<_> = Level::EVERY.iter().map(|&l| polish.tiers(l)).collect();
+        assert_eq!(
+            tiers,
+            [
+                Some(TierRange::up_to(3)),
+                Some(TierRange::up_to(4)),
+                Some(TierRange::up_to(5)),
+                None
+            ]
+        );
+        assert_eq!(polish.to_string(), "easy 1..3, medium 1..4, hard 1..5");
+        assert_eq!(Levels::LISTS.to_string(), "easy 1, medium 1..2, hard 1..3");
+    }
+
+    #[test]
+    fn ranked_lists_are_told_from_several_lists_by_their_sizes() {
+        // Tier 0, then the rank buckets: 1,000, 2,000, 7,000, 20,000, 70,000, the rest.
+        assert!(is_one_ranked_list(&[
+            5, 1_000, 2_000, 7_000, 20_000, 70_000, 9
+        ]));
+        assert!(is_one_ranked_list(&[0, 3, 0, 0, 0, 0, 0]));
+        // Princeton's three lists; six lists with a tier too big for its bucket.
+        assert!(!is_one_ranked_list(&[150_586, 1_571, 5_357, 16_014]));
+        assert!(!is_one_ranked_list(&[0, 1_001, 1, 1, 1, 1, 1]));
+        assert!(!is_one_ranked_list(&[0, 1, 2_001, 1, 1, 1, 1]));
+        assert!(!is_one_ranked_list(&[7]));
+    }
+
+    fn compile(lang: &str, words: &str, tiers: impl FnOnce(&Profile) -> Tiers) -> Lexicon {
+        let profile = Profile::for_language(lang).unwrap();
+        let mut compiler = Compiler::new(profile.clone());
+        compiler.add_text(words);
+        compiler.set_tiers(tiers(&profile));
+        Lexicon::from_bytes(compiler.finish("t").unwrap().0, "t").unwrap()
+    }
+
+    /// `n` written in letters, a word of at least three.
+    fn letters(mut n: usize) -> String {
+        let mut word = String::from("ab");
+        loop {
+            word.push((b'a' + (n % 26) as u8) as char);
+            n /= 26;
+            if n == 0 {
+                return word;
+            }
+        }
+    }
+
+    #[test]
+    fn a_lexicon_picks_its_levels_by_its_tiers_and_language() {
+        let polish = compile("pl", "kot dom", |p| {
+            Tiers::ranked("dom\nkot", "f", p).unwrap()
+        });
+        assert_eq!(Levels::of(&polish).last, [3, 4, 5]);
+        // Finnish is not measured, and two words are too few to estimate from.
+        let finnish = compile("fi", "kissa talo", |p| {
+            Tiers::ranked("talo", "f", p).unwrap()
+        });
+        assert_eq!(Levels::of(&finnish), Levels::LISTS);
+        // Six lists in Polish are no ranked list when a tier overflows its bucket.
+        let big: String = (0..1_001).map(|i| format!("{} ", letters(i))).collect();
+        let words = format!("{big} kot");
+        let lists = |p: &Profile| {
+            let six = [
+                ("1", big.as_str()),
+                ("2", "kot"),
+                ("3", ""),
+                ("4", ""),
+                ("5", ""),
+                ("6", ""),
+            ];
+            Tiers::from_lists(&six, p).unwrap()
+        };
+        assert_eq!(Levels::of(&compile("pl", &words, lists)), Levels::LISTS);
+        let princeton = |p: &Profile| Tiers::from_lists(&[("n", "kot"), ("a", "dom")], p).unwrap();
+        let lexicon = compile("pl", "kot dom", princeton);
+        assert_eq!(Level::Medium.tiers(&lexicon), Some(TierRange::up_to(2)));
+    }
+
+    #[test]
+    fn closest_picks_rising_tiers_nearest_in_log_ratio() {
+        // English with the Princeton lists picks itself; Italian and Greek as measured.
+        assert_eq!(closest(&BOARD_SHARES, BOARD_SHARES), Some([1, 2, 3]));
+        let italian = [0.165, 0.266, 0.464, 0.711, 0.892, 0.892];
+        assert_eq!(closest(&italian, BOARD_SHARES), Some([1, 2, 3]));
+        let greek = [0.077, 0.123, 0.219, 0.375, 0.433, 0.433];
+        assert_eq!(closest(&greek, BOARD_SHARES), Some([2, 3, 5]));
+        // French: tier 2 would be nearer for easy alone, but medium needs it.
+        let french = [0.088, 0.157, 0.299, 0.517, 0.724, 0.724];
+        assert_eq!(closest(&french, BOARD_SHARES), Some([1, 2, 4]));
+        // An empty tier adds nothing and is never chosen; two useful tiers are too few.
+        assert_eq!(
+            closest(&[0.1, 0.1, 0.2, 0.5], BOARD_SHARES),
+            Some([1, 3, 4])
+        );
+        assert_eq!(closest(&[0.0, 0.2, 0.5], BOARD_SHARES), None);
+    }
+
+    #[test]
+    fn an_unmeasured_ranked_list_is_estimated_from_its_4_letter_words() {
+        // 200 words of 4 letters; the ranked list puts 12 in tier 1 (6%), 12 more in
+        // tier 2 (12%), 22 in tier 3 (23%), 50 in tier 4 (48%), 60 in tier 5 (78%).
+        let words: Vec<String> = (0..200).map(|i| format!("q{}", three_letters(i))).collect();
+        let starts = [(0, 0), (12, 1_000), (24, 3_000), (46, 10_000), (96, 30_000)];
+        let mut ranked: Vec<String> = (0..30_060).map(|r| format!("zz{}", letters(r))).collect();
+        for (n, (first, rank)) in starts.iter().enumerate() {
+            let end = starts.get(n + 1).map_or(156, |s| s.0);
+            for (i, word) in words[*first..end].iter().enumerate() {
+                ranked[rank + i] = word.clone();
+            }
+        }
+        let ranked = ranked.join("\n");
+        let lexicon = compile("fi", &words.join(" "), |p| {
+            Tiers::ranked(&ranked, "f", p).unwrap()
+        });
+        assert_eq!(lexicon.tier_sizes(), [44, 12, 12, 22, 50, 60, 0]);
+        let estimated = Levels::estimate(&lexicon).unwrap();
+        assert_eq!(
+            (estimated.last, estimated.source),
+            ([2, 3, 4], Source::Estimated)
+        );
+        assert_eq!(Levels::of(&lexicon), estimated);
+        assert_eq!(Level::Easy.tiers(&lexicon), Some(TierRange::up_to(2)));
+    }
+
+    /// `n` as three letters.
+    fn three_letters(n: usize) -> String {
+        [n / 676, n / 26 % 26, n % 26]
+            .iter()
+            .map(|&d| (b'a' + d as u8) as char)
+            .collect()
+    }
+}
