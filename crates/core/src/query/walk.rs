@@ -75,7 +75,9 @@ const MAX_KEY_BYTES: usize = 8 * 1024;
 const MAX_REMEMBERED: usize = 1 << 22;
 
 /// One character leaving a state: its UTF-8 bytes, the state after them and the
-/// outputs collected on the way.
+/// outputs collected on the way but for the last byte's: that one is read from the
+/// state's record when the walk enters it, so a character the matcher refuses
+/// costs no read of its record.
 #[derive(Clone, Copy)]
 struct CharEdge {
     bytes: [u8; 4],
@@ -275,18 +277,17 @@ impl<M: Matcher> Walk<'_, '_, M> {
             let bytes = &edge.bytes[..edge.len as usize];
             let starts_cluster = starts_cluster(&self.key, bytes);
             self.key.extend_from_slice(bytes);
-            let next_rank = rank + edge.output;
             if starts_cluster {
                 let done = finished.get_or_insert_with(|| finish(&self.key[..depth]));
                 let new_clusters = clusters + 1;
                 if let Some(done) = done.as_ref() {
                     if new_clusters <= self.max_len && self.matcher.may_start(done, text(bytes)) {
                         let done = done.clone();
-                        flow = self.node(edge.state, next_rank, &done, depth, new_clusters);
+                        flow = self.node(edge.state, self.rank_after(rank, edge), &done, depth, new_clusters);
                     }
                 }
             } else if self.matcher.may_start(matched, text(&self.key[pending..])) {
-                flow = self.node(edge.state, next_rank, matched, pending, clusters);
+                flow = self.node(edge.state, self.rank_after(rank, edge), matched, pending, clusters);
             }
             self.key.truncate(depth);
             if flow.is_break() {
@@ -295,6 +296,11 @@ impl<M: Matcher> Walk<'_, '_, M> {
         }
         self.scratch[depth] = edges;
         flow
+    }
+
+    /// The rank at the state `edge` leads to, from the rank at the state it leaves.
+    fn rank_after(&self, rank: u64, edge: &CharEdge) -> u64 {
+        rank + edge.output + self.automaton.node(edge.state).output as u64
     }
 
     fn take_scratch(&mut self, depth: usize) -> Vec<CharEdge> {
@@ -308,7 +314,7 @@ impl<M: Matcher> Walk<'_, '_, M> {
 
     /// The characters leaving `state`, in byte order (so the walk goes in key order).
     fn char_edges(&self, state: State, edges: &mut Vec<CharEdge>) {
-        for (byte, next, output) in self.automaton.children(state) {
+        for (byte, next, _) in self.automaton.children(state) {
             let len = match byte {
                 0x00..=0x7f => 1,
                 0xc0..=0xdf => 2,
@@ -320,7 +326,7 @@ impl<M: Matcher> Walk<'_, '_, M> {
                 bytes: [byte, 0, 0, 0],
                 len,
                 state: next,
-                output: output as u64,
+                output: 0,
             };
             self.continue_char(&mut edge, 1, edges);
         }
@@ -337,14 +343,15 @@ impl<M: Matcher> Walk<'_, '_, M> {
             edges.push(*edge);
             return;
         }
-        let (state, output) = (edge.state, edge.output);
-        for (byte, next, out) in self.automaton.children(state) {
+        let state = edge.state;
+        let output = edge.output + self.automaton.node(state).output as u64;
+        for (byte, next, _) in self.automaton.children(state) {
             if byte & 0xc0 != 0x80 {
                 continue;
             }
             edge.bytes[have as usize] = byte;
             edge.state = next;
-            edge.output = output + out as u64;
+            edge.output = output;
             self.continue_char(edge, have + 1, edges);
         }
         edge.bytes[have as usize] = 0;
@@ -413,10 +420,15 @@ fn starts_cluster(key: &[u8], next: &[u8]) -> bool {
     let Some(&last) = key.last() else {
         return true;
     };
-    // Two ASCII letters never share a cluster (CR LF, the one ASCII pair that does,
-    // is not in any key).
-    if last.is_ascii() && next[0].is_ascii() {
-        return true;
+    // Two characters below U+0300 (ASCII, Latin) share a cluster only as CR LF: no
+    // combining mark, joiner or prepended character is among them. One is below
+    // U+0300 when its first byte is below 0xCC.
+    let last_below = match key {
+        [.., lead, end] if (0xc2..0xcc).contains(lead) && end & 0xc0 == 0x80 => true,
+        _ => last.is_ascii(),
+    };
+    if last_below && next[0] < 0xcc {
+        return !(last == b'\r' && next[0] == b'\n');
     }
     let mut joined = Vec::with_capacity(key.len() + next.len());
     joined.extend_from_slice(key);
