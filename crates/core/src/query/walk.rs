@@ -82,6 +82,8 @@ const MAX_REMEMBERED: usize = 1 << 22;
 struct CharEdge {
     bytes: [u8; 4],
     len: u8,
+    /// The character the bytes spell (set once they are all read).
+    letter: char,
     state: State,
     output: u64,
 }
@@ -115,7 +117,7 @@ pub(crate) fn walk<M: Matcher>(
         matcher,
         bounds,
         max_len,
-        key: Vec::with_capacity(64),
+        key: String::with_capacity(64),
         scratch: Vec::new(),
         visit,
     };
@@ -129,7 +131,7 @@ struct Walk<'w, 'v, M: Matcher> {
     bounds: &'w Bounds<'w>,
     max_len: usize,
     /// The key so far: complete characters only, between calls to `node`.
-    key: Vec<u8>,
+    key: String,
     /// Each depth's character edges, kept to be reused.
     scratch: Vec<Vec<CharEdge>>,
     visit: &'v mut dyn FnMut(Hit<'_>) -> ControlFlow<()>,
@@ -241,13 +243,11 @@ impl<M: Matcher> Walk<'_, '_, M> {
         // The state after the pending cluster, worked out once for every branch that
         // starts a new cluster (and for a word ending here), unless the caller did.
         let matcher = self.matcher;
-        let finish = |key: &[u8]| -> Option<M::State> {
+        let finish = |key: &str| -> Option<M::State> {
             if pending == key.len() {
                 return Some(matched.clone());
             }
-            // The key holds whole characters, so the pending cluster is text.
-            let cluster = std::str::from_utf8(&key[pending..]).ok()?;
-            matcher.step(matched, cluster)
+            matcher.step(matched, &key[pending..])
         };
         if self.automaton.is_final(state) && clusters >= self.bounds.min_len {
             let done = finished.get_or_insert_with(|| finish(&self.key));
@@ -255,13 +255,11 @@ impl<M: Matcher> Walk<'_, '_, M> {
                 let index_ok = self.bounds.index.is_none_or(|f| f(rank));
                 if index_ok && self.matcher.accepts(done) {
                     self.hits += 1;
-                    if let Ok(key) = std::str::from_utf8(&self.key) {
-                        (self.visit)(Hit {
-                            key,
-                            index: rank,
-                            len: clusters,
-                        })?;
-                    }
+                    (self.visit)(Hit {
+                        key: &self.key,
+                        index: rank,
+                        len: clusters,
+                    })?;
                 }
             }
         }
@@ -274,20 +272,32 @@ impl<M: Matcher> Walk<'_, '_, M> {
         self.char_edges(state, &mut edges);
         let mut flow = ControlFlow::Continue(());
         for edge in &edges {
-            let bytes = &edge.bytes[..edge.len as usize];
-            let starts_cluster = starts_cluster(&self.key, bytes);
-            self.key.extend_from_slice(bytes);
+            let starts_cluster = starts_cluster(&self.key, edge.letter);
+            self.key.push(edge.letter);
             if starts_cluster {
                 let done = finished.get_or_insert_with(|| finish(&self.key[..depth]));
                 let new_clusters = clusters + 1;
                 if let Some(done) = done.as_ref() {
-                    if new_clusters <= self.max_len && self.matcher.may_start(done, text(bytes)) {
-                        let done = done.clone();
-                        flow = self.node(edge.state, self.rank_after(rank, edge), &done, depth, new_clusters);
+                    if new_clusters <= self.max_len
+                        && self.matcher.may_start(done, &self.key[depth..])
+                    {
+                        flow = self.node(
+                            edge.state,
+                            self.rank_after(rank, edge),
+                            done,
+                            depth,
+                            new_clusters,
+                        );
                     }
                 }
-            } else if self.matcher.may_start(matched, text(&self.key[pending..])) {
-                flow = self.node(edge.state, self.rank_after(rank, edge), matched, pending, clusters);
+            } else if self.matcher.may_start(matched, &self.key[pending..]) {
+                flow = self.node(
+                    edge.state,
+                    self.rank_after(rank, edge),
+                    matched,
+                    pending,
+                    clusters,
+                );
             }
             self.key.truncate(depth);
             if flow.is_break() {
@@ -325,6 +335,7 @@ impl<M: Matcher> Walk<'_, '_, M> {
             let mut edge = CharEdge {
                 bytes: [byte, 0, 0, 0],
                 len,
+                letter: '\0',
                 state: next,
                 output: 0,
             };
@@ -340,7 +351,16 @@ impl<M: Matcher> Walk<'_, '_, M> {
     /// holds.
     fn continue_char(&self, edge: &mut CharEdge, have: u8, edges: &mut Vec<CharEdge>) {
         if have == edge.len {
-            edges.push(*edge);
+            let letter = match edge.bytes[0] {
+                ascii @ 0..0x80 => Some(ascii as char),
+                _ => std::str::from_utf8(&edge.bytes[..have as usize])
+                    .ok()
+                    .and_then(|text| text.chars().next()),
+            };
+            // Bytes that spell no character (a damaged file) lead to no word.
+            if let Some(letter) = letter {
+                edges.push(CharEdge { letter, ..*edge });
+            }
             return;
         }
         let state = edge.state;
@@ -402,42 +422,29 @@ impl Hasher for Quick {
 /// grapheme rules need no more context: ASCII, Latin, Greek, Cyrillic (no
 /// prepended, regional-indicator, emoji or Indic conjunct character is below
 /// U+0530).
-fn last_char(pending: &[u8]) -> Option<char> {
-    let mut chars = text(pending).chars();
+fn last_char(pending: &str) -> Option<char> {
+    let mut chars = pending.chars();
     match (chars.next(), chars.next()) {
         (Some(c), None) if c < '\u{530}' && c.is_alphabetic() => Some(c),
         _ => None,
     }
 }
 
-/// Text the walk built from whole characters.
-fn text(bytes: &[u8]) -> &str {
-    std::str::from_utf8(bytes).unwrap_or_default()
-}
-
 /// Does the character `next` start a new grapheme cluster after `key`?
-fn starts_cluster(key: &[u8], next: &[u8]) -> bool {
-    let Some(&last) = key.last() else {
+fn starts_cluster(key: &str, next: char) -> bool {
+    let Some(last) = key.chars().next_back() else {
         return true;
     };
     // Two characters below U+0300 (ASCII, Latin) share a cluster only as CR LF: no
-    // combining mark, joiner or prepended character is among them. One is below
-    // U+0300 when its first byte is below 0xCC.
-    let last_below = match key {
-        [.., lead, end] if (0xc2..0xcc).contains(lead) && end & 0xc0 == 0x80 => true,
-        _ => last.is_ascii(),
-    };
-    if last_below && next[0] < 0xcc {
-        return !(last == b'\r' && next[0] == b'\n');
+    // combining mark, joiner or prepended character is among them.
+    if last < '\u{300}' && next < '\u{300}' {
+        return !(last == '\r' && next == '\n');
     }
-    let mut joined = Vec::with_capacity(key.len() + next.len());
-    joined.extend_from_slice(key);
-    joined.extend_from_slice(next);
-    let Ok(joined) = std::str::from_utf8(&joined) else {
-        return true;
-    };
+    let mut joined = String::with_capacity(key.len() + next.len_utf8());
+    joined.push_str(key);
+    joined.push(next);
     GraphemeCursor::new(key.len(), joined.len(), true)
-        .is_boundary(joined, 0)
+        .is_boundary(&joined, 0)
         .unwrap_or(true)
 }
 
