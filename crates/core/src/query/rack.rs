@@ -57,9 +57,6 @@ impl Tiles {
 #[derive(Debug)]
 struct RackFace {
     letters: Face,
-    /// The first letter's first character, to pass most faces by without comparing
-    /// strings.
-    first: char,
     /// The rack's tiles of this face (none for a unit only a blank can stand for).
     tiles: Tiles,
     /// May a blank stand for it? (A letter or a unit, not a face of several letters
@@ -116,6 +113,9 @@ impl Hands {
 pub(crate) struct Rack {
     /// The rack's distinct faces, then the units only a blank may stand for.
     faces: Vec<RackFace>,
+    /// Each face's first character, side by side, to find the faces a letter may
+    /// begin in a few comparisons.
+    starts: Vec<char>,
     tiles: Tiles,
     blanks: u8,
     /// An anagram must use every face; a build may leave some.
@@ -148,13 +148,16 @@ impl Rack {
         for (letters, count) in counted.into_iter().chain(only_blank) {
             rack_faces.push(RackFace {
                 letters: letters.clone(),
-                first: letters[0].chars().next().unwrap_or('\0'),
                 tiles: Tiles::range(next_tile, count),
                 blank_may: letters.len() == 1 || units.contains(letters),
             });
             next_tile += count;
         }
         Some(Rack {
+            starts: rack_faces
+                .iter()
+                .map(|f| first_char(&f.letters[0]))
+                .collect(),
             faces: rack_faces,
             tiles: Tiles::range(0, next_tile),
             blanks: blanks as u8,
@@ -175,12 +178,12 @@ impl Rack {
             }
             return;
         }
-        let first = cluster.chars().next().unwrap_or('\0');
         // Whether a face of this one letter was spent: then a blank for it is not
         // worth keeping.
         let mut letter_spent = false;
-        for (i, face) in self.faces.iter().enumerate() {
-            if face.first != first || face.letters[0] != cluster {
+        for i in self.starting(first_char(cluster)) {
+            let face = &self.faces[i];
+            if face.letters[0] != cluster {
                 continue;
             }
             let mut next = *hand;
@@ -205,6 +208,21 @@ impl Rack {
             });
         }
     }
+}
+
+impl Rack {
+    /// The faces whose first letter starts with `first`.
+    fn starting(&self, first: char) -> impl Iterator<Item = usize> + '_ {
+        self.starts
+            .iter()
+            .enumerate()
+            .filter(move |&(_, &c)| c == first)
+            .map(|(i, _)| i)
+    }
+}
+
+fn first_char(text: &str) -> char {
+    text.chars().next().unwrap_or('\0')
 }
 
 fn is_blank(face: &Face) -> bool {
@@ -240,15 +258,14 @@ impl Matcher for Rack {
     }
 
     fn may_start(&self, hands: &Hands, partial: &str) -> bool {
-        let first = partial.chars().next().unwrap_or('\0');
+        let first = first_char(partial);
         hands.iter().any(|hand| match hand.partial {
             Some((face, at)) => self.faces[face as usize].letters[at as usize].starts_with(partial),
             None => {
                 hand.blanks > 0
-                    || self.faces.iter().any(|face| {
-                        face.first == first
-                            && face.tiles.meets(&hand.left)
-                            && face.letters[0].starts_with(partial)
+                    || self.starting(first).any(|i| {
+                        let face = &self.faces[i];
+                        face.tiles.meets(&hand.left) && face.letters[0].starts_with(partial)
                     })
             }
         })

@@ -324,6 +324,11 @@ impl<M: Matcher> Walk<'_, '_, M> {
 
     /// The characters leaving `state`, in byte order (so the walk goes in key order).
     fn char_edges(&self, state: State, edges: &mut Vec<CharEdge>) {
+        // The walk reads the records of the states its characters lead to (their
+        // outputs, their own edges): ask for them all at once, not one miss at a time.
+        for (_, next, _) in self.automaton.children(state) {
+            self.automaton.prefetch(next);
+        }
         for (byte, next, _) in self.automaton.children(state) {
             let len = match byte {
                 0x00..=0x7f => 1,
