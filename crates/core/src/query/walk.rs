@@ -477,6 +477,23 @@ mod tests {
         }
     }
 
+    /// The shortcut for letters below U+0300 says what the grapheme rules say.
+    #[test]
+    fn boundaries_below_combining_marks_agree_with_unicode() {
+        let below: Vec<char> = (0..0x300).filter_map(char::from_u32).collect();
+        let after = below
+            .iter()
+            .step_by(5)
+            .chain(&['\n', '\r', '\u{301}', '\u{200d}']);
+        for &first in &below {
+            for &next in after.clone() {
+                let pair = format!("{first}{next}");
+                let apart = pair.graphemes(true).count() == 2;
+                assert_eq!(starts_cluster(&first.to_string(), next), apart, "{pair:?}");
+            }
+        }
+    }
+
     #[test]
     fn visits_every_word_in_order_with_its_index_and_clusters() {
         let words = ["queue", "क्षमा", "añо", "ab", "a\u{301}b", "ıi̇", "zz"];
