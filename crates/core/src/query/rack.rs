@@ -116,6 +116,9 @@ pub(crate) struct Rack {
     /// Each face's first character, side by side, to find the faces a letter may
     /// begin in a few comparisons.
     starts: Vec<char>,
+    /// A bit for each of `starts`, at the character's value modulo 64: a letter
+    /// whose bit is clear begins no face, which most letters the walk offers are.
+    initials: u64,
     tiles: Tiles,
     blanks: u8,
     /// An anagram must use every face; a build may leave some.
@@ -153,11 +156,13 @@ impl Rack {
             });
             next_tile += count;
         }
+        let starts: Vec<char> = rack_faces
+            .iter()
+            .map(|f| first_char(&f.letters[0]))
+            .collect();
         Some(Rack {
-            starts: rack_faces
-                .iter()
-                .map(|f| first_char(&f.letters[0]))
-                .collect(),
+            initials: starts.iter().fold(0, |bits, &c| bits | initial(c)),
+            starts,
             faces: rack_faces,
             tiles: Tiles::range(0, next_tile),
             blanks: blanks as u8,
@@ -221,6 +226,11 @@ impl Rack {
     }
 }
 
+/// The bit of [`Rack::initials`] for `c`.
+fn initial(c: char) -> u64 {
+    1 << (c as u32 % 64)
+}
+
 fn first_char(text: &str) -> char {
     text.chars().next().unwrap_or('\0')
 }
@@ -259,14 +269,16 @@ impl Matcher for Rack {
 
     fn may_start(&self, hands: &Hands, partial: &str) -> bool {
         let first = first_char(partial);
+        let begins_a_face = self.initials & initial(first) != 0;
         hands.iter().any(|hand| match hand.partial {
             Some((face, at)) => self.faces[face as usize].letters[at as usize].starts_with(partial),
             None => {
                 hand.blanks > 0
-                    || self.starting(first).any(|i| {
-                        let face = &self.faces[i];
-                        face.tiles.meets(&hand.left) && face.letters[0].starts_with(partial)
-                    })
+                    || begins_a_face
+                        && self.starting(first).any(|i| {
+                            let face = &self.faces[i];
+                            face.tiles.meets(&hand.left) && face.letters[0].starts_with(partial)
+                        })
             }
         })
     }
