@@ -9,7 +9,10 @@
 //! whatever the target's length: a step costs a handful of comparisons and
 //! allocates nothing, and a branch ends as soon as its band holds nothing within
 //! the distance. Before the walk enters a letter it asks whether any letter that
-//! starts so could keep the band alive, so a dead letter costs no visit.
+//! starts so could keep the band alive (a look along the band, not a step), so a
+//! dead letter costs no visit.
+
+use std::cmp::Ordering;
 
 use super::faces::{self, Face};
 use super::walk::Matcher;
@@ -124,14 +127,21 @@ impl Matcher for Fuzzy {
         k.is_some_and(|k| k < self.width() && row.band[k] <= self.distance)
     }
 
-    /// Could a letter that starts with `partial` keep the row alive? Each target
-    /// letter that starts so is taken as matched, which no real letter beats.
+    /// Could a letter that starts with `partial` keep the row alive? Adding a
+    /// letter costs one edit, so an entry below the distance survives any letter,
+    /// and one at the distance only as a match: the letter must be the target's
+    /// next on that entry's diagonal (the target's letter `letters + k - d`).
     fn may_start(&self, row: &Row, partial: &str) -> bool {
         let first = partial.chars().next().unwrap_or('\0');
-        self.next(row, |j| {
-            u8::from(self.first[j] != first || !self.target[j].starts_with(partial))
+        let d = self.distance as usize;
+        (0..self.width()).any(|k| match row.band[k].cmp(&self.distance) {
+            Ordering::Less => true,
+            Ordering::Equal => (row.letters as usize + k)
+                .checked_sub(d)
+                .filter(|&j| j < self.target.len())
+                .is_some_and(|j| self.first[j] == first && self.target[j].starts_with(partial)),
+            Ordering::Greater => false,
         })
-        .is_some()
     }
 }
 
