@@ -83,8 +83,10 @@ pub(crate) struct Hands {
 }
 
 impl Hands {
-    fn iter(&self) -> impl Iterator<Item = &Hand> {
-        std::iter::once(&self.first).chain(&self.more)
+    /// Does some way pass `test`? (Plainer for the compiler than a chained iterator,
+    /// on a path taken for every letter the walk offers.)
+    fn any(&self, mut test: impl FnMut(&Hand) -> bool) -> bool {
+        test(&self.first) || self.more.iter().any(test)
     }
 
     /// Adds `hand` to the ways in `hands`, keeping their order.
@@ -255,14 +257,15 @@ impl Matcher for Rack {
 
     fn step(&self, hands: &Hands, cluster: &str) -> Option<Hands> {
         let mut next = None;
-        for hand in hands.iter() {
+        self.read(&hands.first, cluster, |way| Hands::add(&mut next, way));
+        for hand in &hands.more {
             self.read(hand, cluster, |way| Hands::add(&mut next, way));
         }
         next
     }
 
     fn accepts(&self, hands: &Hands) -> bool {
-        hands.iter().any(|hand| {
+        hands.any(|hand| {
             hand.partial.is_none() && (!self.every_face || hand.blanks == 0 && hand.left.is_empty())
         })
     }
@@ -270,7 +273,7 @@ impl Matcher for Rack {
     fn may_start(&self, hands: &Hands, partial: &str) -> bool {
         let first = first_char(partial);
         let begins_a_face = self.initials & initial(first) != 0;
-        hands.iter().any(|hand| match hand.partial {
+        hands.any(|hand| match hand.partial {
             Some((face, at)) => self.faces[face as usize].letters[at as usize].starts_with(partial),
             None => {
                 hand.blanks > 0
