@@ -250,6 +250,26 @@ proptest! {
         prop_assert_eq!(search.keys(), expected);
     }
 
+    /// Longer words over three letters, so that the band of the edit-distance row
+    /// slides along the target and many words are near it, up to the largest
+    /// distance.
+    #[test]
+    fn fuzzy_past_the_band_matches_the_brute_force(
+        words in prop::collection::vec(
+            prop::collection::vec(prop::sample::select(&["a", "b", "क्ष"][..]), 1..13).prop_map(|l| l.concat()),
+            1..60),
+        target in prop::collection::vec(prop::sample::select(&["a", "b", "क्ष"][..]), 1..13).prop_map(|l| l.concat()),
+        distance in 0..=MAX_DISTANCE,
+    ) {
+        let lexicon = lexicon(&words);
+        let o = Options::default();
+        let query = Query::Fuzzy { word: target.clone(), distance };
+        let search = Search::new(&lexicon, &query, &o).unwrap();
+        let target = clusters(&spanish().key(&target));
+        let expected = brute_force(&lexicon, &o, |l| levenshtein(l, &target) <= distance as usize);
+        prop_assert_eq!(search.keys(), expected);
+    }
+
     #[test]
     fn racks_match_the_brute_force(
         words in words(),

@@ -75,11 +75,15 @@ const MAX_KEY_BYTES: usize = 8 * 1024;
 const MAX_REMEMBERED: usize = 1 << 22;
 
 /// One character leaving a state: its UTF-8 bytes, the state after them and the
-/// outputs collected on the way.
+/// outputs collected on the way but for the last byte's: that one is read from the
+/// state's record when the walk enters it, so a character the matcher refuses
+/// costs no read of its record.
 #[derive(Clone, Copy)]
 struct CharEdge {
     bytes: [u8; 4],
     len: u8,
+    /// The character the bytes spell (set once they are all read).
+    letter: char,
     state: State,
     output: u64,
 }
@@ -113,7 +117,7 @@ pub(crate) fn walk<M: Matcher>(
         matcher,
         bounds,
         max_len,
-        key: Vec::with_capacity(64),
+        key: String::with_capacity(64),
         scratch: Vec::new(),
         visit,
     };
@@ -127,7 +131,7 @@ struct Walk<'w, 'v, M: Matcher> {
     bounds: &'w Bounds<'w>,
     max_len: usize,
     /// The key so far: complete characters only, between calls to `node`.
-    key: Vec<u8>,
+    key: String,
     /// Each depth's character edges, kept to be reused.
     scratch: Vec<Vec<CharEdge>>,
     visit: &'v mut dyn FnMut(Hit<'_>) -> ControlFlow<()>,
@@ -239,13 +243,11 @@ impl<M: Matcher> Walk<'_, '_, M> {
         // The state after the pending cluster, worked out once for every branch that
         // starts a new cluster (and for a word ending here), unless the caller did.
         let matcher = self.matcher;
-        let finish = |key: &[u8]| -> Option<M::State> {
+        let finish = |key: &str| -> Option<M::State> {
             if pending == key.len() {
                 return Some(matched.clone());
             }
-            // The key holds whole characters, so the pending cluster is text.
-            let cluster = std::str::from_utf8(&key[pending..]).ok()?;
-            matcher.step(matched, cluster)
+            matcher.step(matched, &key[pending..])
         };
         if self.automaton.is_final(state) && clusters >= self.bounds.min_len {
             let done = finished.get_or_insert_with(|| finish(&self.key));
@@ -253,13 +255,11 @@ impl<M: Matcher> Walk<'_, '_, M> {
                 let index_ok = self.bounds.index.is_none_or(|f| f(rank));
                 if index_ok && self.matcher.accepts(done) {
                     self.hits += 1;
-                    if let Ok(key) = std::str::from_utf8(&self.key) {
-                        (self.visit)(Hit {
-                            key,
-                            index: rank,
-                            len: clusters,
-                        })?;
-                    }
+                    (self.visit)(Hit {
+                        key: &self.key,
+                        index: rank,
+                        len: clusters,
+                    })?;
                 }
             }
         }
@@ -272,21 +272,32 @@ impl<M: Matcher> Walk<'_, '_, M> {
         self.char_edges(state, &mut edges);
         let mut flow = ControlFlow::Continue(());
         for edge in &edges {
-            let bytes = &edge.bytes[..edge.len as usize];
-            let starts_cluster = starts_cluster(&self.key, bytes);
-            self.key.extend_from_slice(bytes);
-            let next_rank = rank + edge.output;
+            let starts_cluster = starts_cluster(&self.key, edge.letter);
+            self.key.push(edge.letter);
             if starts_cluster {
                 let done = finished.get_or_insert_with(|| finish(&self.key[..depth]));
                 let new_clusters = clusters + 1;
                 if let Some(done) = done.as_ref() {
-                    if new_clusters <= self.max_len && self.matcher.may_start(done, text(bytes)) {
-                        let done = done.clone();
-                        flow = self.node(edge.state, next_rank, &done, depth, new_clusters);
+                    if new_clusters <= self.max_len
+                        && self.matcher.may_start(done, &self.key[depth..])
+                    {
+                        flow = self.node(
+                            edge.state,
+                            self.rank_after(rank, edge),
+                            done,
+                            depth,
+                            new_clusters,
+                        );
                     }
                 }
-            } else if self.matcher.may_start(matched, text(&self.key[pending..])) {
-                flow = self.node(edge.state, next_rank, matched, pending, clusters);
+            } else if self.matcher.may_start(matched, &self.key[pending..]) {
+                flow = self.node(
+                    edge.state,
+                    self.rank_after(rank, edge),
+                    matched,
+                    pending,
+                    clusters,
+                );
             }
             self.key.truncate(depth);
             if flow.is_break() {
@@ -295,6 +306,11 @@ impl<M: Matcher> Walk<'_, '_, M> {
         }
         self.scratch[depth] = edges;
         flow
+    }
+
+    /// The rank at the state `edge` leads to, from the rank at the state it leaves.
+    fn rank_after(&self, rank: u64, edge: &CharEdge) -> u64 {
+        rank + edge.output + self.automaton.node(edge.state).output as u64
     }
 
     fn take_scratch(&mut self, depth: usize) -> Vec<CharEdge> {
@@ -308,7 +324,12 @@ impl<M: Matcher> Walk<'_, '_, M> {
 
     /// The characters leaving `state`, in byte order (so the walk goes in key order).
     fn char_edges(&self, state: State, edges: &mut Vec<CharEdge>) {
-        for (byte, next, output) in self.automaton.children(state) {
+        // The walk reads the records of the states its characters lead to (their
+        // outputs, their own edges): ask for them all at once, not one miss at a time.
+        for (_, next, _) in self.automaton.children(state) {
+            self.automaton.prefetch(next);
+        }
+        for (byte, next, _) in self.automaton.children(state) {
             let len = match byte {
                 0x00..=0x7f => 1,
                 0xc0..=0xdf => 2,
@@ -319,8 +340,9 @@ impl<M: Matcher> Walk<'_, '_, M> {
             let mut edge = CharEdge {
                 bytes: [byte, 0, 0, 0],
                 len,
+                letter: '\0',
                 state: next,
-                output: output as u64,
+                output: 0,
             };
             self.continue_char(&mut edge, 1, edges);
         }
@@ -334,17 +356,27 @@ impl<M: Matcher> Walk<'_, '_, M> {
     /// holds.
     fn continue_char(&self, edge: &mut CharEdge, have: u8, edges: &mut Vec<CharEdge>) {
         if have == edge.len {
-            edges.push(*edge);
+            let letter = match edge.bytes[0] {
+                ascii @ 0..0x80 => Some(ascii as char),
+                _ => std::str::from_utf8(&edge.bytes[..have as usize])
+                    .ok()
+                    .and_then(|text| text.chars().next()),
+            };
+            // Bytes that spell no character (a damaged file) lead to no word.
+            if let Some(letter) = letter {
+                edges.push(CharEdge { letter, ..*edge });
+            }
             return;
         }
-        let (state, output) = (edge.state, edge.output);
-        for (byte, next, out) in self.automaton.children(state) {
+        let state = edge.state;
+        let output = edge.output + self.automaton.node(state).output as u64;
+        for (byte, next, _) in self.automaton.children(state) {
             if byte & 0xc0 != 0x80 {
                 continue;
             }
             edge.bytes[have as usize] = byte;
             edge.state = next;
-            edge.output = output + out as u64;
+            edge.output = output;
             self.continue_char(edge, have + 1, edges);
         }
         edge.bytes[have as usize] = 0;
@@ -395,37 +427,29 @@ impl Hasher for Quick {
 /// grapheme rules need no more context: ASCII, Latin, Greek, Cyrillic (no
 /// prepended, regional-indicator, emoji or Indic conjunct character is below
 /// U+0530).
-fn last_char(pending: &[u8]) -> Option<char> {
-    let mut chars = text(pending).chars();
+fn last_char(pending: &str) -> Option<char> {
+    let mut chars = pending.chars();
     match (chars.next(), chars.next()) {
         (Some(c), None) if c < '\u{530}' && c.is_alphabetic() => Some(c),
         _ => None,
     }
 }
 
-/// Text the walk built from whole characters.
-fn text(bytes: &[u8]) -> &str {
-    std::str::from_utf8(bytes).unwrap_or_default()
-}
-
 /// Does the character `next` start a new grapheme cluster after `key`?
-fn starts_cluster(key: &[u8], next: &[u8]) -> bool {
-    let Some(&last) = key.last() else {
+fn starts_cluster(key: &str, next: char) -> bool {
+    let Some(last) = key.chars().next_back() else {
         return true;
     };
-    // Two ASCII letters never share a cluster (CR LF, the one ASCII pair that does,
-    // is not in any key).
-    if last.is_ascii() && next[0].is_ascii() {
-        return true;
+    // Two characters below U+0300 (ASCII, Latin) share a cluster only as CR LF: no
+    // combining mark, joiner or prepended character is among them.
+    if last < '\u{300}' && next < '\u{300}' {
+        return !(last == '\r' && next == '\n');
     }
-    let mut joined = Vec::with_capacity(key.len() + next.len());
-    joined.extend_from_slice(key);
-    joined.extend_from_slice(next);
-    let Ok(joined) = std::str::from_utf8(&joined) else {
-        return true;
-    };
+    let mut joined = String::with_capacity(key.len() + next.len_utf8());
+    joined.push_str(key);
+    joined.push(next);
     GraphemeCursor::new(key.len(), joined.len(), true)
-        .is_boundary(joined, 0)
+        .is_boundary(&joined, 0)
         .unwrap_or(true)
 }
 
@@ -450,6 +474,23 @@ mod tests {
         }
         fn accepts(&self, _: &Vec<String>) -> bool {
             true
+        }
+    }
+
+    /// The shortcut for letters below U+0300 says what the grapheme rules say.
+    #[test]
+    fn boundaries_below_combining_marks_agree_with_unicode() {
+        let below: Vec<char> = (0..0x300).filter_map(char::from_u32).collect();
+        let after = below
+            .iter()
+            .step_by(5)
+            .chain(&['\n', '\r', '\u{301}', '\u{200d}']);
+        for &first in &below {
+            for &next in after.clone() {
+                let pair = format!("{first}{next}");
+                let apart = pair.graphemes(true).count() == 2;
+                assert_eq!(starts_cluster(&first.to_string(), next), apart, "{pair:?}");
+            }
         }
     }
 
