@@ -193,3 +193,45 @@ fn an_interrupted_design_leaves_no_file() {
     assert!(!status.success());
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
+
+#[test]
+fn free_median_lets_the_median_move_past_its_allowance() {
+    // Raising the worst rolls raises the median with them: by default the search
+    // holds it within 10% of the start's (on its own rolls); --free-median does not.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.txt");
+    let medians = |free: bool| {
+        let mut args = vec![
+            "dice",
+            "design",
+            "--from",
+            "english-new-4x4",
+            "--steps",
+            "150",
+            "--rolls",
+            "300",
+            "--check-rolls",
+            "100",
+            "--seed",
+            "4",
+            "--format",
+            "json",
+            "-o",
+            out.to_str().unwrap(),
+        ];
+        if free {
+            args.push("--free-median");
+        }
+        let report: serde_json::Value = serde_json::from_str(&ok(&args)).unwrap();
+        let search = &report["search"];
+        (
+            search["start"]["median"].as_f64().unwrap(),
+            search["best"]["median"].as_f64().unwrap(),
+        )
+    };
+    let (start, held) = medians(false);
+    assert!(held <= start * 1.10, "held: {start} -> {held}");
+    let (again, free) = medians(true);
+    assert_eq!(again, start, "the same rolls");
+    assert!(free > start * 1.20, "free: {start} -> {free}");
+}

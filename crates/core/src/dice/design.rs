@@ -22,7 +22,9 @@
 //!
 //! Unreachable words are counted here on every split of a word into the alphabet's
 //! units (up to 32 a word), as [`unreachable`](super::unreachable) counts them, and
-//! only where a move changed the dice of a word's units. A dictionary of more than
+//! only for the words a move can change: those that gave a letter a die the move
+//! took that letter's unit from, and those a unit that gained a die may complete
+//! (see the `reach` module; a rejected move is undone). A dictionary of more than
 //! 400,000 words (a word that splits several ways counting as many) is sampled for
 //! this count (every k-th word standing for k), so a step over Polish's 4.3 million
 //! words costs what one over 400,000 does; the final report counts every word.
@@ -55,6 +57,10 @@ use crate::dice::stats::{jensen_shannon, RollFigures, Sampler, StatsError};
 use crate::dice::{count_lexicon_units, DiceSet};
 use crate::random;
 use crate::solve;
+
+mod reach;
+
+use reach::{Reach, Undo, Words};
 
 /// What the search improves.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -193,38 +199,9 @@ struct Alphabet {
     cumulative: Vec<f64>,
 }
 
-/// Each dictionary word (of at most as many units as dice) as its splits into
-/// units, each a multiset of unit indices: a word with one split is counted on its
-/// multiset, a word with several (units that overlap, such as `S`, `CH` and `SCH`)
-/// on a group of them, shown when any is. Past [`REACH_SAMPLE`] words (or splits),
-/// every k-th word stands for k.
-struct Words {
-    /// Each multiset, and how many words have it as their only split.
-    multisets: Vec<(Vec<u8>, u32)>,
-    /// Multisets that are the splits of the same words, and how many words.
-    groups: Vec<(Vec<u32>, u32)>,
-    /// The groups each multiset is in.
-    in_groups: Vec<Vec<u32>>,
-    /// The multisets holding each unit, longest first.
-    by_unit: Vec<Vec<u32>>,
-    /// Where each multiset's letters start in a list of them all, and the end.
-    offsets: Vec<u32>,
-    /// Words with a unit the alphabet lacks or too long for the grid.
-    never: usize,
-}
-
-/// The most words the search's unreachable count looks at, a word that splits
-/// into units several ways counting as many: a larger dictionary is sampled (every
-/// k-th word, standing for k), so a step costs what a step of a dictionary this
-/// size costs. The final measurement counts every word.
-const REACH_SAMPLE: usize = 400_000;
-
 /// The most the search's value gains from fewer unreachable words than the
 /// start's (a word earns 1/400 up to this).
 const UNREACHABLE_REWARD: f64 = 10.0;
-
-/// The most splits of one word into units kept (longest units first).
-const MAX_SPLITS: usize = 32;
 
 /// Searches for a set better than `start` at `brief`'s objective.
 pub fn design(
@@ -243,7 +220,12 @@ pub fn design(
     }
     let grid = sampler.check(start, None)?;
     let alphabet = alphabet(start, sampler, &brief.units)?;
-    let words = Words::new(sampler, &alphabet, grid.0 * grid.1);
+    let words = Words::new(
+        sampler.lexicon(),
+        &alphabet.keys,
+        start.dice.len(),
+        grid.0 * grid.1,
+    );
     let judge = Judge {
         sampler,
         brief,
@@ -255,7 +237,8 @@ pub fn design(
     let started = Instant::now();
     let mut current = start.clone();
     let mut rolls = Rolls::new(&current, &judge);
-    let (first, mut reach) = judge.metrics(&current, &rolls.figures, None);
+    let mut reach = words.reach(judge.showing(&current));
+    let (first, _) = judge.metrics(&current, &rolls.figures, &mut reach);
     let judge = Judge {
         reference: Some(first),
         ..judge
@@ -279,17 +262,18 @@ pub fn design(
         let (candidate, moved) = mutate(&current, &alphabet, &mut rng);
         // Only the rolls that show a changed face hold anything new.
         let figures = rolls.after(&candidate, &moved, &judge);
-        let (metrics, candidate_reach) = judge.metrics(&candidate, &figures, Some(&reach));
+        let (metrics, undo) = judge.metrics(&candidate, &figures, &mut reach);
         let delta = metrics.value - current_metrics.value;
         if delta >= 0.0 || rng.gen::<f64>() < (delta / temperature).exp() {
             current = candidate;
-            reach = candidate_reach;
             rolls.figures = figures;
             current_metrics = metrics;
             if metrics.value > best_metrics.value {
                 best = current.clone();
                 best_metrics = metrics;
             }
+        } else {
+            words.undo(&mut reach, undo);
         }
         progress(&Progress {
             step: steps,
@@ -485,337 +469,6 @@ fn display(unit: &str, profile: &crate::normalize::Profile) -> String {
     )
 }
 
-impl Words {
-    fn new(sampler: &Sampler, alphabet: &Alphabet, cells: usize) -> Words {
-        let lexicon = sampler.lexicon();
-        let total = lexicon.word_count();
-        // The units starting with each byte, longest first.
-        let mut starting: Vec<Vec<(u8, &[u8])>> = vec![Vec::new(); 256];
-        for (i, key) in alphabet.keys.iter().enumerate() {
-            if let Some(&first) = key.as_bytes().first() {
-                starting[first as usize].push((i.min(255) as u8, key.as_bytes()));
-            }
-        }
-        for units in &mut starting {
-            units.sort_by_key(|(_, k)| std::cmp::Reverse(k.len()));
-        }
-        let (mut splits, mut split) = (Vec::new(), Vec::new());
-        // Splits a word, from 2,000 words spread over the list: a word that splits
-        // several ways costs as many words.
-        let probe = total.div_ceil(2000).max(1);
-        let (mut probed, mut ways) = (0usize, 0usize);
-        for index in (0..total).step_by(probe) {
-            if let Some(word) = lexicon.word(index as u64) {
-                splits.clear();
-                split_into(word.as_bytes(), &starting, cells, &mut split, &mut splits);
-                splits.sort();
-                splits.dedup();
-                (probed, ways) = (probed + 1, ways + splits.len().max(1));
-            }
-        }
-        let splits_a_word = ways as f64 / probed.max(1) as f64;
-        let stride = ((total as f64 * splits_a_word) / REACH_SAMPLE as f64).ceil() as usize;
-        let stride = stride.max(1);
-        let mut single: HashMap<Vec<u8>, u32> = HashMap::new();
-        let mut several: HashMap<Vec<Vec<u8>>, u32> = HashMap::new();
-        let mut never = 0;
-        for index in (0..total).step_by(stride) {
-            let Some(word) = lexicon.word(index as u64) else {
-                continue;
-            };
-            splits.clear();
-            split_into(word.as_bytes(), &starting, cells, &mut split, &mut splits);
-            splits.sort();
-            splits.dedup();
-            match splits.len() {
-                0 => never += stride,
-                1 => *single.entry(splits.pop().expect("one")).or_default() += stride as u32,
-                _ => *several.entry(std::mem::take(&mut splits)).or_default() += stride as u32,
-            }
-        }
-        let mut ids: HashMap<Vec<u8>, u32> = HashMap::new();
-        for split in single.keys().chain(several.keys().flatten()) {
-            let next = ids.len() as u32;
-            ids.entry(split.clone()).or_insert(next);
-        }
-        let mut multisets = vec![(Vec::new(), 0u32); ids.len()];
-        for (split, &id) in &ids {
-            multisets[id as usize] = (split.clone(), single.get(split).copied().unwrap_or(0));
-        }
-        let mut in_groups = vec![Vec::new(); multisets.len()];
-        let mut groups: Vec<(Vec<u32>, u32)> = several
-            .into_iter()
-            .map(|(splits, n)| (splits.iter().map(|s| ids[s]).collect(), n))
-            .collect();
-        groups.sort();
-        for (g, (members, _)) in groups.iter().enumerate() {
-            for &id in members {
-                in_groups[id as usize].push(g as u32);
-            }
-        }
-        let mut by_unit = vec![Vec::new(); alphabet.keys.len()];
-        for (id, (split, _)) in multisets.iter().enumerate() {
-            let mut units = split.clone();
-            units.dedup();
-            for unit in units {
-                by_unit[unit as usize].push(id as u32);
-            }
-        }
-        let offsets = std::iter::once(0)
-            .chain(multisets.iter().scan(0u32, |at, (split, _)| {
-                *at += split.len() as u32;
-                Some(*at)
-            }))
-            .collect();
-        for ids in &mut by_unit {
-            ids.sort_by_key(|&id| std::cmp::Reverse(multisets[id as usize].0.len()));
-        }
-        Words {
-            multisets,
-            groups,
-            in_groups,
-            by_unit,
-            offsets,
-            never,
-        }
-    }
-
-    /// Which words dice whose units are `showing` (the dice showing each unit, a bit
-    /// each) can show. Given the reach of a set one move away, only the words with
-    /// a unit whose dice changed are looked at again.
-    fn reach(&self, showing: Vec<u64>, from: Option<&Reach>) -> Reach {
-        let Some(from) = from else {
-            let mut dice = vec![0u8; self.offsets.last().copied().unwrap_or(0) as usize];
-            let ok: Vec<bool> = self
-                .multisets
-                .iter()
-                .enumerate()
-                .map(|(id, (split, _))| reachable(split, &showing, &mut dice[self.span(id)]))
-                .collect();
-            let bad: Vec<u32> = (0..ok.len() as u32)
-                .filter(|&id| !ok[id as usize])
-                .collect();
-            let alive: Vec<u8> = self
-                .groups
-                .iter()
-                .map(|(members, _)| members.iter().filter(|&&id| ok[id as usize]).count() as u8)
-                .collect();
-            let unreachable = self.never
-                + bad
-                    .iter()
-                    .map(|&id| self.multisets[id as usize].1 as usize)
-                    .sum::<usize>()
-                + self
-                    .groups
-                    .iter()
-                    .zip(&alive)
-                    .filter(|(_, &a)| a == 0)
-                    .map(|((_, n), _)| *n as usize)
-                    .sum::<usize>();
-            return Reach {
-                showing,
-                ok,
-                dice,
-                bad,
-                alive,
-                unreachable,
-            };
-        };
-        let mut next = Reach {
-            showing,
-            ok: from.ok.clone(),
-            dice: from.dice.clone(),
-            bad: Vec::new(),
-            alive: from.alive.clone(),
-            unreachable: from.unreachable,
-        };
-        // Reachability only grows with the dice. A word shown before stays shown
-        // while the dice its letters were given still show them; and if a unit is
-        // still on as many dice as the word has units, its letters find free dice
-        // among them (a unit's words are listed longest first, so the look stops at
-        // the first short enough).
-        let mut lost_words = Vec::new();
-        for (unit, ids) in self.by_unit.iter().enumerate() {
-            let lost = from.showing[unit] & !next.showing[unit];
-            if lost == 0 {
-                continue;
-            }
-            let on = next.showing[unit].count_ones() as usize;
-            for &id in ids {
-                let id = id as usize;
-                let split = &self.multisets[id].0;
-                if split.len() <= on {
-                    break;
-                }
-                let span = self.span(id);
-                if !next.ok[id]
-                    || !split
-                        .iter()
-                        .zip(&next.dice[span.clone()])
-                        .any(|(&u, &d)| u as usize == unit && lost >> d & 1 != 0)
-                {
-                    continue;
-                }
-                if !reachable(split, &next.showing, &mut next.dice[span]) {
-                    self.flip(id, false, &mut next);
-                    lost_words.push(id as u32);
-                }
-            }
-        }
-        // A word not shown before needs a unit that gained a die.
-        let gained: Vec<bool> = (0..next.showing.len())
-            .map(|u| next.showing[u] & !from.showing[u] != 0)
-            .collect();
-        let mut bad = Vec::with_capacity(from.bad.len() + lost_words.len());
-        for &id in &from.bad {
-            let split = &self.multisets[id as usize].0;
-            let span = self.span(id as usize);
-            if split.iter().any(|&u| gained[u as usize])
-                && reachable(split, &next.showing, &mut next.dice[span])
-            {
-                self.flip(id as usize, true, &mut next);
-            } else {
-                bad.push(id);
-            }
-        }
-        bad.extend(lost_words);
-        next.bad = bad;
-        next
-    }
-
-    /// Marks multiset `id` shown or not in `reach`, and counts the words it decides:
-    /// those whose only split it is, and those of a group whose last shown split it was
-    /// (or is the first again).
-    fn flip(&self, id: usize, ok: bool, reach: &mut Reach) {
-        reach.ok[id] = ok;
-        let n = self.multisets[id].1 as usize;
-        if ok {
-            reach.unreachable -= n;
-        } else {
-            reach.unreachable += n;
-        }
-        for &g in &self.in_groups[id] {
-            let (alive, n) = (
-                &mut reach.alive[g as usize],
-                self.groups[g as usize].1 as usize,
-            );
-            if ok {
-                if *alive == 0 {
-                    reach.unreachable -= n;
-                }
-                *alive += 1;
-            } else {
-                *alive -= 1;
-                if *alive == 0 {
-                    reach.unreachable += n;
-                }
-            }
-        }
-    }
-
-    /// Where multiset `id`'s letters' dice are in [`Reach::dice`].
-    fn span(&self, id: usize) -> std::ops::Range<usize> {
-        self.offsets[id] as usize..self.offsets[id + 1] as usize
-    }
-}
-
-/// Every split of `word` into units (`starting`: the units starting with each
-/// byte) of at most `cells` units, each sorted, pushed to `splits` (at most
-/// [`MAX_SPLITS`]); `split` is the split so far.
-fn split_into(
-    word: &[u8],
-    starting: &[Vec<(u8, &[u8])>],
-    cells: usize,
-    split: &mut Vec<u8>,
-    splits: &mut Vec<Vec<u8>>,
-) {
-    if splits.len() >= MAX_SPLITS {
-        return;
-    }
-    let Some(&first) = word.first() else {
-        let mut done = split.clone();
-        done.sort_unstable();
-        splits.push(done);
-        return;
-    };
-    if split.len() == cells {
-        return;
-    }
-    for &(unit, key) in &starting[first as usize] {
-        if word.starts_with(key) {
-            split.push(unit);
-            split_into(&word[key.len()..], starting, cells, split, splits);
-            split.pop();
-        }
-    }
-}
-
-/// Which words a set can show: the dice showing each unit, and a flag a multiset.
-#[derive(Clone)]
-struct Reach {
-    showing: Vec<u64>,
-    ok: Vec<bool>,
-    /// The die given each letter of each multiset it shows (at [`Words::span`]).
-    dice: Vec<u8>,
-    /// The multisets it cannot show.
-    bad: Vec<u32>,
-    /// For each group of splits, how many it can show.
-    alive: Vec<u8>,
-    unreachable: usize,
-}
-
-/// Can distinct dice show the units of `split` (sorted), the dice showing each unit
-/// being `dice`? If so, `given` holds the die each letter was given.
-fn reachable(split: &[u8], dice: &[u64], given: &mut [u8]) -> bool {
-    // Each unit on at least as many dice as the word uses it, and all of them on
-    // as many as the word has letters: needed (Hall's condition, cheap parts).
-    let mut i = 0;
-    let mut all = 0u64;
-    while i < split.len() {
-        let run = split[i..].iter().take_while(|&&u| u == split[i]).count();
-        let on = dice[split[i] as usize];
-        if (on.count_ones() as usize) < run {
-            return false;
-        }
-        all |= on;
-        i += run;
-    }
-    if (all.count_ones() as usize) < split.len() {
-        return false;
-    }
-    let mut owner = [u8::MAX; 64];
-    if !(0..split.len()).all(|letter| augment(letter, split, dice, &mut owner, &mut 0)) {
-        return false;
-    }
-    for (die, &letter) in owner.iter().enumerate() {
-        if letter != u8::MAX {
-            given[letter as usize] = die as u8;
-        }
-    }
-    true
-}
-
-/// Kuhn's augmenting path over dice as bits: gives letter `letter` of `split` a die.
-fn augment(
-    letter: usize,
-    split: &[u8],
-    dice: &[u64],
-    owner: &mut [u8; 64],
-    visited: &mut u64,
-) -> bool {
-    let mut free = dice[split[letter] as usize] & !*visited;
-    while free != 0 {
-        let die = free.trailing_zeros() as usize;
-        free &= free - 1;
-        *visited |= 1 << die;
-        if owner[die] == u8::MAX || augment(owner[die] as usize, split, dice, owner, visited) {
-            owner[die] = letter as u8;
-            return true;
-        }
-    }
-    false
-}
-
 /// Measures candidates on the search's rolls.
 struct Judge<'a, 'l> {
     sampler: &'a Sampler<'l>,
@@ -828,14 +481,28 @@ struct Judge<'a, 'l> {
 }
 
 impl Judge<'_, '_> {
-    /// The figures of `set`, whose rolls hold `figures` and which is one move from
-    /// the set `from` reaches (if given), and what it reaches.
+    /// The dice showing each unit of the alphabet in `set`, a bit each.
+    fn showing(&self, set: &DiceSet) -> Vec<u64> {
+        let mut showing = vec![0u64; self.alphabet.keys.len()];
+        for (d, die) in set.dice.iter().enumerate() {
+            for face in die {
+                if let Some(u) = self.alphabet.shown.iter().position(|s| s == face) {
+                    showing[u] |= 1 << (d % 64);
+                }
+            }
+        }
+        showing
+    }
+
+    /// The figures of `set`, whose rolls hold `figures` and which is at most one
+    /// move from the set `reach` was of; `reach` moves to `set` (the [`Undo`]
+    /// takes it back).
     fn metrics(
         &self,
         set: &DiceSet,
         figures: &[RollFigures],
-        from: Option<&Reach>,
-    ) -> (Metrics, Reach) {
+        reach: &mut Reach,
+    ) -> (Metrics, Undo) {
         let (letters, dead) = figures.iter().fold((0u64, 0u64), |(l, d), f| {
             (l + f.letters as u64, d + f.dead as u64)
         });
@@ -857,14 +524,12 @@ impl Judge<'_, '_> {
             }
             _ => 0.0,
         };
-        // Dice showing each unit, and the faces' shares against the dictionary's.
-        let mut showing = vec![0u64; self.alphabet.keys.len()];
+        // The faces' shares against the dictionary's.
         let mut copies = vec![0usize; self.alphabet.keys.len()];
         let mut faces = 0;
-        for (d, die) in set.dice.iter().enumerate() {
+        for die in &set.dice {
             for face in die {
                 if let Some(u) = self.alphabet.shown.iter().position(|s| s == face) {
-                    showing[u] |= 1 << (d % 64);
                     copies[u] += 1;
                     faces += 1;
                 }
@@ -890,10 +555,10 @@ impl Judge<'_, '_> {
             drift: jensen_shannon(&pairs),
             value: 0.0,
         };
-        let reach = self.words.reach(showing, from);
+        let undo = self.words.update(reach, self.showing(set));
         metrics.unreachable = reach.unreachable;
         metrics.value = self.value(&metrics);
-        (metrics, reach)
+        (metrics, undo)
     }
 
     /// The objective, less penalties for what got worse than the start.
@@ -1003,7 +668,7 @@ mod tests {
             let set = DiceSet::builtin(name).unwrap();
             let side = if cells == 25 { 5 } else { 4 };
             let alphabet = alphabet(&set, &sampler, &[]).unwrap();
-            let words = Words::new(&sampler, &alphabet, cells);
+            let words = Words::new(&lexicon, &alphabet.keys, set.dice.len(), cells);
             let brief = Brief::default();
             let judge = Judge {
                 sampler: &sampler,
@@ -1013,21 +678,14 @@ mod tests {
                 words: &words,
                 reference: None,
             };
-            let mut showing = vec![0u64; alphabet.keys.len()];
-            for (d, die) in set.dice.iter().enumerate() {
-                for face in die {
-                    let u = alphabet.shown.iter().position(|s| s == face).unwrap();
-                    showing[u] |= 1 << d;
-                }
-            }
-            let _ = judge;
-            let whole = words.reach(showing.clone(), None);
+            let mut reach = words.reach(judge.showing(&set));
+            let whole = reach.unreachable;
             assert_eq!(
-                whole.unreachable,
+                whole,
                 unreachable(&set, side, side, &lexicon, &Rules::hasbro()).len(),
                 "{name}"
             );
-            // One move away, counted again in full and from the set's reach.
+            // A few moves away, counted again in full and from the set's reach.
             let mut moved = set.clone();
             moved.dice[0][0] = "K".into();
             moved.dice[3].swap(0, 1);
@@ -1040,19 +698,55 @@ mod tests {
                     *face = "N".into();
                 }
             }
-            let mut showing = vec![0u64; alphabet.keys.len()];
-            for (d, die) in moved.dice.iter().enumerate() {
-                for face in die {
-                    let u = alphabet.shown.iter().position(|s| s == face).unwrap();
-                    showing[u] |= 1 << d;
-                }
-            }
+            let undo = words.update(&mut reach, judge.showing(&moved));
             assert_eq!(
-                words.reach(showing.clone(), Some(&whole)).unreachable,
+                reach.unreachable,
                 unreachable(&moved, side, side, &lexicon, &Rules::hasbro()).len(),
                 "{name} moved"
             );
+            words.undo(&mut reach, undo);
+            assert_eq!(reach.unreachable, whole, "{name} moved back");
         }
+    }
+
+    #[test]
+    fn moves_kept_and_taken_back_count_what_a_fresh_count_does() {
+        let lexicon = Lexicon::builtin("enable2k").unwrap();
+        let sampler = Sampler::new(&lexicon, Rules::hasbro(), 2);
+        let set = DiceSet::builtin("english-big-2012-5x5").unwrap();
+        let alphabet = alphabet(&set, &sampler, &["QU".into()]).unwrap();
+        let words = Words::new(&lexicon, &alphabet.keys, set.dice.len(), 25);
+        let brief = Brief::default();
+        let judge = Judge {
+            sampler: &sampler,
+            brief: &brief,
+            grid: (5, 5),
+            alphabet: &alphabet,
+            words: &words,
+            reference: None,
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut current = set.clone();
+        let mut reach = words.reach(judge.showing(&current));
+        for step in 0..300 {
+            let (candidate, _) = mutate(&current, &alphabet, &mut rng);
+            let before = reach.unreachable;
+            let undo = words.update(&mut reach, judge.showing(&candidate));
+            if step % 3 == 0 {
+                words.undo(&mut reach, undo);
+                assert_eq!(reach.unreachable, before, "step {step} taken back");
+            } else {
+                current = candidate;
+            }
+            if step % 25 == 0 {
+                let fresh = words.reach(judge.showing(&current));
+                assert_eq!(reach.unreachable, fresh.unreachable, "step {step}");
+            }
+        }
+        assert_eq!(
+            reach.unreachable,
+            unreachable(&current, 5, 5, &lexicon, &Rules::hasbro()).len()
+        );
     }
 
     #[test]
