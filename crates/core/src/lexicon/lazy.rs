@@ -81,6 +81,16 @@ impl LazyLexicon {
         LazyLexicon::from_bytes(bytes, name)
     }
 
+    /// [`LazyLexicon::from_bytes`] without the checksum tests (of the header and of
+    /// each block), so that fuzzing reaches the checks behind them. Only in test
+    /// builds and with the `fuzzing` feature.
+    #[cfg(any(test, feature = "fuzzing"))]
+    #[doc(hidden)]
+    pub fn from_bytes_unchecked(bytes: Vec<u8>, origin: &str) -> Result<LazyLexicon, LexiconError> {
+        let lexicon = Lexicon::open_lazily(Storage::Owned(bytes), origin, Integrity::Unchecked)?;
+        Ok(LazyLexicon { lexicon })
+    }
+
     fn from_storage(storage: Storage, origin: &str) -> Result<LazyLexicon, LexiconError> {
         let lexicon = Lexicon::open_lazily(storage, origin, Integrity::Checked)?;
         Ok(LazyLexicon { lexicon })
