@@ -4,39 +4,45 @@
 //! [`automaton`] (the FST decoded into fixed-width arrays, so the
 //! search needs no decoding at open or while it runs); the [`fst`] mapping each
 //! normalized word to its index in sorted order; one byte per word giving its length
-//! in grapheme clusters; and the automaton's transition bytes. The header records the format version,
-//! the normalization [`Profile`], the word count, the shortest and longest word and a
-//! CRC-32 of everything else, so a corrupt, truncated or foreign file is refused
-//! when it is opened instead of giving wrong answers later.
+//! in grapheme clusters; and the automaton's transition bytes. The header records the
+//! format version, the normalization [`Profile`], the word count, the shortest and
+//! longest word and a CRC-32 of each block of every section, so a corrupt, truncated or
+//! foreign file is refused before anything is read from a damaged block, instead of
+//! giving wrong answers later.
 //!
-//! A dictionary compiled with [`tiers`](crate::tiers) is format version 3: its header
-//! has 12 more bytes (at 76, the tier table's size, which equals `N`; at 84, the
-//! number of tiers), the keep-list and language tag start at 88 instead of 76, and
-//! one byte a word (its tier, 0 for none) ends the file. Without tiers a dictionary
-//! is written as version 2, byte for byte as before, so older builds still read it.
+//! The layout, format version 4 (`docs/dictionary-format.md` has the whole story,
+//! versions 2 and 3 included, which are still read):
 //!
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `PBOGDICT` |
-//! | 8 | 4 | format version (little-endian `u32`, currently 2) |
-//! | 12 | 4 | header length `H` in bytes |
+//! | 8 | 4 | format version (little-endian `u32`, 4) |
+//! | 12 | 4 | header length `H` in bytes, block table included |
 //! | 16 | 8 | word count `N` |
 //! | 24 | 4 | shortest word, in graphemes |
 //! | 28 | 4 | longest word, in graphemes |
 //! | 32 | 8 | FST length `F` in bytes |
 //! | 40 | 8 | length-table size in bytes (equals `N`) |
-//! | 48 | 4 | CRC-32 of every byte of the file except these four |
+//! | 48 | 4 | CRC-32 of the header's `H` bytes except these four |
 //! | 52 | 4 | profile flags: bit 0 strip marks, bit 1 Turkic |
 //! | 56 | 2 | keep-list length `K` in bytes |
 //! | 58 | 2 | language-tag length `L` in bytes |
 //! | 60 | 8 | automaton words size `A` in bytes |
 //! | 68 | 8 | automaton transition count `T` |
-//! | 76 | K + L | keep-list and language tag, UTF-8, then zeros up to `H` (a multiple of 8) |
+//! | 76 | 8 | tier-table size `W` (`N`, or 0 without tiers) |
+//! | 84 | 4 | tier count (0 without tiers) |
+//! | 88 | 4 | block size `B` |
+//! | 92 | 4 | block count `C` |
+//! | 96 | K + L | keep-list and language tag, UTF-8, then zeros up to a multiple of 8 |
+//! | then | 4 C | a CRC-32 per block of each section (`blocks`), zeros up to `H` |
 //! | H | A | automaton: node and transition words (little-endian `u32`) |
 //! | H + A | F | the FST (`fst::Map`: word → index) |
 //! | H + A + F | N | grapheme length of each word, by index |
 //! | H + A + F + N | T | automaton: transition input bytes |
-//! | H + A + F + N + T | N | version 3 only: each word's tier, by index |
+//! | H + A + F + N + T | W | each word's tier, by index |
+//!
+//! A [`Lexicon`] checks every block when it is opened; a [`LazyLexicon`] checks the
+//! header, and each block the first time a query reads it.
 //!
 //! This module owns reading and writing that format. It does not know about boards.
 //!

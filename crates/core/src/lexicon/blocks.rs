@@ -16,7 +16,7 @@
 //! it) and the checks; [`super`] owns the header that holds the table.
 
 use std::ops::Range;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::{Integrity, LexiconError};
 use crate::automaton::{self, PREFIX_WORDS};
@@ -168,6 +168,10 @@ pub(super) struct Blocks {
     cuts: [Cut; 6],
     /// Bit `i` of word `i / 64`: block `i` of the table has passed.
     passed: Box<[AtomicU64]>,
+    /// Has every block passed (so that no check needs to look)?
+    all_passed: AtomicBool,
+    /// Has every block of each part passed?
+    part_passed: [AtomicBool; 6],
     /// log2 of the records in a record block.
     record_shift: u32,
     /// The automaton's record count (from its prefix, checked at open).
@@ -206,6 +210,8 @@ impl Blocks {
             passed: (0..crcs.len().div_ceil(64))
                 .map(|_| AtomicU64::new(0))
                 .collect(),
+            all_passed: AtomicBool::new(false),
+            part_passed: Default::default(),
             crcs,
             cuts,
             record_shift: (block / 16).trailing_zeros(),
@@ -228,6 +234,8 @@ impl Blocks {
             crcs: Vec::new(),
             cuts: [0; 6].map(|_| none.clone()),
             passed: Box::new([]),
+            all_passed: AtomicBool::new(true),
+            part_passed: Default::default(),
             record_shift: 0,
             record_count: 0,
             tier_count: 0,
@@ -235,9 +243,10 @@ impl Blocks {
         }
     }
 
-    /// Is every check passed without looking (a file checked whole at open)?
+    /// Has every block passed (a file of version 2 or 3 was checked whole at open)?
+    #[inline(always)]
     fn is_whole(&self) -> bool {
-        self.crcs.is_empty()
+        self.all_passed.load(Ordering::Relaxed)
     }
 
     fn passed(&self, i: usize) -> bool {
@@ -314,12 +323,13 @@ impl Blocks {
         for part in PARTS {
             self.check_part(file, part)?;
         }
+        self.all_passed.store(true, Ordering::Relaxed);
         Ok(())
     }
 
     /// Checks every block of `part` not yet checked.
     pub(super) fn check_part(&self, file: &[u8], part: Part) -> Result<(), LexiconError> {
-        if self.is_whole() {
+        if self.is_whole() || self.part_passed[part as usize].load(Ordering::Relaxed) {
             return Ok(());
         }
         let cut = &self.cuts[part as usize];
@@ -328,6 +338,7 @@ impl Blocks {
                 self.check_block(file, part, k)?;
             }
         }
+        self.part_passed[part as usize].store(true, Ordering::Relaxed);
         Ok(())
     }
 
@@ -338,13 +349,17 @@ impl Blocks {
             return self.check_block(file, Part::Records, k);
         }
         let cut = &self.cuts[part as usize];
-        let range = cut.block(k);
-        self.check_crc(file, part, k)?;
-        let bytes = &file[range];
         let corrupt = |what: &str| LexiconError::Corrupt {
             origin: self.origin.clone(),
             what: what.into(),
         };
+        if k >= cut.blocks() {
+            // Only a section too short for what the header says is in it.
+            return Err(corrupt("section sizes do not add up"));
+        }
+        let range = cut.block(k);
+        self.check_crc(file, part, k)?;
+        let bytes = &file[range];
         match part {
             Part::Records => {
                 // The input bytes of the same records are read with them.
