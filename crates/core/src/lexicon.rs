@@ -1739,6 +1739,14 @@ mod tests {
         for word in words.iter().take(50) {
             seen += &format!("{:?}", lazy.lookup(word)?);
         }
+        if lazy.header().tiers > 0 {
+            let tier_1 = Options {
+                tiers: Some("1".parse().expect("a tier range")),
+                ..Options::default()
+            };
+            let search = LazySearch::new(lazy, &Query::Pattern("*".into()), &tier_1);
+            seen += &search.expect("a valid query").keys()?.join(" ");
+        }
         seen += &format!("{:?}", lazy.tier_sizes()?);
         Ok(seen)
     }
