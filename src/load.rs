@@ -12,7 +12,7 @@ use polyboggle::backend::Chosen;
 use polyboggle::dice::DiceSet;
 use polyboggle::files::{self, ReadError, ReadFault};
 use polyboggle::level::Level;
-use polyboggle::lexicon::{self, Lexicon};
+use polyboggle::lexicon::{self, Header, LazyLexicon, Lexicon};
 use polyboggle::tiers::{TierRange, Tiers};
 use polyboggle::{defaults, normalize, Board, Profile, Rules};
 use polyboggle_optimize::{self as optimize, Space};
@@ -86,13 +86,20 @@ pub fn check_seconds(secs: f64, most: f64) -> Result<Duration, Failure> {
     )))
 }
 
+/// The dictionary `name`d (the built-in by default), every block of it checked.
 pub fn load_dict(name: Option<&str>, args: &ProfileArgs) -> Result<Lexicon, Failure> {
+    Ok(load_dict_lazily(name, args)?.verify()?)
+}
+
+/// The dictionary `name`d, its header checked: the rest is checked a block at a time
+/// as a query reads it.
+pub fn load_dict_lazily(name: Option<&str>, args: &ProfileArgs) -> Result<LazyLexicon, Failure> {
     let wanted = profile(args)?;
     let lexicon = match name {
         // The built-in, even when a file of that name sits in the current folder.
-        None => Lexicon::builtin(defaults::DICTIONARY)?,
+        None => LazyLexicon::builtin(defaults::DICTIONARY)?,
         Some(name) => {
-            let lexicon = Lexicon::load(name, &wanted)?;
+            let lexicon = LazyLexicon::load(name, &wanted)?;
             let builtin = || lexicon::builtin_names().any(|b| b.eq_ignore_ascii_case(name));
             if Path::new(name).is_file() && builtin() {
                 eprintln!(
@@ -274,12 +281,12 @@ pub fn space(
 
 /// The `--tiers A..B` of a command, checked against the dictionary: `None` when not
 /// given; refused when the dictionary has no tiers.
-pub fn tier_range(text: Option<&str>, lexicon: &Lexicon) -> Result<Option<TierRange>, Failure> {
+pub fn tier_range(text: Option<&str>, header: &Header) -> Result<Option<TierRange>, Failure> {
     let Some(text) = text else {
         return Ok(None);
     };
     let range: TierRange = text.parse().map_err(|e| Failure::input(format!("--{e}")))?;
-    if lexicon.header().tiers == 0 {
+    if header.tiers == 0 {
         return Err(Failure::input(format!(
             "--tiers {text}: this dictionary has no tiers (compile it with --tiers FILE)"
         )));

@@ -35,7 +35,7 @@ fn compile_info_and_search_by_tier() {
         info.contains("tiers:          1: 2, 2: 1, none: 3"),
         "{info}"
     );
-    assert!(info.contains("format version: 3"), "{info}");
+    assert!(info.contains("format version: 4"), "{info}");
     let json: serde_json::Value =
         serde_json::from_str(&ok(&["dict", "info", &dict, "--format", "json"])).unwrap();
     assert_eq!(json["tiers"], serde_json::json!([3, 2, 1]));
@@ -154,10 +154,22 @@ fn solve_bench_and_play_count_only_the_tiers() {
 
 #[test]
 fn old_files_open_and_bad_tiers_are_refused() {
-    // The shipped version-2 file opens as before.
-    let info = ok(&["dict", "info", &repo("dictionaries/enable2k.pbd")]);
+    // Files written before version 4 open as before.
+    let info = ok(&["dict", "info", &repo("tests/data/format/v2.pbd")]);
     assert!(info.contains("format version: 2"), "{info}");
     assert!(!info.contains("tiers:"), "{info}");
+    let info = ok(&["dict", "info", &repo("tests/data/format/v3.pbd")]);
+    assert!(info.contains("format version: 3"), "{info}");
+    assert!(info.contains("tiers:          1: 2,"), "{info}");
+    let found = ok(&[
+        "dict",
+        "search",
+        &repo("tests/data/format/v3.pbd"),
+        "*",
+        "--tiers",
+        "1",
+    ]);
+    assert_eq!(found, "DOG\nYAK\n");
 
     let dir = tempfile::tempdir().unwrap();
     let dict = tiered(&dir);

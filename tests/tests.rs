@@ -11,6 +11,7 @@ mod boards;
 mod completions;
 mod crossword;
 mod dice_design;
+mod dict_blocks;
 mod dict_compile;
 mod dict_search;
 mod dict_tiers;

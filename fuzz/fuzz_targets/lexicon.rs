@@ -1,10 +1,14 @@
 //! Opening a compiled dictionary from any bytes, with the checksum and without it (so
-//! mutated files reach the section checks): refused with an error, or usable without
-//! a panic; with the checksum held, consistent with its own word list.
+//! mutated files reach the section checks), whole and lazily (each block checked when
+//! first read): refused with an error, or usable without a panic; with the checksum
+//! held, consistent with its own word list, and the lazy answers the whole ones.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use polyboggle::{Board, Lexicon, Rules};
+use std::ops::ControlFlow;
+
+use polyboggle::query::{LazySearch, Options, Query};
+use polyboggle::{Board, LazyLexicon, Lexicon, Rules};
 use polyboggle_fuzz::{check_lexicon, check_solution};
 
 /// Boards to solve with whatever opened: the dictionary's first words laid out, and
@@ -31,7 +35,52 @@ fn boards(lexicon: &Lexicon) -> Vec<Board> {
     boards
 }
 
+/// Up to 256 words of a search of every word (of at most `max_len` letters), and a
+/// few lookups, as far as the blocks they read pass.
+fn ask_lazily(lazy: &LazyLexicon, max_len: usize) -> Result<Vec<String>, polyboggle::LexiconError> {
+    let mut seen = Vec::new();
+    let options = Options {
+        max_len,
+        ..Options::default()
+    };
+    let every =
+        LazySearch::new(lazy, &Query::Pattern("*".into()), &options).expect("a valid query");
+    every.for_each(|hit| {
+        seen.push(hit.key.to_string());
+        if seen.len() < 256 {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    })?;
+    for word in ["a", "ab", "queue", "क्षमा", ""] {
+        seen.push(format!("{:?}", lazy.lookup(word)?));
+    }
+    Ok(seen)
+}
+
 fuzz_target!(|data: &[u8]| {
+    // Lazily: nothing may panic, and a file that passes whole answers the same.
+    let lazy =
+        LazyLexicon::from_bytes(data.to_vec(), "fuzz").map(|lazy| ask_lazily(&lazy, usize::MAX));
+    if let Ok(whole) = Lexicon::from_bytes(data.to_vec(), "fuzz") {
+        let mut expected: Vec<String> = whole.words().take(256).collect();
+        for word in ["a", "ab", "queue", "क्षमा", ""] {
+            expected.push(format!("{:?}", whole.lookup(word)));
+        }
+        assert_eq!(
+            lazy.ok().and_then(Result::ok),
+            Some(expected),
+            "lazy and whole differ"
+        );
+    }
+    if let Ok(lazy) = LazyLexicon::from_bytes_unchecked(data.to_vec(), "fuzz") {
+        // A forged automaton may loop: the walk then goes as deep as its bound on a
+        // key's bytes, deeper than the sanitizer's stack allows; words of 64 letters
+        // keep it shallow.
+        let _ = ask_lazily(&lazy, 64);
+        let _ = lazy.check();
+    }
     let checked = Lexicon::from_bytes(data.to_vec(), "fuzz");
     let unchecked = Lexicon::from_bytes_unchecked(data.to_vec(), "fuzz");
     if let Ok(lexicon) = &checked {

@@ -23,7 +23,7 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
     let started = Instant::now();
     let lexicon = load_dict(args.dict.dict.as_deref(), &args.dict.profile)?;
     let open_time = started.elapsed();
-    let tiers = tier_range(args.tiers.as_deref(), &lexicon)?;
+    let tiers = tier_range(args.tiers.as_deref(), lexicon.header())?;
     let set = match &args.boards_file {
         Some(_) => None,
         None => Some(named_or_default_set(args.dice.as_deref())?),

@@ -29,7 +29,7 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
     if args.counts && args.batch.is_none() {
         return Err(Failure::input("--counts goes with --batch FILE"));
     }
-    let tiers = tier_range(args.tiers.as_deref(), &lexicon)?;
+    let tiers = tier_range(args.tiers.as_deref(), lexicon.header())?;
     if tiers.is_some() && args.counts {
         return Err(Failure::input(
             "--tiers: solve --batch --counts scores every word; leave --counts out to count a tier's words",

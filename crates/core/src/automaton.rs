@@ -78,6 +78,12 @@ impl Transitions {
     pub fn child_below(&self, below: u64) -> State {
         self.first + (self.classes & below).count_ones()
     }
+
+    /// The record of the first transition (meaningless when there is none).
+    #[inline(always)]
+    pub(crate) fn first(&self) -> State {
+        self.first
+    }
 }
 
 /// One state as its record describes it.

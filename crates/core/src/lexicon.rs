@@ -4,39 +4,45 @@
 //! [`automaton`] (the FST decoded into fixed-width arrays, so the
 //! search needs no decoding at open or while it runs); the [`fst`] mapping each
 //! normalized word to its index in sorted order; one byte per word giving its length
-//! in grapheme clusters; and the automaton's transition bytes. The header records the format version,
-//! the normalization [`Profile`], the word count, the shortest and longest word and a
-//! CRC-32 of everything else, so a corrupt, truncated or foreign file is refused
-//! when it is opened instead of giving wrong answers later.
+//! in grapheme clusters; and the automaton's transition bytes. The header records the
+//! format version, the normalization [`Profile`], the word count, the shortest and
+//! longest word and a CRC-32 of each block of every section, so a corrupt, truncated or
+//! foreign file is refused before anything is read from a damaged block, instead of
+//! giving wrong answers later.
 //!
-//! A dictionary compiled with [`tiers`](crate::tiers) is format version 3: its header
-//! has 12 more bytes (at 76, the tier table's size, which equals `N`; at 84, the
-//! number of tiers), the keep-list and language tag start at 88 instead of 76, and
-//! one byte a word (its tier, 0 for none) ends the file. Without tiers a dictionary
-//! is written as version 2, byte for byte as before, so older builds still read it.
+//! The layout, format version 4 (`docs/dictionary-format.md` has the whole story,
+//! versions 2 and 3 included, which are still read):
 //!
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `PBOGDICT` |
-//! | 8 | 4 | format version (little-endian `u32`, currently 2) |
-//! | 12 | 4 | header length `H` in bytes |
+//! | 8 | 4 | format version (little-endian `u32`, 4) |
+//! | 12 | 4 | header length `H` in bytes, block table included |
 //! | 16 | 8 | word count `N` |
 //! | 24 | 4 | shortest word, in graphemes |
 //! | 28 | 4 | longest word, in graphemes |
 //! | 32 | 8 | FST length `F` in bytes |
 //! | 40 | 8 | length-table size in bytes (equals `N`) |
-//! | 48 | 4 | CRC-32 of every byte of the file except these four |
+//! | 48 | 4 | CRC-32 of the header's `H` bytes except these four |
 //! | 52 | 4 | profile flags: bit 0 strip marks, bit 1 Turkic |
 //! | 56 | 2 | keep-list length `K` in bytes |
 //! | 58 | 2 | language-tag length `L` in bytes |
 //! | 60 | 8 | automaton words size `A` in bytes |
 //! | 68 | 8 | automaton transition count `T` |
-//! | 76 | K + L | keep-list and language tag, UTF-8, then zeros up to `H` (a multiple of 8) |
+//! | 76 | 8 | tier-table size `W` (`N`, or 0 without tiers) |
+//! | 84 | 4 | tier count (0 without tiers) |
+//! | 88 | 4 | block size `B` |
+//! | 92 | 4 | block count `C` |
+//! | 96 | K + L | keep-list and language tag, UTF-8, then zeros up to a multiple of 8 |
+//! | then | 4 C | a CRC-32 per block of each section (`blocks`), zeros up to `H` |
 //! | H | A | automaton: node and transition words (little-endian `u32`) |
 //! | H + A | F | the FST (`fst::Map`: word → index) |
 //! | H + A + F | N | grapheme length of each word, by index |
 //! | H + A + F + N | T | automaton: transition input bytes |
-//! | H + A + F + N + T | N | version 3 only: each word's tier, by index |
+//! | H + A + F + N + T | W | each word's tier, by index |
+//!
+//! A [`Lexicon`] checks every block when it is opened; a [`LazyLexicon`] checks the
+//! header, and each block the first time a query reads it.
 //!
 //! This module owns reading and writing that format. It does not know about boards.
 //!
@@ -59,23 +65,34 @@ use std::sync::Arc;
 
 use fst::raw::Fst;
 
-use crate::automaton::{self, Automaton};
+use crate::automaton::{self, Automaton, State};
 use crate::files::{ReadError, ReadFault};
 use crate::normalize::{self, Profile, Rejection};
 use crate::tiers::Tiers;
 
+mod blocks;
+mod lazy;
 mod runs;
+
+use blocks::{Blocks, Part, Sections};
+pub use lazy::LazyLexicon;
 
 /// The magic bytes that start every compiled dictionary.
 pub const MAGIC: &[u8; 8] = b"PBOGDICT";
-/// The newest format version this build reads and writes (for dictionaries with
-/// tiers; one without is written as [`PLAIN_VERSION`]).
-pub const FORMAT_VERSION: u32 = 3;
-/// The version of a dictionary without tiers, which every earlier build reads.
+/// The format version this build writes: a CRC per block of each section, so that a
+/// query checks only what it reads ([`LazyLexicon`]).
+pub const FORMAT_VERSION: u32 = 4;
+/// The oldest version this build reads: a dictionary without tiers, one CRC for the
+/// whole file.
 pub const PLAIN_VERSION: u32 = 2;
+/// Version 2 with tiers.
+pub const TIERED_VERSION: u32 = 3;
 const FIXED_HEADER: usize = 76;
 /// Version 3's header: version 2's, the tier table's size and the tier count.
 const FIXED_HEADER_TIERED: usize = 88;
+/// Version 4's header: version 3's (tier fields zero without tiers), the block size
+/// and the number of block CRCs.
+const FIXED_HEADER_BLOCKS: usize = 96;
 const CHECKSUM_AT: Range<usize> = 48..52;
 
 /// The built-in dictionaries, by name: ENABLE2K (public domain English).
@@ -107,7 +124,7 @@ pub enum LexiconError {
         origin: String,
     },
     /// The file was written by a different format version.
-    #[error("{origin}: dictionary format version {found} is not supported (this polyboggle reads versions {PLAIN_VERSION} and {FORMAT_VERSION}); recompile it")]
+    #[error("{origin}: dictionary format version {found} is not supported (this polyboggle reads versions {PLAIN_VERSION} to {FORMAT_VERSION}); recompile it")]
     Version {
         /// The file.
         origin: String,
@@ -129,6 +146,21 @@ pub enum LexiconError {
     Checksum {
         /// The file.
         origin: String,
+        /// The checksum in the header.
+        stored: u32,
+        /// The checksum of the bytes.
+        computed: u32,
+    },
+    /// A block of a section (format version 4) does not match its checksum, found the
+    /// first time something read it.
+    #[error("{origin}: corrupt: checksum mismatch in {part}, block {block} (stored {stored:08x}, computed {computed:08x})")]
+    BlockChecksum {
+        /// The file.
+        origin: String,
+        /// The section ("the FST", "the automaton's records", "the header"...).
+        part: &'static str,
+        /// The block's number in its section, from 0.
+        block: usize,
         /// The checksum in the header.
         stored: u32,
         /// The checksum of the bytes.
@@ -221,9 +253,14 @@ pub struct Header {
     pub tiers: u8,
 }
 
-/// An opened dictionary: its words' lengths and the solver's automaton, which also
-/// answers lookups (the FST section, the same states in the `fst` crate's form, is
-/// checked against the header when the file is opened).
+/// An opened dictionary, every byte of it checked: its words' lengths and the solver's
+/// automaton, which also answers lookups (the FST section, the same states in the
+/// `fst` crate's form, is checked against the header when the file is opened).
+///
+/// Opening checks the whole file, in proportion to its size (about a millisecond for
+/// 19 MB), so that the solver and everything else read it without a check per step. A
+/// query that reads a sliver of a large dictionary opens it as a [`LazyLexicon`]
+/// instead, which checks each block the first time it is read.
 pub struct Lexicon {
     lengths: Section,
     /// Each word's tier, when the dictionary has tiers.
@@ -231,6 +268,10 @@ pub struct Lexicon {
     automaton_words: Words,
     automaton_bytes: Section,
     header: Header,
+    /// The whole file, for the checks of its blocks.
+    file: Section,
+    /// Which blocks have passed their checks (all of them, in a `Lexicon`).
+    blocks: Blocks,
 }
 
 /// The automaton's words: borrowed from the file when it is aligned (a memory map
@@ -274,12 +315,10 @@ pub enum Lookup {
 }
 
 impl Lexicon {
-    /// Opens a compiled dictionary file (memory-mapped; a pipe is read) and checks its header
-    /// and checksum.
+    /// Opens a compiled dictionary file (memory-mapped; a pipe is read) and checks its
+    /// header and every checksum.
     pub fn open(path: &Path) -> Result<Lexicon, LexiconError> {
-        let origin = path.display().to_string();
-        let storage = map(path, &origin)?;
-        Lexicon::from_storage(storage, &origin)
+        LazyLexicon::open(path)?.verify()
     }
 
     /// Opens a compiled dictionary held in memory.
@@ -305,11 +344,7 @@ impl Lexicon {
     /// # Ok::<(), polyboggle::LexiconError>(())
     /// ```
     pub fn builtin(name: &str) -> Result<Lexicon, LexiconError> {
-        let (_, bytes) = BUILTINS
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .ok_or_else(|| LexiconError::Unknown { name: name.into() })?;
-        Lexicon::from_storage(Storage::Static(bytes), name)
+        LazyLexicon::builtin(name)?.verify()
     }
 
     /// Compiles words in memory (see [`Compiler`] for the details and a report).
@@ -330,39 +365,36 @@ impl Lexicon {
     /// in memory with `profile`), or a built-in name. An existing file is preferred to
     /// a built-in of the same name.
     pub fn load(name: &str, profile: &Profile) -> Result<Lexicon, LexiconError> {
-        // A file of that name wins over a built-in of the same spelling (the binary
-        // says so when both exist); a folder of that name does not hide a built-in.
-        let path = Path::new(name);
-        if path.is_dir() || !path.exists() {
-            return Lexicon::builtin(name).map_err(|e| match (e, crate::files::not_a_file(name)) {
-                (LexiconError::Unknown { .. }, Some(why)) => LexiconError::Read(why),
-                (e, _) => e,
-            });
-        }
-        // Map the file once: a compiled dictionary is used in place, a word list is
-        // read from the same map.
-        let storage = map(path, name)?;
-        if storage.bytes().starts_with(MAGIC) {
-            return Lexicon::from_storage(storage, name);
-        }
-        let text = word_list_text(storage.bytes(), name)?;
-        let mut compiler = Compiler::new(profile.clone());
-        compiler.add_text(text);
-        let (bytes, _) = compiler.finish(name)?;
-        Lexicon::from_bytes(bytes, name)
+        LazyLexicon::load(name, profile)?.verify()
     }
 
     fn from_storage(storage: Storage, origin: &str) -> Result<Lexicon, LexiconError> {
         Lexicon::open_storage(storage, origin, Integrity::Checked)
     }
 
+    /// Opens and checks every block.
     fn open_storage(
+        storage: Storage,
+        origin: &str,
+        integrity: Integrity,
+    ) -> Result<Lexicon, LexiconError> {
+        let lexicon = Lexicon::open_lazily(storage, origin, integrity)?;
+        lexicon.blocks.check_all(lexicon.file.as_ref())?;
+        Ok(lexicon)
+    }
+
+    /// Opens a dictionary, checking its header; a file of version 2 or 3 is checked
+    /// whole, one of version 4 only as far as every later read needs (the block table,
+    /// the automaton's byte classes, the ends of the FST). The caller checks the rest
+    /// before reading it.
+    fn open_lazily(
         storage: Storage,
         origin: &str,
         integrity: Integrity,
     ) -> Result<Lexicon, LexiconError> {
         let bytes = storage.bytes();
         let (header, ranges, scan) = parse_header(bytes, origin, integrity)?;
+        let file_len = bytes.len();
         let storage = Arc::new(storage);
         let corrupt = |what: String| LexiconError::Corrupt {
             origin: origin.into(),
@@ -372,6 +404,19 @@ impl Lexicon {
             storage: storage.clone(),
             range,
         };
+        let file = section(0..file_len);
+        let mut blocks = match scan.table {
+            Some((block, crcs)) => {
+                Blocks::new(origin, &ranges, block, crcs, header.tiers, integrity)
+            }
+            None => Blocks::whole(origin),
+        };
+        // What opening reads: the automaton's prefix, the FST's first and last bytes.
+        blocks.check_prefix(file.as_ref())?;
+        let fst_len = ranges.fst.len();
+        for at in [0, fst_len.saturating_sub(1)] {
+            blocks.check_bytes(file.as_ref(), Part::Fst, at..fst_len.min(at + 1))?;
+        }
         let fst =
             Fst::new(section(ranges.fst)).map_err(|e| corrupt(format!("bad automaton: {e}")))?;
         if fst.len() as u64 != header.word_count {
@@ -391,13 +436,15 @@ impl Lexicon {
             automaton_words: Words::new(section(ranges.automaton_words)),
             automaton_bytes: section(ranges.automaton_bytes),
             header,
+            file,
+            blocks,
         };
         let (words, bytes) = (
             lexicon.automaton_words.get(),
             lexicon.automaton_bytes.as_ref(),
         );
         // The scan checked the records (the very bytes `words` holds or was copied
-        // from); what is left is quick.
+        // from), or each block's check will; what is left is quick.
         match scan.records_in_bounds {
             Some(true) => Automaton::with_checked_records(words, bytes),
             _ => Automaton::new(words, bytes),
@@ -442,19 +489,91 @@ impl Lexicon {
     /// dictionary was opened, so no file that opens can make them panic (the `fst`
     /// crate trusts its bytes and panics on a damaged FST the checksum did not catch).
     pub fn lookup_key(&self, key: &[u8]) -> Lookup {
+        // Every block of a `Lexicon` was checked when it was opened.
+        self.try_lookup_key(key).unwrap_or(Lookup::Absent)
+    }
+
+    /// [`Lexicon::lookup_key`], checking each block of records it reads the first time.
+    pub(crate) fn try_lookup_key(&self, key: &[u8]) -> Result<Lookup, LexiconError> {
         let automaton = self.automaton();
+        self.check_root()?;
         let mut state = automaton::ROOT;
         for &b in key {
+            self.check_step(&automaton, state)?;
             match automaton.step(state, b) {
                 Some((next, _)) => state = next,
-                None => return Lookup::Absent,
+                None => return Ok(Lookup::Absent),
             }
         }
-        if automaton.is_final(state) {
+        Ok(if automaton.is_final(state) {
             Lookup::Word
         } else {
             Lookup::Prefix
+        })
+    }
+
+    /// Checks the root's record block, the first time.
+    #[inline]
+    pub(crate) fn check_root(&self) -> Result<(), LexiconError> {
+        self.blocks
+            .check_records(self.file.as_ref(), automaton::ROOT, automaton::ROOT)
+    }
+
+    /// Checks, the first time, the blocks of the records that
+    /// [`Automaton::children`] reads from `state` (whose own record has passed: the
+    /// root, or a child of a state checked so).
+    #[inline(always)]
+    pub(crate) fn check_children(
+        &self,
+        automaton: &Automaton<'_>,
+        state: State,
+    ) -> Result<(), LexiconError> {
+        let from = automaton.transitions(state);
+        let count = from.classes.count_ones();
+        if count == 0 {
+            return Ok(());
         }
+        let first = from.first();
+        self.blocks
+            .check_records(self.file.as_ref(), first, first + count - 1)
+    }
+
+    /// [`Lexicon::check_children`] for [`Automaton::step`], which in an automaton
+    /// whose bytes share classes may scan past a state's transitions: there, the
+    /// whole automaton is checked.
+    #[inline(always)]
+    fn check_step(&self, automaton: &Automaton<'_>, state: State) -> Result<(), LexiconError> {
+        if automaton.is_exact() {
+            self.check_children(automaton, state)
+        } else {
+            self.check_automaton()
+        }
+    }
+
+    /// Checks every block of the automaton not yet checked.
+    pub(crate) fn check_automaton(&self) -> Result<(), LexiconError> {
+        self.blocks.check_part(self.file.as_ref(), Part::Records)
+    }
+
+    /// Checks every block of the file not yet checked.
+    pub(crate) fn check_all(&self) -> Result<(), LexiconError> {
+        self.blocks.check_all(self.file.as_ref())
+    }
+
+    /// [`Lexicon::tier`], checking the block it reads the first time.
+    pub(crate) fn try_tier(&self, index: u64) -> Result<u8, LexiconError> {
+        if self.tiers.is_some() && index < self.header.word_count {
+            let at = index as usize;
+            self.blocks
+                .check_bytes(self.file.as_ref(), Part::Tiers, at..at + 1)?;
+        }
+        Ok(self.tier(index))
+    }
+
+    /// [`Lexicon::tier_sizes`], checking the whole tier table.
+    pub(crate) fn try_tier_sizes(&self) -> Result<Vec<u64>, LexiconError> {
+        self.blocks.check_part(self.file.as_ref(), Part::Tiers)?;
+        Ok(self.tier_sizes())
     }
 
     /// The key of the word with this index, if any.
@@ -601,7 +720,8 @@ fn read_u64(bytes: &[u8], at: usize) -> u64 {
 }
 
 /// What one pass over a file's bytes finds: its checksum, and, while each block is
-/// in the cache, what the automaton's records and the tier table need checked.
+/// in the cache, what the automaton's records and the tier table need checked. A file
+/// of version 4 is not read whole at open: its blocks are checked as they are read.
 struct Scan {
     checksum: u32,
     /// Do the automaton's transitions stay in bounds (`None`: the section's sizes are
@@ -609,6 +729,8 @@ struct Scan {
     records_in_bounds: Option<bool>,
     /// The highest tier any word has.
     highest_tier: u8,
+    /// Version 4: the block size and each block's CRC.
+    table: Option<(usize, Vec<u32>)>,
 }
 
 /// Reads `bytes` once, in blocks small enough to stay in the cache for the checks
@@ -656,17 +778,12 @@ fn scan(bytes: &[u8], ranges: &Ranges) -> Scan {
         checksum: hasher.finalize(),
         records_in_bounds,
         highest_tier,
+        table: None,
     }
 }
 
 /// Where each section lies in the file.
-struct Ranges {
-    automaton_words: Range<usize>,
-    fst: Range<usize>,
-    lengths: Range<usize>,
-    automaton_bytes: Range<usize>,
-    tiers: Range<usize>,
-}
+type Ranges = Sections<Range<usize>>;
 
 /// The header length for a keep-list and language tag of these sizes, after a
 /// fixed part of `fixed` bytes.
@@ -683,7 +800,8 @@ enum Integrity {
     Unchecked,
 }
 
-/// Validates the header and returns it with the sections' ranges.
+/// Validates the header and returns it with the sections' ranges and, for a file of
+/// version 2 or 3, what a pass over the whole file found (version 4: the block table).
 fn parse_header(
     bytes: &[u8],
     origin: &str,
@@ -705,7 +823,8 @@ fn parse_header(
     let version = read_u32(bytes, 8);
     let fixed = match version {
         PLAIN_VERSION => FIXED_HEADER,
-        FORMAT_VERSION => FIXED_HEADER_TIERED,
+        TIERED_VERSION => FIXED_HEADER_TIERED,
+        FORMAT_VERSION => FIXED_HEADER_BLOCKS,
         _ => {
             return Err(LexiconError::Version {
                 origin: origin.into(),
@@ -747,34 +866,72 @@ fn parse_header(
         automaton_bytes: take(trans_count),
         tiers: take(tiers_len),
     };
-    let scan = scan(bytes, &ranges);
-    let stored = read_u32(bytes, CHECKSUM_AT.start);
-    let computed = scan.checksum;
-    if stored != computed && integrity == Integrity::Checked {
-        return Err(LexiconError::Checksum {
-            origin: origin.into(),
-            stored,
-            computed,
-        });
-    }
     let corrupt = |what: &str| LexiconError::Corrupt {
         origin: origin.into(),
         what: what.into(),
     };
+    let mut scan = if version == FORMAT_VERSION {
+        // The header's checksum covers the header and the block table in it; the
+        // sections are checked block by block, as they are read.
+        if (header_size as usize) < fixed {
+            return Err(corrupt("inconsistent header"));
+        }
+        let header = &bytes[..header_size as usize];
+        let mut hasher = crc32fast::Hasher::new();
+        hasher.update(&header[..CHECKSUM_AT.start]);
+        hasher.update(&header[CHECKSUM_AT.end..]);
+        Scan {
+            checksum: hasher.finalize(),
+            records_in_bounds: Some(true),
+            highest_tier: 0,
+            table: None,
+        }
+    } else {
+        scan(bytes, &ranges)
+    };
+    let stored = read_u32(bytes, CHECKSUM_AT.start);
+    if stored != scan.checksum && integrity == Integrity::Checked {
+        return Err(LexiconError::Checksum {
+            origin: origin.into(),
+            stored,
+            computed: scan.checksum,
+        });
+    }
     let flags = read_u32(bytes, 52);
     let keep_len = u16::from_le_bytes([bytes[56], bytes[57]]) as usize;
     let lang_len = u16::from_le_bytes([bytes[58], bytes[59]]) as usize;
-    if header_len(fixed, keep_len, lang_len) as u64 != header_size
-        || flags > 3
-        || words_len % 4 != 0
-    {
+    let text_len = header_len(fixed, keep_len, lang_len);
+    let header_fits = match version {
+        FORMAT_VERSION => {
+            let block = read_u32(bytes, 88);
+            let crc_count = read_u32(bytes, 92) as usize;
+            let valid_block =
+                block.is_power_of_two() && (blocks::MIN_BLOCK..=blocks::MAX_BLOCK).contains(&block);
+            let fits = valid_block
+                && crc_count == blocks::count(&ranges, block as usize)
+                && (text_len + 4 * crc_count).next_multiple_of(8) as u64 == header_size;
+            if fits {
+                let table = &bytes[text_len..text_len + 4 * crc_count];
+                let crcs = table.chunks_exact(4).map(|c| read_u32(c, 0)).collect();
+                scan.table = Some((block as usize, crcs));
+            }
+            fits
+        }
+        _ => text_len as u64 == header_size,
+    };
+    if !header_fits || flags > 3 || words_len % 4 != 0 {
         return Err(corrupt("inconsistent header"));
     }
-    if version == FORMAT_VERSION
-        && (tiers_len != word_count
-            || tier_count == 0
-            || tier_count > crate::tiers::MAX_TIERS as u32)
-    {
+    let tiers_fit = match version {
+        PLAIN_VERSION => true,
+        FORMAT_VERSION if (tiers_len, tier_count) == (0, 0) => true,
+        _ => {
+            tiers_len == word_count
+                && tier_count > 0
+                && tier_count <= crate::tiers::MAX_TIERS as u32
+        }
+    };
+    if !tiers_fit {
         return Err(corrupt("the tier table does not match the word count"));
     }
     if lengths_len != word_count {
@@ -1058,14 +1215,25 @@ impl Compiler {
 
         let profile = &self.profile;
         let (keep, lang) = (profile.keep.as_bytes(), profile.lang.as_bytes());
-        let (version, fixed) = match tier_bytes {
-            Some(_) => (FORMAT_VERSION, FIXED_HEADER_TIERED),
-            None => (PLAIN_VERSION, FIXED_HEADER),
-        };
-        let header_len = header_len(fixed, keep.len(), lang.len());
+        let automaton_words = words_le(automaton_words);
+        let tier_bytes = tier_bytes.unwrap_or_default();
+        let block = blocks::BLOCK as usize;
+        let crcs = blocks::checksums(
+            &Sections {
+                automaton_words: bytemuck::cast_slice(&automaton_words),
+                fst: &fst_bytes,
+                lengths: &lengths,
+                automaton_bytes: &automaton_bytes,
+                tiers: &tier_bytes,
+            },
+            block,
+        );
+        let table_at = header_len(FIXED_HEADER_BLOCKS, keep.len(), lang.len());
+        let header_len = (table_at + 4 * crcs.len()).next_multiple_of(8);
+        let tier_count = self.tiers.as_ref().map_or(0, |tiers| tiers.count() as u32);
         let mut header = Vec::with_capacity(header_len);
         header.extend_from_slice(MAGIC);
-        header.extend_from_slice(&version.to_le_bytes());
+        header.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         header.extend_from_slice(&(header_len as u32).to_le_bytes());
         header.extend_from_slice(&(lengths.len() as u64).to_le_bytes());
         header.extend_from_slice(&(report.min_len as u32).to_le_bytes());
@@ -1079,29 +1247,27 @@ impl Compiler {
         header.extend_from_slice(&(lang.len() as u16).to_le_bytes());
         header.extend_from_slice(&(automaton_words.len() as u64 * 4).to_le_bytes());
         header.extend_from_slice(&(automaton_bytes.len() as u64).to_le_bytes());
-        if let (Some(tiers), Some(tier_bytes)) = (&self.tiers, &tier_bytes) {
-            header.extend_from_slice(&(tier_bytes.len() as u64).to_le_bytes());
-            header.extend_from_slice(&(tiers.count() as u32).to_le_bytes());
-        }
+        header.extend_from_slice(&(tier_bytes.len() as u64).to_le_bytes());
+        header.extend_from_slice(&tier_count.to_le_bytes());
+        header.extend_from_slice(&blocks::BLOCK.to_le_bytes());
+        header.extend_from_slice(&(crcs.len() as u32).to_le_bytes());
         header.extend_from_slice(keep);
         header.extend_from_slice(lang);
+        header.resize(table_at, 0);
+        header.extend(crcs.iter().flat_map(|crc| crc.to_le_bytes()));
         header.resize(header_len, 0);
-        let mut compiled = Compiled {
+        let mut hasher = crc32fast::Hasher::new();
+        hasher.update(&header[..CHECKSUM_AT.start]);
+        hasher.update(&header[CHECKSUM_AT.end..]);
+        header[CHECKSUM_AT].copy_from_slice(&hasher.finalize().to_le_bytes());
+        let compiled = Compiled {
             header,
-            automaton_words: words_le(automaton_words),
+            automaton_words,
             fst: fst_bytes,
             lengths,
             automaton_bytes,
-            tiers: tier_bytes.unwrap_or_default(),
+            tiers: tier_bytes,
         };
-        let mut hasher = crc32fast::Hasher::new();
-        hasher.update(&compiled.header[..CHECKSUM_AT.start]);
-        hasher.update(&compiled.header[CHECKSUM_AT.end..]);
-        for section in &compiled.sections()[1..] {
-            hasher.update(section);
-        }
-        let sum = hasher.finalize();
-        compiled.header[CHECKSUM_AT].copy_from_slice(&sum.to_le_bytes());
         Ok((compiled, report))
     }
 }
@@ -1452,14 +1618,14 @@ mod tests {
     }
 
     #[test]
-    fn tiers_round_trip_as_version_3() {
+    fn tiers_round_trip() {
         let bytes = tiered(
             &["cat", "dog", "emu", "Yak"],
             &[("a", "DOG yak"), ("b", "emu dog")],
         )
         .unwrap();
         let lexicon = Lexicon::from_bytes(bytes, "t").unwrap();
-        assert_eq!(lexicon.header().version, 3);
+        assert_eq!(lexicon.header().version, 4);
         assert_eq!(lexicon.header().tiers, 2);
         let tiers: Vec<u8> = (0..4).map(|i| lexicon.tier(i)).collect();
         assert_eq!(tiers, [0, 1, 2, 1]);
@@ -1475,7 +1641,7 @@ mod tests {
         let plain = Lexicon::from_bytes(compiled(&["cat", "dog"]), "t").unwrap();
         assert_eq!(
             (plain.header().version, plain.tier(0), plain.tier_sizes()),
-            (2, 0, vec![2])
+            (4, 0, vec![2])
         );
     }
 
@@ -1514,12 +1680,161 @@ mod tests {
     #[test]
     fn an_unknown_version_asks_for_a_recompile() {
         let mut bytes = compiled(&["cat"]);
-        bytes[8] = 4;
-        let err = Lexicon::from_bytes(bytes, "old.pbd").unwrap_err();
+        bytes[8] = 5;
+        let err = Lexicon::from_bytes(bytes, "new.pbd").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "old.pbd: dictionary format version 4 is not supported (this polyboggle reads versions 2 and 3); recompile it"
+            "new.pbd: dictionary format version 5 is not supported (this polyboggle reads versions 2 to 4); recompile it"
         );
+    }
+
+    /// Files written by builds before version 4 (`tests/data/format`: the same nine
+    /// words, the second with two in tier 1) open, lazily or not, and read the same.
+    #[test]
+    fn versions_2_and_3_still_open() {
+        let v2 = include_bytes!("../../../tests/data/format/v2.pbd").to_vec();
+        let v3 = include_bytes!("../../../tests/data/format/v3.pbd").to_vec();
+        let words = [
+            "cat",
+            "cats",
+            "dog",
+            "emu",
+            "queue",
+            "strasse",
+            "yak",
+            "żółw",
+            "क्षमा",
+        ];
+        for (bytes, version) in [(v2, 2), (v3, 3)] {
+            let lexicon = Lexicon::from_bytes(bytes.clone(), "old").unwrap();
+            assert_eq!(lexicon.header().version, version);
+            assert_eq!(lexicon.words().collect::<Vec<_>>(), words);
+            let tiers: Vec<u8> = (0..9).map(|i| lexicon.tier(i)).collect();
+            let expected = match version {
+                2 => [0; 9],
+                _ => [0, 0, 1, 0, 0, 0, 1, 0, 0],
+            };
+            assert_eq!(tiers, expected);
+            let lazy = LazyLexicon::from_bytes(bytes.clone(), "old").unwrap();
+            assert_eq!(lazy.lookup("ŻÓŁW").unwrap(), Lookup::Word);
+            // One checksum for the whole file: checked whole at open, lazily or not.
+            let mut bad = bytes;
+            let middle = bad.len() / 2;
+            bad[middle] ^= 1;
+            let err = LazyLexicon::from_bytes(bad, "old").unwrap_err();
+            assert!(matches!(err, LexiconError::Checksum { .. }), "{err}");
+        }
+    }
+
+    /// Everything a dictionary can be asked lazily, as far as its blocks allow: the
+    /// answers or the first error.
+    fn ask_everything(lazy: &LazyLexicon, words: &[String]) -> Result<String, LexiconError> {
+        use crate::query::{LazySearch, Options, Query};
+        let mut seen = String::new();
+        for query in ["*", "a*", "?a*", "*s"] {
+            let search = LazySearch::new(lazy, &Query::Pattern(query.into()), &Options::default())
+                .expect("a valid query");
+            seen += &search.keys()?.join(" ");
+        }
+        for word in words.iter().take(50) {
+            seen += &format!("{:?}", lazy.lookup(word)?);
+        }
+        if lazy.header().tiers > 0 {
+            let tier_1 = Options {
+                tiers: Some("1".parse().expect("a tier range")),
+                ..Options::default()
+            };
+            let search = LazySearch::new(lazy, &Query::Pattern("*".into()), &tier_1);
+            seen += &search.expect("a valid query").keys()?.join(" ");
+        }
+        seen += &format!("{:?}", lazy.tier_sizes()?);
+        Ok(seen)
+    }
+
+    /// A dictionary of several blocks a section, with tiers, and its word list.
+    fn several_blocks() -> (Vec<u8>, Vec<String>) {
+        let text = include_str!("../../../dictionaries/enable2k.txt");
+        let words: Vec<String> = text
+            .split_whitespace()
+            .step_by(20)
+            .map(String::from)
+            .collect();
+        let mut compiler = Compiler::new(Profile::default());
+        compiler.add_text(&words.join(" "));
+        let common: String = words.iter().step_by(7).map(|w| format!("{w}\n")).collect();
+        compiler.set_tiers(Tiers::ranked(&common, "tiers", &Profile::default()).unwrap());
+        (compiler.finish("t").unwrap().0, words)
+    }
+
+    #[test]
+    fn a_lazy_dictionary_checks_only_the_blocks_it_reads() {
+        let (bytes, words) = several_blocks();
+        let whole = LazyLexicon::from_bytes(bytes.clone(), "t").unwrap();
+        let expected = ask_everything(&whole, &words).unwrap();
+        let lexicon = whole.verify().unwrap();
+        let records = lexicon.blocks.cuts_of(Part::Records);
+        assert!(records.len() >= 4, "{records:?}");
+        // A flipped byte in the last block of records: a lookup of an early word
+        // does not read it, a search of every word does.
+        let mut bad = bytes.clone();
+        bad[records.last().unwrap().start + 5] ^= 0x40;
+        let lazy = LazyLexicon::from_bytes(bad, "t").unwrap();
+        assert_eq!(lazy.lookup(&words[0]).unwrap(), Lookup::Word);
+        let err = ask_everything(&lazy, &words).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("t: corrupt: checksum mismatch in the automaton's records, block"),
+            "{err}"
+        );
+        assert!(lazy.verify().is_err());
+        // A flipped byte anywhere: refused when opened whole, and lazily either at
+        // open, or on the first read of its block; never a different answer.
+        let mut rng = 0x9e3779b97f4a7c15u64;
+        for _ in 0..300 {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let at = (rng % bytes.len() as u64) as usize;
+            let mut bad = bytes.clone();
+            bad[at] ^= 1 << (rng >> 61);
+            assert!(
+                Lexicon::from_bytes(bad.clone(), "t").is_err(),
+                "flip at {at}"
+            );
+            let Ok(lazy) = LazyLexicon::from_bytes(bad, "t") else {
+                continue;
+            };
+            match ask_everything(&lazy, &words) {
+                Ok(seen) => assert_eq!(seen, expected, "flip at {at}"),
+                Err(e) => assert!(e.to_string().starts_with("t: corrupt: "), "{e}"),
+            }
+            assert!(lazy.check().is_err(), "flip at {at}");
+        }
+    }
+
+    #[test]
+    fn every_flipped_byte_of_a_lazy_dictionary_is_refused_on_first_use() {
+        let bytes = tiered(&["cat", "dog", "mouse", "ab", "abc"], &[("a", "dog")]).unwrap();
+        let words: Vec<String> = ["ab", "abc", "cat", "dog", "mouse", "x"]
+            .map(String::from)
+            .into();
+        let expected = ask_everything(
+            &LazyLexicon::from_bytes(bytes.clone(), "t").unwrap(),
+            &words,
+        );
+        for at in 0..bytes.len() {
+            let mut bad = bytes.clone();
+            bad[at] ^= 0x10;
+            let refused = match LazyLexicon::from_bytes(bad, "t") {
+                Err(_) => true,
+                Ok(lazy) => {
+                    let asked = ask_everything(&lazy, &words);
+                    assert!(asked.is_err() || asked.as_ref().ok() == expected.as_ref().ok());
+                    asked.is_err() || lazy.check().is_err()
+                }
+            };
+            assert!(refused, "flip at {at} accepted");
+        }
     }
 
     /// A reader that hands out its bytes a few at a time, cutting words and UTF-8

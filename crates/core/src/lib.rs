@@ -48,6 +48,7 @@ pub mod solve;
 pub mod tiers;
 
 pub use board::{Board, BoardError, Face};
+pub use lexicon::LazyLexicon;
 pub use lexicon::{CompileReport, Compiler, Lexicon, LexiconError, Lookup};
 pub use normalize::Profile;
 pub use score::{Points, Rules, RulesError};

@@ -38,7 +38,7 @@ pub use rack::MAX_RACK;
 pub use walk::Hit;
 
 use crate::tiers::TierRange;
-use crate::{normalize, Lexicon, Profile};
+use crate::{normalize, LazyLexicon, Lexicon, LexiconError, Profile};
 use faces::Units;
 use walk::Bounds;
 
@@ -184,10 +184,30 @@ impl<'l> Search<'l> {
     }
 
     /// Calls `visit` with each matching word, in key order, until it breaks.
-    pub fn for_each(&self, mut visit: impl FnMut(Hit<'_>) -> ControlFlow<()>) {
+    pub fn for_each(&self, visit: impl FnMut(Hit<'_>) -> ControlFlow<()>) {
+        // Never fails: every block of a `Lexicon` was checked when it was opened.
+        let _ = self.run(visit);
+    }
+
+    /// [`Search::for_each`], checking each block of the dictionary the first time
+    /// it is read; a damaged block ends the search with its error.
+    fn run(&self, mut visit: impl FnMut(Hit<'_>) -> ControlFlow<()>) -> Result<(), LexiconError> {
+        // A damaged block of the tier table: the word is left out, and the walk
+        // stops before the next one.
+        let fault = std::cell::RefCell::new(None);
         let in_tiers = |index| {
             let range = self.options.tiers.expect("a range when tested");
-            range.contains(self.lexicon.tier(index))
+            match self.lexicon.try_tier(index) {
+                Ok(tier) => range.contains(tier),
+                Err(e) => {
+                    fault.borrow_mut().get_or_insert(e);
+                    false
+                }
+            }
+        };
+        let mut visit = |hit: Hit<'_>| match fault.borrow().is_some() {
+            true => ControlFlow::Break(()),
+            false => visit(hit),
         };
         let bounds = Bounds {
             min_len: self.options.min_len,
@@ -198,11 +218,15 @@ impl<'l> Search<'l> {
                 .map(|_| &in_tiers as &dyn Fn(u64) -> bool),
         };
         let visit: &mut dyn FnMut(Hit<'_>) -> ControlFlow<()> = &mut visit;
-        match &self.matcher {
+        let walked = match &self.matcher {
             Compiled::Pattern(m) => walk::walk(self.lexicon, m, &bounds, visit),
             Compiled::Regex(m) => walk::walk(self.lexicon, &**m, &bounds, visit),
             Compiled::Fuzzy(m) => walk::walk(self.lexicon, m, &bounds, visit),
             Compiled::Rack(m) => walk::walk(self.lexicon, m, &bounds, visit),
+        };
+        match fault.into_inner() {
+            Some(e) => Err(e),
+            None => walked,
         }
     }
 
@@ -224,6 +248,67 @@ impl<'l> Search<'l> {
             ControlFlow::Continue(())
         });
         count
+    }
+}
+
+/// A [`Search`] of a [`LazyLexicon`]: each block of the dictionary is checked the
+/// first time the walk reads it, so a query with a fixed prefix reads and checks a
+/// sliver of a large file; a damaged block ends the search with its error, and
+/// nothing is ever answered from a block that has not passed.
+///
+/// ```
+/// use polyboggle::query::{LazySearch, Options, Query};
+/// use polyboggle::LazyLexicon;
+///
+/// let english = LazyLexicon::builtin("enable2k")?;
+/// let search = LazySearch::new(&english, &Query::Pattern("QU?Z".into()), &Options::default())?;
+/// assert_eq!(search.keys()?, ["quiz"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct LazySearch<'l> {
+    search: Search<'l>,
+}
+
+impl<'l> LazySearch<'l> {
+    /// Compiles `query` under `lexicon`'s profile and language units.
+    pub fn new(
+        lexicon: &'l LazyLexicon,
+        query: &Query,
+        options: &Options,
+    ) -> Result<LazySearch<'l>, QueryError> {
+        let search = Search::new(lexicon.lexicon(), query, options)?;
+        Ok(LazySearch { search })
+    }
+
+    /// Calls `visit` with each matching word, in key order, until it breaks or a
+    /// damaged block is found (the words visited before it were read from blocks
+    /// that passed).
+    pub fn for_each(
+        &self,
+        visit: impl FnMut(Hit<'_>) -> ControlFlow<()>,
+    ) -> Result<(), LexiconError> {
+        self.search.run(visit)
+    }
+
+    /// Every matching word's key, in order.
+    pub fn keys(&self) -> Result<Vec<String>, LexiconError> {
+        let mut keys = Vec::new();
+        self.for_each(|hit| {
+            keys.push(hit.key.to_string());
+            ControlFlow::Continue(())
+        })?;
+        Ok(keys)
+    }
+
+    /// How many words match.
+    pub fn count(&self) -> Result<u64, LexiconError> {
+        let mut count = 0;
+        self.for_each(|_| {
+            count += 1;
+            ControlFlow::Continue(())
+        })?;
+        Ok(count)
     }
 }
 

@@ -24,7 +24,7 @@ use std::ops::ControlFlow;
 use unicode_segmentation::GraphemeCursor;
 
 use crate::automaton::{self, Automaton, State};
-use crate::Lexicon;
+use crate::{Lexicon, LexiconError};
 
 /// A query compiled to something the walk can steer by.
 pub(crate) trait Matcher {
@@ -94,13 +94,16 @@ struct CharEdge {
 type DeadKey = u128;
 
 /// Walks `lexicon` under `matcher`, calling `visit` on each match in key order until
-/// it breaks.
+/// it breaks. Each block of records is checked the first time the walk reads it (a
+/// no-op for a [`Lexicon`], checked whole when opened); a damaged one ends the walk
+/// with its error.
 pub(crate) fn walk<M: Matcher>(
     lexicon: &Lexicon,
     matcher: &M,
     bounds: &Bounds<'_>,
     visit: &mut dyn FnMut(Hit<'_>) -> ControlFlow<()>,
-) {
+) -> Result<(), LexiconError> {
+    lexicon.check_root()?;
     let longest = lexicon.header().max_len as usize;
     let max_len = bounds.max_len.min(longest);
     let remember = matcher.remembers()
@@ -120,12 +123,19 @@ pub(crate) fn walk<M: Matcher>(
         key: String::with_capacity(64),
         scratch: Vec::new(),
         visit,
+        lexicon,
+        fault: None,
     };
     let start = matcher.start();
     let _ = walk.node(automaton::ROOT, 0, &start, 0, 0);
+    walk.fault.map_or(Ok(()), Err)
 }
 
 struct Walk<'w, 'v, M: Matcher> {
+    /// The dictionary, whose blocks are checked as the walk reads them.
+    lexicon: &'w Lexicon,
+    /// The damaged block that ended the walk.
+    fault: Option<LexiconError>,
     automaton: Automaton<'w>,
     matcher: &'w M,
     bounds: &'w Bounds<'w>,
@@ -161,6 +171,11 @@ impl<M: Matcher> Walk<'_, '_, M> {
         pending: usize,
         clusters: usize,
     ) -> ControlFlow<()> {
+        // The records this node's transitions lead to are read below: check them.
+        if let Err(e) = self.lexicon.check_children(&self.automaton, state) {
+            self.fault = Some(e);
+            return ControlFlow::Break(());
+        }
         let (key, done) = match self.memo_key(state, matched, pending) {
             None => return self.branch(state, rank, matched, pending, clusters, None),
             // The letter alone leaves the matcher nothing: no match below.
@@ -269,7 +284,11 @@ impl<M: Matcher> Walk<'_, '_, M> {
 
         let depth = self.key.len();
         let mut edges = self.take_scratch(depth);
-        self.char_edges(state, &mut edges);
+        if let Err(e) = self.char_edges(state, &mut edges) {
+            self.fault = Some(e);
+            self.scratch[depth] = edges;
+            return ControlFlow::Break(());
+        }
         let mut flow = ControlFlow::Continue(());
         for edge in &edges {
             let starts_cluster = starts_cluster(&self.key, edge.letter);
@@ -323,7 +342,7 @@ impl<M: Matcher> Walk<'_, '_, M> {
     }
 
     /// The characters leaving `state`, in byte order (so the walk goes in key order).
-    fn char_edges(&self, state: State, edges: &mut Vec<CharEdge>) {
+    fn char_edges(&self, state: State, edges: &mut Vec<CharEdge>) -> Result<(), LexiconError> {
         // The walk reads the records of the states its characters lead to (their
         // outputs, their own edges): ask for them all at once, not one miss at a time.
         for (_, next, _) in self.automaton.children(state) {
@@ -344,17 +363,23 @@ impl<M: Matcher> Walk<'_, '_, M> {
                 state: next,
                 output: 0,
             };
-            self.continue_char(&mut edge, 1, edges);
+            self.continue_char(&mut edge, 1, edges)?;
         }
         if !self.automaton.is_exact() {
             // Records are in (class, byte) order there, not byte order.
             edges.sort_unstable_by_key(|e| e.bytes);
         }
+        Ok(())
     }
 
     /// Follows the continuation bytes of a character whose first `have` bytes `edge`
     /// holds.
-    fn continue_char(&self, edge: &mut CharEdge, have: u8, edges: &mut Vec<CharEdge>) {
+    fn continue_char(
+        &self,
+        edge: &mut CharEdge,
+        have: u8,
+        edges: &mut Vec<CharEdge>,
+    ) -> Result<(), LexiconError> {
         if have == edge.len {
             let letter = match edge.bytes[0] {
                 ascii @ 0..0x80 => Some(ascii as char),
@@ -366,9 +391,10 @@ impl<M: Matcher> Walk<'_, '_, M> {
             if let Some(letter) = letter {
                 edges.push(CharEdge { letter, ..*edge });
             }
-            return;
+            return Ok(());
         }
         let state = edge.state;
+        self.lexicon.check_children(&self.automaton, state)?;
         let output = edge.output + self.automaton.node(state).output as u64;
         for (byte, next, _) in self.automaton.children(state) {
             if byte & 0xc0 != 0x80 {
@@ -377,9 +403,10 @@ impl<M: Matcher> Walk<'_, '_, M> {
             edge.bytes[have as usize] = byte;
             edge.state = next;
             edge.output = output;
-            self.continue_char(edge, have + 1, edges);
+            self.continue_char(edge, have + 1, edges)?;
         }
         edge.bytes[have as usize] = 0;
+        Ok(())
     }
 }
 
@@ -507,7 +534,8 @@ mod tests {
         walk(&lexicon, &Everything, &bounds, &mut |hit| {
             seen.push((hit.key.to_string(), hit.index, hit.len));
             ControlFlow::Continue(())
-        });
+        })
+        .unwrap();
         let expected: Vec<_> = lexicon
             .words()
             .enumerate()
