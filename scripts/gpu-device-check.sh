@@ -15,6 +15,9 @@
 #       tests on each, bench 10 M dice/uniform x ENABLE2K/YAWL on each, ENABLE2K 3625 seeds 1-10
 #       on each, an ncu profile of the new kernel, then 5x5 and 6x6 on each and five knob settings
 #       of the new one; ~6 min (SECS: skip what is left at SECS)
+#   scripts/gpu-device-check.sh launches [SECS]  issue 35's second loan: each launch's copies and
+#       kernel timed, page-locked against pageable copies, launch sizes, then tests, bench, 3625, ncu
+#   scripts/gpu-device-check.sh knobs35   issue 35's third loan: the defaults against the knobs left
 set -uo pipefail
 cd "$(dirname "$0")/.."
 pack=target/gpu-device
@@ -196,6 +199,95 @@ kernels() {
   echo "== kernels: done in $(( SECONDS - start )) s" | log kernels.txt
 }
 
+# Issue 35, second loan: where a launch's time goes (POLYBOGGLE_GPU_TIMES: copies and
+# kernel on the device's clock, and the wall time from submission to collection), batch
+# sizes (launches of a million boards, pipelined); then exactness, the tables and the
+# optimizer again.
+launches() {
+  local start=$SECONDS budget=${1:-300} TIMEFORMAT='wall %R s'
+  left() { [ $(( budget - (SECONDS - start) )) -gt "$1" ] || { echo "== out of time: skipped $2" | log launches.txt; return 1; }; }
+  [ -f /tmp/yawl.pbd ] || "$B" compile "$data/princeton/dictionary-yawl.txt" -o /tmp/yawl.pbd >/dev/null
+  boards_10m dice44; boards_10m uniform44
+  for k in new old; do
+    echo "== launch times, dice44 x100, enable2k, $k kernel" | log launches.txt
+    POLYBOGGLE_GPU_KERNEL=$k POLYBOGGLE_GPU_TIMES=1 timeout 60 "$B" bench --backend gpu \
+      --boards-file /tmp/dice44_10m.txt --format json 2>&1 | log launches.txt
+  done
+  for round in 1 2; do
+    for knobs in POLYBOGGLE_GPU_BATCH=4194304 POLYBOGGLE_GPU_BATCH=1048576 \
+      POLYBOGGLE_GPU_BATCH=16777216; do
+      echo "== bench dice44 x100, enable2k, new kernel, $knobs, round $round" | log launches.txt
+      env POLYBOGGLE_GPU_KERNEL=new $knobs timeout 60 "$B" bench --backend gpu \
+        --boards-file /tmp/dice44_10m.txt --format json 2>&1 | log launches.txt
+    done
+  done
+  for k in new old; do
+  echo "== gpu:: tests, $k kernel" | log launches.txt
+  POLYBOGGLE_GPU_KERNEL=$k timeout 150 "$pack/bin/gpu-tests" gpu:: --include-ignored --nocapture --test-threads 1 2>&1 \
+    | grep -E "^test |test result|panicked|assert|scoring on" | log launches.txt
+  done
+  echo "expected totals x100 (bench/README.md): dice44 enable2k 1408086800, uniform44 enable2k 411442000," \
+       "dice44 yawl 1887212900, uniform44 yawl 545623400" | log launches.txt
+  for dict in enable2k /tmp/yawl.pbd; do
+    for f in dice44 uniform44; do
+      for k in old new; do
+        left 30 "bench $f $dict $k" || continue
+        echo "== bench $f x100, $dict, $k kernel" | log launches.txt
+        POLYBOGGLE_GPU_KERNEL=$k timeout 60 "$B" bench --backend gpu --dict "$dict" \
+          --boards-file "/tmp/${f}_10m.txt" --format json 2>&1 | log launches.txt
+      done
+    done
+  done
+  for s in $(seq 1 10); do
+    left 30 "ENABLE2K 3625 seed $s" || continue
+    echo "== ENABLE2K 3625, seed $s, new kernel" | log launches.txt
+    { time POLYBOGGLE_GPU_KERNEL=new timeout 30 "$B" optimize --backend gpu --exclude zqxjkw --until 3625 \
+      --time 5 --seed "$s" --threads 16 --format json; } 2>&1 | log launches.txt
+  done
+  for set in english-big-original-5x5 english-superbig-6x6; do
+    for k in old new; do
+      left 30 "bench $set $k" || continue
+      echo "== bench 1,000,000 boards rolled from $set, enable2k, $k kernel" | log launches.txt
+      POLYBOGGLE_GPU_KERNEL=$k timeout 60 "$B" bench --backend gpu --dice "$set" --boards 1000000 \
+        --format json 2>&1 | log launches.txt
+    done
+  done
+  if command -v ncu >/dev/null && left 80 "ncu"; then
+    echo "== ncu source counters, new kernel, one launch of 1 M dice44 boards" | log ncu.txt
+    head -n 1000000 /tmp/dice44_10m.txt > /tmp/dice44_1m.txt
+    POLYBOGGLE_GPU_KERNEL=new timeout 70 ncu --launch-count 1 -k regex:pb_search \
+      --section SourceCounters --section WarpStateStats --section InstructionStats \
+      "$B" bench --backend gpu --boards-file /tmp/dice44_1m.txt 2>&1 | log ncu.txt
+  fi
+  echo "== launches: done in $(( SECONDS - start )) s" | log launches.txt
+}
+
+# Issue 35, third loan: the defaults (new kernel, pipelined launches) against the knobs
+# left: batch size, L1 carveout, hash-set size, block size; the tests and the optimizer
+# on the defaults.
+knobs35() {
+  local TIMEFORMAT='wall %R s'
+  boards_10m dice44; boards_10m uniform44
+  echo "== gpu:: tests, defaults" | log knobs.txt
+  timeout 150 "$pack/bin/gpu-tests" gpu:: --include-ignored --nocapture --test-threads 1 2>&1 \
+    | grep -E "^test |test result|panicked|assert|scoring on" | log knobs.txt
+  for knobs in "" POLYBOGGLE_GPU_BATCH=8388608 POLYBOGGLE_GPU_BATCH=16777216 \
+    "POLYBOGGLE_GPU_CARVEOUT=50 POLYBOGGLE_GPU_THREADS=67584" \
+    "POLYBOGGLE_GPU_CARVEOUT=75 POLYBOGGLE_GPU_THREADS=101376" POLYBOGGLE_GPU_CARVEOUT=100 \
+    POLYBOGGLE_GPU_TABLE_BITS=10 POLYBOGGLE_GPU_TABLE_BITS=9 POLYBOGGLE_GPU_BLOCK=64 \
+    POLYBOGGLE_GPU_BLOCK=256 ""; do
+    echo "== bench dice44 x100, enable2k, ${knobs:-defaults}" | log knobs.txt
+    env $knobs timeout 60 "$B" bench --backend gpu --boards-file /tmp/dice44_10m.txt --format json 2>&1 | log knobs.txt
+  done
+  echo "== bench uniform44 x100, enable2k, defaults" | log knobs.txt
+  timeout 60 "$B" bench --backend gpu --boards-file /tmp/uniform44_10m.txt --format json 2>&1 | log knobs.txt
+  for s in $(seq 1 10); do
+    echo "== ENABLE2K 3625, seed $s, defaults" | log knobs.txt
+    { time timeout 30 "$B" optimize --backend gpu --exclude zqxjkw --until 3625 \
+      --time 5 --seed "$s" --threads 16 --format json; } 2>&1 | log knobs.txt
+  done
+}
+
 # The hunt for what is left of TOTAL seconds since START (its other arguments: hunt's).
 hunt_until() {
   local left=$(( $2 - (SECONDS - $1) - 15 ))
@@ -219,5 +311,7 @@ case "${1:-all}" in
     hunt_until "$start" "${2:-480}" 17 --until 10407 ;;
   all) tests; bench; record ;;
   kernels) kernels "${2:-540}" ;;
-  *) echo "usage: $0 tests|bench|record|hunt SECS [SEED [FLAGS...]]|tune|all|lease SECS|round2 SECS|kernels [SECS]" >&2; exit 2 ;;
+  launches) launches "${2:-300}" ;;
+  knobs35) knobs35 ;;
+  *) echo "usage: $0 tests|bench|record|hunt SECS [SEED [FLAGS...]]|tune|all|lease SECS|round2 SECS|kernels [SECS]|launches [SECS]|knobs35" >&2; exit 2 ;;
 esac

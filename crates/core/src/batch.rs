@@ -348,6 +348,10 @@ impl Hasher for Fnv {
 
 /// Every board's tally, in order: batches by `scorer`, boards alone by `solver`.
 pub fn tally_packed(scorer: &dyn Scorer, solver: &mut Solver, packed: &[Packed]) -> Vec<Tally> {
+    // One batch (the common case): its tallies as the scorer made them, not copied.
+    if let [Packed::Batch(batch)] = packed {
+        return scorer.tally(batch);
+    }
     let mut out = Vec::new();
     for run in packed {
         match run {

@@ -7,15 +7,24 @@
 //! takes fewer where its shared memory would pass 48 KiB a block),
 //! `POLYBOGGLE_GPU_THREADS` (threads in all; default: the old kernel 512 a
 //! multiprocessor, the new one as many as fit at once; fewer when the tables would
-//! take over a quarter of free memory) and `POLYBOGGLE_GPU_TABLE_BITS` (each thread's
-//! word table, 2^bits slots; lib.rs).
+//! take over a quarter of free memory), `POLYBOGGLE_GPU_TABLE_BITS` (each thread's
+//! word table, 2^bits slots; lib.rs), `POLYBOGGLE_GPU_BATCH` (boards a batch of the
+//! bench brings; lib.rs), `POLYBOGGLE_GPU_CARVEOUT` (the new kernel's shared memory,
+//! a percentage of L1) and `POLYBOGGLE_GPU_TIMES=1` (each launch's copies and kernel
+//! timed on stderr).
+//!
+//! Launches are pipelined: a batch's boards go in launches of a million, each
+//! through one of two slots of page-locked host memory, so that the host copies the
+//! next launch's boards in (and the last one's results out) while the GPU runs.
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 
-use cudarc::driver::sys::CUdevice_attribute;
 use cudarc::driver::sys::CUresult;
+use cudarc::driver::sys::{CUdevice_attribute, CUfunction_attribute};
 use cudarc::driver::{
-    CudaContext, CudaFunction, CudaSlice, CudaStream, DriverError, LaunchConfig, PushKernelArg,
+    CudaContext, CudaEvent, CudaFunction, CudaSlice, CudaStream, DriverError, LaunchConfig,
+    PinnedHostSlice, PushKernelArg,
 };
 use cudarc::nvrtc::{compile_ptx_with_opts, CompileOptions, Ptx};
 
@@ -26,6 +35,7 @@ use super::{
 };
 use polyboggle::lexicon::Lexicon;
 use polyboggle::score::Rules;
+use polyboggle::solve::Tally;
 
 fn driver(what: &str) -> impl Fn(DriverError) -> GpuError + '_ {
     move |e| GpuError(format!("{what}: {e}"))
@@ -92,6 +102,85 @@ pub(crate) struct Cuda {
     threads: u32,
     block: u32,
     multiprocessors: u32,
+    /// Two launches' boards and results, used in turn (one launch runs while the
+    /// host fills the other), kept from one launch to the next.
+    slots: [Option<Io>; 2],
+    /// The slot the next launch takes.
+    slot: usize,
+    /// Launches submitted and not yet collected, oldest first.
+    pending: VecDeque<Pending>,
+    /// `POLYBOGGLE_GPU_TIMES=1`: each launch's copies and kernel timed on stderr.
+    times: bool,
+}
+
+/// A launch on its way: its slot, its boards, the event its results' copy to the
+/// host records, and its clock.
+struct Pending {
+    slot: usize,
+    count: usize,
+    done: CudaEvent,
+    clock: Option<Clock>,
+}
+
+/// A launch's boards and results on the device, and page-locked copies of them on
+/// the host (only page-locked memory copies in the background), grown when a launch
+/// brings more boards than any before.
+struct Io {
+    boards: CudaSlice<u8>,
+    words: CudaSlice<u32>,
+    points: CudaSlice<u64>,
+    next: CudaSlice<u32>,
+    boards_host: PinnedHostSlice<u8>,
+    words_host: PinnedHostSlice<u32>,
+    points_host: PinnedHostSlice<u64>,
+}
+
+/// Times of one launch's steps, when `POLYBOGGLE_GPU_TIMES` asks for them.
+struct Clock {
+    stream: Arc<CudaStream>,
+    marks: Vec<(&'static str, CudaEvent)>,
+    started: std::time::Instant,
+}
+
+impl Clock {
+    fn start(stream: &Arc<CudaStream>, on: bool) -> Option<Clock> {
+        if !on {
+            return None;
+        }
+        let mut clock = Clock {
+            stream: stream.clone(),
+            marks: Vec::new(),
+            started: std::time::Instant::now(),
+        };
+        clock.mark("start")?;
+        Some(clock)
+    }
+
+    /// Records the point the stream has reached (`None`: timing is off or failed).
+    fn mark(&mut self, what: &'static str) -> Option<()> {
+        let timed = Some(cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT);
+        let event = self.stream.record_event(timed).ok()?;
+        self.marks.push((what, event));
+        Some(())
+    }
+
+    /// One line on stderr: each step's device time, and the wall time from the
+    /// launch's submission to its collection.
+    fn report(self, boards: u32) {
+        let wall = self.started.elapsed().as_secs_f64() * 1e3;
+        let steps: Vec<String> = self
+            .marks
+            .windows(2)
+            .filter_map(|pair| {
+                let ms = pair[0].1.elapsed_ms(&pair[1].1).ok()?;
+                Some(format!("{} {ms:.2} ms", pair[1].0))
+            })
+            .collect();
+        eprintln!(
+            "gpu launch: {boards} boards, {}, wall {wall:.2} ms",
+            steps.join(", ")
+        );
+    }
 }
 
 impl Drop for Cuda {
@@ -99,6 +188,8 @@ impl Drop for Cuda {
         // The buffers' drops free without binding the context (cudarc 0.19): a
         // scorer dropped on a thread that never used CUDA would leak them.
         let _ = self.stream.context().bind_to_thread();
+        // Nothing may still copy into the page-locked buffers freed with it.
+        let _ = self.stream.synchronize();
     }
 }
 
@@ -183,11 +274,75 @@ impl Cuda {
             threads: 0,
             block: knob("POLYBOGGLE_GPU_BLOCK").unwrap_or(128).min(1024),
             multiprocessors,
+            slots: [None, None],
+            slot: 0,
+            pending: VecDeque::new(),
+            times: std::env::var("POLYBOGGLE_GPU_TIMES").is_ok_and(|v| v == "1"),
         };
         Ok((
             cuda,
             format!("{name} (compute {major}.{minor}, {multiprocessors} SMs, {design} kernel)"),
         ))
+    }
+
+    /// Copies `launch`'s boards into slot `slot` (grown when need be), on to the
+    /// device in the background, and zeroes its board counter.
+    fn upload_boards(&mut self, slot: usize, launch: &Launch) -> Result<(), GpuError> {
+        let up = driver("uploading a batch");
+        let (bytes, count) = (launch.boards.len(), launch.count as usize);
+        let fits = self.slots[slot]
+            .as_ref()
+            .is_some_and(|io| io.boards.len() >= bytes && io.words.len() >= count);
+        if !fits {
+            self.slots[slot] = None;
+            let stream = &self.stream;
+            let ctx = stream.context();
+            // Flags 0, not cudarc's write-combined default: the results are read on
+            // the host.
+            // SAFETY: every element is written before it is read: the boards below,
+            // the results by the copies back (submit), read once they are done.
+            let (boards_host, words_host, points_host) = unsafe {
+                (
+                    ctx.alloc_pinned_with_flags::<u8>(bytes, 0).map_err(&up)?,
+                    ctx.alloc_pinned_with_flags::<u32>(count, 0).map_err(&up)?,
+                    ctx.alloc_pinned_with_flags::<u64>(count, 0).map_err(&up)?,
+                )
+            };
+            self.slots[slot] = Some(Io {
+                boards: stream.alloc_zeros::<u8>(bytes).map_err(&up)?,
+                words: stream.alloc_zeros::<u32>(count).map_err(&up)?,
+                points: stream.alloc_zeros::<u64>(count).map_err(&up)?,
+                next: stream.alloc_zeros::<u32>(1).map_err(&up)?,
+                boards_host,
+                words_host,
+                points_host,
+            });
+        }
+        let io = self.slots[slot].as_mut().expect("made above");
+        // The slot's last launch was collected (submit's check), so nothing reads
+        // its page-locked boards now.
+        let staged = &mut io.boards_host.as_mut_slice().map_err(&up)?[..bytes];
+        staged.copy_from_slice(launch.boards);
+        self.stream
+            .memcpy_htod(&*staged, &mut io.boards.slice_mut(..bytes))
+            .map_err(&up)?;
+        self.stream.memset_zeros(&mut io.next).map_err(&up)
+    }
+
+    /// Queues the copy of slot `slot`'s `count` results to the host, and records
+    /// when it is done.
+    fn download(&mut self, slot: usize, count: usize) -> Result<CudaEvent, GpuError> {
+        let down = driver("running the kernel");
+        let io = self.slots[slot].as_mut().expect("upload_boards made it");
+        let words = &mut io.words_host.as_mut_slice().map_err(&down)?[..count];
+        self.stream
+            .memcpy_dtoh(&io.words.slice(..count), words)
+            .map_err(&down)?;
+        let points = &mut io.points_host.as_mut_slice().map_err(&down)?[..count];
+        self.stream
+            .memcpy_dtoh(&io.points.slice(..count), points)
+            .map_err(&down)?;
+        self.stream.record_event(None).map_err(&down)
     }
 
     /// Makes sure the tables hold `threads << bits` slots (wanted threads, fewer
@@ -276,11 +431,52 @@ fn one_line(error: &cudarc::nvrtc::CompileError) -> String {
 }
 
 impl Kernel for Cuda {
-    fn run(&mut self, launch: &Launch) -> Result<(Vec<u32>, Vec<u64>), GpuError> {
+    fn submit(&mut self, launch: &Launch) -> Result<(), GpuError> {
+        assert!(
+            self.pending.len() < self.slots.len(),
+            "a launch submitted while both slots are in flight"
+        );
+        let slot = self.slot;
+        self.slot = (slot + 1) % self.slots.len();
+        let mut clock = Clock::start(&self.stream, self.times);
+        // The kernel's own inputs (face tables, neighbours) are uploaded and freed
+        // in the stream's order, so they live until the kernel is done.
         match self.design {
-            Design::Old => self.run_old(launch),
-            Design::New => self.run_new(launch),
+            Design::Old => self.launch_old(slot, launch, &mut clock)?,
+            Design::New => self.launch_new(slot, launch, &mut clock)?,
         }
+        if let Some(clock) = clock.as_mut() {
+            clock.mark("kernel");
+        }
+        let count = launch.count as usize;
+        let done = self.download(slot, count)?;
+        if let Some(clock) = clock.as_mut() {
+            clock.mark("download");
+        }
+        self.pending.push_back(Pending {
+            slot,
+            count,
+            done,
+            clock,
+        });
+        Ok(())
+    }
+
+    fn collect(&mut self, out: &mut Vec<Tally>) -> Result<(), GpuError> {
+        let down = driver("running the kernel");
+        let pending = self.pending.pop_front().expect("a launch to collect");
+        pending.done.synchronize().map_err(&down)?;
+        if let Some(clock) = pending.clock {
+            clock.report(pending.count as u32);
+        }
+        let io = self.slots[pending.slot].as_ref().expect("submit filled it");
+        let words = &io.words_host.as_slice().map_err(&down)?[..pending.count];
+        let points = &io.points_host.as_slice().map_err(&down)?[..pending.count];
+        out.extend(words.iter().zip(points).map(|(&words, &points)| Tally {
+            words: words as u64,
+            points,
+        }));
+        Ok(())
     }
 
     fn clear_tables(&mut self) -> Result<(), GpuError> {
@@ -306,8 +502,13 @@ impl Kernel for Cuda {
 }
 
 impl Cuda {
-    /// A launch of the old kernel (`kernel.cu`).
-    fn run_old(&mut self, launch: &Launch) -> Result<(Vec<u32>, Vec<u64>), GpuError> {
+    /// Queues a launch of the old kernel (`kernel.cu`) on slot `slot`.
+    fn launch_old(
+        &mut self,
+        slot: usize,
+        launch: &Launch,
+        clock: &mut Option<Clock>,
+    ) -> Result<(), GpuError> {
         self.ensure_tables(launch.slot_bits)?;
         let stream = self.stream.clone();
         let up = driver("uploading a batch");
@@ -316,11 +517,11 @@ impl Cuda {
         let face_bytes = stream.clone_htod(&faces.bytes).map_err(&up)?;
         let face_classes = stream.clone_htod(&faces.classes).map_err(&up)?;
         let neighbours = stream.clone_htod(launch.neighbours).map_err(&up)?;
-        let boards = stream.clone_htod(launch.boards).map_err(&up)?;
-        let next = stream.alloc_zeros::<u32>(1).map_err(&up)?;
-        let count = launch.count as usize;
-        let mut words = stream.alloc_zeros::<u32>(count).map_err(&up)?;
-        let mut points = stream.alloc_zeros::<u64>(count).map_err(&up)?;
+        self.upload_boards(slot, launch)?;
+        if let Some(clock) = clock.as_mut() {
+            clock.mark("upload");
+        }
+        let io = self.slots[slot].as_mut().expect("upload_boards made it");
         let tables = self.tables.as_mut().expect("ensure_tables allocated them");
         // No more threads than boards (rounded up to whole blocks).
         let block = self.block;
@@ -346,32 +547,31 @@ impl Cuda {
             .arg(&face_classes)
             .arg(&neighbours)
             .arg(&launch.cells)
-            .arg(&boards)
+            .arg(&io.boards)
             .arg(&launch.count)
             .arg(tables)
             .arg(&launch.slot_bits)
             .arg(&launch.word_limit)
             .arg(&launch.tag_base)
-            .arg(&next)
-            .arg(&mut words)
-            .arg(&mut points);
+            .arg(&mut io.next)
+            .arg(&mut io.words)
+            .arg(&mut io.points);
         // SAFETY: the arguments match pb_score's parameters one for one, in type and
         // order; every array is as long as the kernel reads (boards: count × cells;
         // tables: threads << slot_bits; face arrays: as Faces lays them out).
         unsafe { args.launch(config) }.map_err(driver("launching the kernel"))?;
-        let words = stream
-            .clone_dtoh(&words)
-            .map_err(driver("running the kernel"))?;
-        let points = stream
-            .clone_dtoh(&points)
-            .map_err(driver("running the kernel"))?;
-        Ok((words, points))
+        Ok(())
     }
 
-    /// A launch of the new kernel (`kernel_shared.cu`): the entry point for the
-    /// board's size, blocks that keep their shared memory under
+    /// Queues a launch of the new kernel (`kernel_shared.cu`) on slot `slot`: the
+    /// entry point for the board's size, blocks that keep their shared memory under
     /// [`SHARED_PER_BLOCK`], as many threads as the device holds at once.
-    fn run_new(&mut self, launch: &Launch) -> Result<(Vec<u32>, Vec<u64>), GpuError> {
+    fn launch_new(
+        &mut self,
+        slot: usize,
+        launch: &Launch,
+        clock: &mut Option<Clock>,
+    ) -> Result<(), GpuError> {
         // This may be the thread's first CUDA call (bench scores each chunk on a new
         // thread): the occupancy query below does not bind the context itself.
         self.stream
@@ -393,6 +593,14 @@ impl Cuda {
             )?);
         }
         let function = self.functions[variant].clone().expect("loaded above");
+        if let Some(percent) = knob("POLYBOGGLE_GPU_CARVEOUT") {
+            // For measuring: shared memory's share of each SM's L1 (the rest caches
+            // the dictionary's records); the driver's choice otherwise.
+            let carveout = CUfunction_attribute::CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT;
+            function
+                .set_attribute(carveout, percent.min(100) as i32)
+                .map_err(driver("setting the shared memory carveout"))?;
+        }
         // Every frame a path can need: never deeper than the board's cells.
         let frame_cap = cells.max(1);
         let per_thread = frame_cap * 8 + cells * 4;
@@ -415,11 +623,11 @@ impl Cuda {
         let neighbours = stream
             .clone_htod(&tables::by_position(launch.neighbours))
             .map_err(&up)?;
-        let boards = stream.clone_htod(launch.boards).map_err(&up)?;
-        let next = stream.alloc_zeros::<u32>(1).map_err(&up)?;
-        let count = launch.count as usize;
-        let mut words = stream.alloc_zeros::<u32>(count).map_err(&up)?;
-        let mut points = stream.alloc_zeros::<u64>(count).map_err(&up)?;
+        self.upload_boards(slot, launch)?;
+        if let Some(clock) = clock.as_mut() {
+            clock.mark("upload");
+        }
+        let io = self.slots[slot].as_mut().expect("upload_boards made it");
         let (sets, epochs) = self.sets.as_mut().expect("ensure_sets allocated them");
         // Whole blocks, no more threads than the sets have or the boards need.
         let threads = (self.threads / block * block).min(launch.count.div_ceil(block) * block);
@@ -444,7 +652,7 @@ impl Cuda {
             .arg(&face_classes)
             .arg(&neighbours)
             .arg(&launch.cells)
-            .arg(&boards)
+            .arg(&io.boards)
             .arg(&launch.count)
             .arg(sets)
             .arg(&stride_bits)
@@ -453,22 +661,16 @@ impl Cuda {
             .arg(&self.word_bits)
             .arg(epochs)
             .arg(&frame_cap)
-            .arg(&next)
-            .arg(&mut words)
-            .arg(&mut points);
+            .arg(&mut io.next)
+            .arg(&mut io.words)
+            .arg(&mut io.points);
         // SAFETY: the arguments match pb_search's parameters one for one, in type and
         // order; every array is as long as the kernel reads (boards: count × cells;
         // sets: threads << stride_bits, epochs: threads; neighbours: by_position's;
         // face arrays: as Faces lays them out), and the shared memory holds
         // frame_cap frames and `cells` face entries a thread.
         unsafe { args.launch(config) }.map_err(driver("launching the kernel"))?;
-        let words = stream
-            .clone_dtoh(&words)
-            .map_err(driver("running the kernel"))?;
-        let points = stream
-            .clone_dtoh(&points)
-            .map_err(driver("running the kernel"))?;
-        Ok((words, points))
+        Ok(())
     }
 
     /// Makes sure the new kernel's hash sets hold `wanted` threads (fewer when

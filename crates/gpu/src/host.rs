@@ -10,6 +10,7 @@
 //! `.ci/run` runs them, and they fail loudly where no compiler works. Those that read
 //! the bench files in ../shared/data say so.
 
+use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -18,12 +19,74 @@ use rand_chacha::ChaCha8Rng;
 
 use super::tables::{self, Dictionary};
 use super::{
-    Design, GpuError, GpuScorer, Kernel, Launch, KERNEL_SHARED_NAMES, KERNEL_SHARED_SOURCE,
-    KERNEL_SOURCE,
+    Design, GpuError, GpuScorer, Kernel, Launch, IN_FLIGHT, KERNEL_SHARED_NAMES,
+    KERNEL_SHARED_SOURCE, KERNEL_SOURCE,
 };
 use polyboggle::batch::{Batch, CpuScorer, Scorer};
 use polyboggle::normalize::Profile;
+use polyboggle::solve::Tally;
 use polyboggle::{Face, Lexicon, Rules};
+
+/// A harness kernel runs a launch at once, when it is submitted.
+trait RunNow: Send {
+    /// Each of `launch`'s boards' words and points.
+    fn run(&mut self, launch: &Launch) -> Result<(Vec<u32>, Vec<u64>), GpuError>;
+    fn clear_tables(&mut self) -> Result<(), GpuError>;
+    fn design(&self) -> Design;
+}
+
+/// Boards in one of the harness's launches.
+const HARNESS_LAUNCH: usize = 37;
+
+/// A harness kernel behind the device's interface: each launch's results wait,
+/// in order, until collected.
+struct Harness<K> {
+    kernel: K,
+    done: VecDeque<(Vec<u32>, Vec<u64>)>,
+}
+
+impl<K> Harness<K> {
+    fn new(kernel: K) -> Self {
+        Harness {
+            kernel,
+            done: VecDeque::new(),
+        }
+    }
+}
+
+impl<K: RunNow> Kernel for Harness<K> {
+    fn submit(&mut self, launch: &Launch) -> Result<(), GpuError> {
+        // As the device: no more than IN_FLIGHT uncollected.
+        assert!(
+            self.done.len() < IN_FLIGHT,
+            "a launch submitted over the limit"
+        );
+        let results = self.kernel.run(launch)?;
+        self.done.push_back(results);
+        Ok(())
+    }
+
+    fn collect(&mut self, out: &mut Vec<Tally>) -> Result<(), GpuError> {
+        let (words, points) = self.done.pop_front().expect("a launch to collect");
+        out.extend(words.iter().zip(&points).map(|(&words, &points)| Tally {
+            words: words as u64,
+            points,
+        }));
+        Ok(())
+    }
+
+    fn clear_tables(&mut self) -> Result<(), GpuError> {
+        assert!(
+            self.done.is_empty(),
+            "tables cleared with launches in flight"
+        );
+        self.kernel.clear_tables()
+    }
+
+    fn design(&self) -> Design {
+        self.kernel.design()
+    }
+}
 
 /// What the harness adds to the old kernel: a way to say which "thread" runs.
 const HARNESS: &str = r#"
@@ -160,7 +223,7 @@ struct HostKernel {
     tables: Vec<u64>,
 }
 
-impl Kernel for HostKernel {
+impl RunNow for HostKernel {
     fn run(&mut self, launch: &Launch) -> Result<(Vec<u32>, Vec<u64>), GpuError> {
         let slots = (self.threads as usize) << launch.slot_bits;
         if self.tables.len() < slots {
@@ -237,7 +300,7 @@ struct SharedHostKernel {
 const GUARD: usize = 64;
 const GUARD_BYTE: u64 = 0xA5A5_A5A5_A5A5_A5A5;
 
-impl Kernel for SharedHostKernel {
+impl RunNow for SharedHostKernel {
     fn run(&mut self, launch: &Launch) -> Result<(Vec<u32>, Vec<u64>), GpuError> {
         let threads = (self.blocks * self.block_dim) as usize;
         if self.sets.is_empty() || launch.slot_bits > self.stride_bits {
@@ -361,7 +424,7 @@ fn host_scorer_with(
 ) -> GpuScorer<'static> {
     let dict = Dictionary::new(lexicon, &rules);
     let kernel: Box<dyn Kernel> = match design {
-        Design::Old => Box::new(old_kernel(dict)),
+        Design::Old => Box::new(Harness::new(old_kernel(dict))),
         Design::New => {
             let library = &compiled(Design::New).library;
             // SAFETY: the symbols have the types above (kernel_shared.cu, the harness).
@@ -371,7 +434,7 @@ fn host_scorer_with(
                 (search, *library.get::<SetLaneFn>(b"pb_set_thread").unwrap())
             };
             assert!(dict.fits_new_kernel());
-            Box::new(SharedHostKernel {
+            Box::new(Harness::new(SharedHostKernel {
                 search,
                 set_lane,
                 word_bits: word_bits.unwrap_or(tables::word_bits(dict.lengths.len())),
@@ -382,10 +445,12 @@ fn host_scorer_with(
                 epochs: Vec::new(),
                 stride_bits: 0,
                 frame_cap,
-            })
+            }))
         }
     };
-    GpuScorer::with_kernel(lexicon, rules, 2, kernel, "host".into())
+    // Launches of a few boards, so that every batch of more runs the device's
+    // order: the next launch submitted before the last is collected.
+    GpuScorer::with_kernel(lexicon, rules, 2, kernel, "host".into()).with_launch(HARNESS_LAUNCH)
 }
 
 /// The old kernel in its harness.

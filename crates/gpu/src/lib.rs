@@ -49,9 +49,9 @@ pub const KERNEL_SHARED_SOURCE: &str = include_str!("kernel_shared.cu");
 /// The new kernel's entry points, for boards of up to 16, 32 and 64 cells.
 pub const KERNEL_SHARED_NAMES: [&str; 3] = ["pb_search16", "pb_search32", "pb_search64"];
 
-/// Which kernel scores: `POLYBOGGLE_GPU_KERNEL=old|new` (default `old`, the one measured
-/// exact on an H100; `new` until a device has measured it), read when a
-/// scorer starts, so that one device run can measure both.
+/// Which kernel scores: `POLYBOGGLE_GPU_KERNEL=old|new` (default `new`: exact on an
+/// H200 in every device test and bench total, and 2.2× the old one's boards a second;
+/// docs/gpu.md), read when a scorer starts, so that one device run can measure both.
 ///
 /// ```
 /// use polyboggle_gpu::Design;
@@ -73,10 +73,10 @@ pub enum Design {
 }
 
 impl Design {
-    /// The design `POLYBOGGLE_GPU_KERNEL` asks for (unset: [`Design::Old`]).
+    /// The design `POLYBOGGLE_GPU_KERNEL` asks for (unset: [`Design::New`]).
     pub fn from_env() -> Result<Design, GpuError> {
         match std::env::var("POLYBOGGLE_GPU_KERNEL") {
-            Err(_) => Ok(Design::Old),
+            Err(_) => Ok(Design::New),
             Ok(name) => name.parse(),
         }
     }
@@ -131,8 +131,14 @@ pub(crate) fn knob(name: &str) -> Option<u32> {
     std::env::var(name).ok()?.parse().ok().filter(|&n| n > 0)
 }
 
-/// Boards in one launch at most (the kernel numbers boards with `u32` tags).
-const MAX_LAUNCH: usize = 1 << 22;
+/// Boards in one launch at most: a million, long enough (about 16 ms for 4×4
+/// boards on an H200) that the last boards' tail stays small, short enough that a
+/// batch of several launches keeps the GPU busy while the host copies the next
+/// launch's boards in and the last one's results out.
+const LAUNCH: usize = 1 << 20;
+
+/// Launches submitted and not yet collected, at most: the one running and the next.
+const IN_FLIGHT: usize = 2;
 
 /// One launch's inputs beyond the dictionary.
 pub(crate) struct Launch<'a> {
@@ -148,11 +154,17 @@ pub(crate) struct Launch<'a> {
 
 /// Something that runs the kernel: the CUDA device, or the tests' C++ harness.
 pub(crate) trait Kernel: Send {
-    /// Runs the kernel over `launch`'s boards: each board's words count
-    /// ([`OVERFLOW`] when its table overflowed) and points.
-    fn run(&mut self, launch: &Launch) -> Result<(Vec<u32>, Vec<u64>), GpuError>;
+    /// Starts the kernel over `launch`'s boards (a device runs it in the background,
+    /// its boards copied: `launch` may go once this returns). At most [`IN_FLIGHT`]
+    /// launches are submitted and not yet collected.
+    fn submit(&mut self, launch: &Launch) -> Result<(), GpuError>;
 
-    /// Empties every thread's table (when the tags are about to wrap).
+    /// Waits for the oldest launch not yet collected and appends each of its
+    /// boards' words ([`OVERFLOW`] when its table overflowed) and points to `out`.
+    fn collect(&mut self, out: &mut Vec<Tally>) -> Result<(), GpuError>;
+
+    /// Empties every thread's table (when the tags are about to wrap; nothing in
+    /// flight).
     fn clear_tables(&mut self) -> Result<(), GpuError>;
 
     /// Which kernel this is.
@@ -184,6 +196,8 @@ pub struct GpuScorer<'l> {
     /// `POLYBOGGLE_GPU_TABLE_BITS` (6 to 16), for measuring: every thread's table
     /// holds 2^bits slots whatever the board size.
     table_bits: Option<u32>,
+    /// Boards in one launch at most ([`LAUNCH`]; fewer in the tests' harness).
+    launch: usize,
 }
 
 impl<'l> GpuScorer<'l> {
@@ -225,7 +239,15 @@ impl<'l> GpuScorer<'l> {
             }),
             device,
             table_bits: knob("POLYBOGGLE_GPU_TABLE_BITS").filter(|b| (6..=16).contains(b)),
+            launch: LAUNCH,
         }
+    }
+
+    /// The same scorer with launches of at most `boards` boards.
+    #[cfg(test)]
+    pub(crate) fn with_launch(mut self, boards: usize) -> Self {
+        self.launch = boards.clamp(1, LAUNCH);
+        self
     }
 
     /// Has the device failed (everything since scored on the CPU), boards the
@@ -251,7 +273,9 @@ impl<'l> GpuScorer<'l> {
         &self.device
     }
 
-    /// Scores `batch` on the device; `None` when the device failed.
+    /// Scores `batch` on the device; `None` when the device failed. Its boards go
+    /// in launches of [`LAUNCH`], the next submitted before the last is collected,
+    /// so that the GPU runs one while the host copies around it.
     fn tally_on_device(
         &self,
         batch: &Batch,
@@ -264,9 +288,17 @@ impl<'l> GpuScorer<'l> {
         let design = state.kernel.design();
         let slot_bits = self.table_bits.unwrap_or(design.slot_bits(cells));
         let mut out = Vec::with_capacity(batch.len());
-        for boards in batch.cells().chunks(MAX_LAUNCH * cells) {
+        let mut in_flight = 0;
+        for boards in batch.cells().chunks(self.launch * cells) {
             let count = (boards.len() / cells) as u32;
             if state.tag_base.checked_add(count).is_none() {
+                // Tags only grow; before they wrap, every table is emptied (with
+                // nothing running that uses them).
+                for _ in 0..std::mem::take(&mut in_flight) {
+                    if let Err(e) = state.kernel.collect(&mut out) {
+                        return self.fail(state, e);
+                    }
+                }
                 if let Err(e) = state.kernel.clear_tables() {
                     return self.fail(state, e);
                 }
@@ -282,18 +314,24 @@ impl<'l> GpuScorer<'l> {
                 word_limit: design.word_limit(slot_bits),
                 tag_base: state.tag_base,
             };
-            let (words, points) = match state.kernel.run(&launch) {
-                Ok(result) => result,
-                Err(e) => return self.fail(state, e),
-            };
+            if let Err(e) = state.kernel.submit(&launch) {
+                return self.fail(state, e);
+            }
             state.tag_base += count;
-            state.scored += count as u64;
-            state.overflowed += words.iter().filter(|&&w| w == OVERFLOW).count() as u64;
-            out.extend(words.iter().zip(&points).map(|(&words, &points)| Tally {
-                words: words as u64,
-                points,
-            }));
+            in_flight += 1;
+            if in_flight == IN_FLIGHT {
+                if let Err(e) = state.kernel.collect(&mut out) {
+                    return self.fail(state, e);
+                }
+                in_flight -= 1;
+            }
         }
+        for _ in 0..in_flight {
+            if let Err(e) = state.kernel.collect(&mut out) {
+                return self.fail(state, e);
+            }
+        }
+        state.scored += out.len() as u64;
         Some(out)
     }
 
@@ -333,6 +371,9 @@ impl Scorer for GpuScorer<'_> {
             .filter(|&i| tallies[i].words == OVERFLOW as u64)
             .collect();
         if !over.is_empty() {
+            let mut state = self.state.lock().expect("no thread panics holding the GPU");
+            state.overflowed += over.len() as u64;
+            drop(state);
             let mut again = Batch::new(rows, cols, batch.faces().to_vec());
             let n = rows * cols;
             for &i in &over {
@@ -349,10 +390,10 @@ impl Scorer for GpuScorer<'_> {
         &self.rules
     }
 
-    /// A million boards: a launch long enough (milliseconds) that its fixed costs
-    /// (upload, launch, download) stay small.
+    /// Four launches of [`LAUNCH`] boards (`POLYBOGGLE_GPU_BATCH`, for measuring):
+    /// the GPU idles only before a batch's first launch and after its last.
     fn batch_hint(&self) -> usize {
-        1 << 20
+        knob("POLYBOGGLE_GPU_BATCH").map_or(4 * LAUNCH, |n| n as usize)
     }
 
     fn backend(&self) -> String {
