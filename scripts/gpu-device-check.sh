@@ -18,6 +18,7 @@
 #   scripts/gpu-device-check.sh launches [SECS]  issue 35's second loan: each launch's copies and
 #       kernel timed, page-locked against pageable copies, launch sizes, then tests, bench, 3625, ncu
 #   scripts/gpu-device-check.sh knobs35   issue 35's third loan: the defaults against the knobs left
+#   scripts/gpu-device-check.sh startup35 start-up and 3625 with and without the kept PTX (~60 s)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 pack=target/gpu-device
@@ -288,6 +289,34 @@ knobs35() {
   done
 }
 
+# Issue 35: start-up with and without the kept PTX (POLYBOGGLE_GPU_CACHE=0), the
+# driver's own cache and ours emptied first; then 3625, seeds 1-10, each way in turn.
+startup35() {
+  local TIMEFORMAT='wall %R s'
+  rm -rf "$HOME/.cache/polyboggle" "$HOME/.nv/ComputeCache"
+  for run in cold warm warm2; do
+    echo "== start-up ($run cache): bench --backend gpu --boards 1000" | log startup.txt
+    { time POLYBOGGLE_GPU_TIMES=1 "$B" bench --backend gpu --boards 1000 --format json >/dev/null; } 2>&1 \
+      | grep -v "gpu launch" | log startup.txt
+  done
+  for run in 1 2 3; do
+    echo "== start-up, POLYBOGGLE_GPU_CACHE=0 (driver cache warm), $run" | log startup.txt
+    { time POLYBOGGLE_GPU_CACHE=0 POLYBOGGLE_GPU_TIMES=1 "$B" bench --backend gpu --boards 1000 \
+      --format json >/dev/null; } 2>&1 | grep -v "gpu launch" | log startup.txt
+  done
+  ls -la "$HOME/.cache/polyboggle/gpu" 2>&1 | log startup.txt
+  for s in $(seq 1 10); do
+    for cache in 1 0; do
+      echo "== ENABLE2K 3625, seed $s, POLYBOGGLE_GPU_CACHE=$cache" | log startup.txt
+      { time POLYBOGGLE_GPU_CACHE=$cache timeout 30 "$B" optimize --backend gpu --exclude zqxjkw \
+        --until 3625 --time 5 --seed "$s" --threads 16 --format json >/dev/null; } 2>&1 | log startup.txt
+    done
+  done
+  echo "== gpu:: tests, defaults" | log startup.txt
+  timeout 150 "$pack/bin/gpu-tests" gpu:: --include-ignored --nocapture --test-threads 1 2>&1 \
+    | grep -E "test result|panicked|assert" | log startup.txt
+}
+
 # The hunt for what is left of TOTAL seconds since START (its other arguments: hunt's).
 hunt_until() {
   local left=$(( $2 - (SECONDS - $1) - 15 ))
@@ -313,5 +342,6 @@ case "${1:-all}" in
   kernels) kernels "${2:-540}" ;;
   launches) launches "${2:-300}" ;;
   knobs35) knobs35 ;;
-  *) echo "usage: $0 tests|bench|record|hunt SECS [SEED [FLAGS...]]|tune|all|lease SECS|round2 SECS|kernels [SECS]|launches [SECS]|knobs35" >&2; exit 2 ;;
+  startup35) startup35 ;;
+  *) echo "usage: $0 tests|bench|record|hunt SECS [SEED [FLAGS...]]|tune|all|lease SECS|round2 SECS|kernels [SECS]|launches [SECS]|knobs35|startup35" >&2; exit 2 ;;
 esac

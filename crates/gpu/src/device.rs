@@ -46,7 +46,9 @@ fn driver(what: &str) -> impl Fn(DriverError) -> GpuError + '_ {
 const VARIANT_CELLS: [u32; 3] = [16, 32, 64];
 
 /// Compiles `source` (with `-DPB_CELLS=cells` when given) for the device of compute
-/// capability `compute` on `ctx`, loads it and finds its function `name`.
+/// capability `compute` on `ctx`, loads it and finds its function `name`. The PTX is
+/// kept between runs ([`cache_file`]): a later start loads it without NVRTC (and the
+/// driver keeps its own machine code for it).
 fn load(
     ctx: &Arc<CudaContext>,
     compute: (i32, i32),
@@ -55,19 +57,83 @@ fn load(
     name: &str,
 ) -> Result<CudaFunction, GpuError> {
     let (major, minor) = compute;
-    let ptx = compile_ptx_with_opts(source, compile_options(major, minor, cells))
-        .map_err(|e| GpuError(format!("the kernel does not compile: {}", one_line(&e))))?;
-    let module = match ctx.load_module(ptx) {
-        // PTX from an NVRTC newer than the driver does not load; machine code for
-        // the device does, from any NVRTC of the driver's major version.
-        Err(e) if e.0 == CUresult::CUDA_ERROR_UNSUPPORTED_PTX_VERSION => ctx
-            .load_module(Ptx::from_binary(cubin(source, major, minor, cells)?))
-            .map_err(driver("loading the kernel (driver older than NVRTC?)"))?,
-        other => other.map_err(driver("loading the kernel"))?,
+    let options = compile_options(major, minor, cells);
+    let cached = cache_file(source, &options.options);
+    // A cached file that does not load (damaged, or from another NVRTC than the
+    // driver takes) is compiled again, and replaced.
+    let loaded = cached
+        .as_ref()
+        .and_then(|path| std::fs::read_to_string(path).ok())
+        .and_then(|text| ctx.load_module(Ptx::from_src(text)).ok());
+    let module = match loaded {
+        Some(module) => module,
+        None => {
+            let ptx = compile_ptx_with_opts(source, options)
+                .map_err(|e| GpuError(format!("the kernel does not compile: {}", one_line(&e))))?;
+            let text = ptx.to_src();
+            match ctx.load_module(ptx) {
+                // PTX from an NVRTC newer than the driver does not load; machine code
+                // for the device does, from any NVRTC of the driver's major version.
+                Err(e) if e.0 == CUresult::CUDA_ERROR_UNSUPPORTED_PTX_VERSION => ctx
+                    .load_module(Ptx::from_binary(cubin(source, major, minor, cells)?))
+                    .map_err(driver("loading the kernel (driver older than NVRTC?)"))?,
+                other => {
+                    let module = other.map_err(driver("loading the kernel"))?;
+                    if let Some(path) = cached {
+                        keep(&path, &text);
+                    }
+                    module
+                }
+            }
+        }
     };
     module
         .load_function(name)
         .map_err(driver("finding the kernel"))
+}
+
+/// Where the PTX of `source` compiled with `options` is kept between runs:
+/// `$POLYBOGGLE_CACHE_DIR`, else `$XDG_CACHE_HOME/polyboggle`, else
+/// `~/.cache/polyboggle`, in `gpu/`, named by a hash of the source, the options and
+/// this build's version. `None` with `POLYBOGGLE_GPU_CACHE=0`, or with no such folder.
+fn cache_file(source: &str, options: &[String]) -> Option<std::path::PathBuf> {
+    if std::env::var("POLYBOGGLE_GPU_CACHE").is_ok_and(|v| v == "0") {
+        return None;
+    }
+    let dir = cache_dir(|name| std::env::var_os(name))?;
+    Some(cache_name(&dir, source, options))
+}
+
+/// The cache's folder, from the environment `var` reads.
+fn cache_dir(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> Option<std::path::PathBuf> {
+    use std::path::PathBuf;
+    let env = |name| var(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+    env("POLYBOGGLE_CACHE_DIR")
+        .or_else(|| env("XDG_CACHE_HOME").map(|d| d.join("polyboggle")))
+        .or_else(|| env("HOME").map(|d| d.join(".cache").join("polyboggle")))
+}
+
+/// The file in `dir` for `source` compiled with `options` by this build.
+fn cache_name(dir: &std::path::Path, source: &str, options: &[String]) -> std::path::PathBuf {
+    use std::hash::{Hash, Hasher};
+    // The standard hasher with its fixed keys: the same name in every run of a build.
+    let mut hasher = std::hash::DefaultHasher::new();
+    (source, options, env!("CARGO_PKG_VERSION")).hash(&mut hasher);
+    dir.join("gpu")
+        .join(format!("kernel-{:016x}.ptx", hasher.finish()))
+}
+
+/// Writes `text` to `path` (a temporary file, then a rename, so another run never
+/// reads half of it); a cache that cannot be written is only a slower start.
+fn keep(path: &std::path::Path, text: &str) {
+    let Some(dir) = path.parent() else { return };
+    let temporary = path.with_extension(format!("{}.tmp", std::process::id()));
+    let written = std::fs::create_dir_all(dir)
+        .and_then(|()| std::fs::write(&temporary, text))
+        .and_then(|()| std::fs::rename(&temporary, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
 }
 
 /// Shared memory a block of the new kernel may take without asking the driver for
@@ -216,7 +282,10 @@ impl Cuda {
         if count < 1 {
             return Err(GpuError("the CUDA driver sees no device".into()));
         }
+        let times = std::env::var("POLYBOGGLE_GPU_TIMES").is_ok_and(|v| v == "1");
+        let started = std::time::Instant::now();
         let ctx = CudaContext::new(0).map_err(driver("opening GPU 0"))?;
+        let opened = started.elapsed();
         let name = ctx.name().map_err(driver("naming GPU 0"))?;
         let (major, minor) = ctx
             .compute_capability()
@@ -236,6 +305,7 @@ impl Cuda {
                 KERNEL_SHARED_NAMES[0],
             )?,
         };
+        let loaded = started.elapsed();
         let stream = ctx.default_stream();
         let upload = |what| driver(what);
         // The kernel never reads an empty array, but the driver refuses to allocate
@@ -277,8 +347,17 @@ impl Cuda {
             slots: [None, None],
             slot: 0,
             pending: VecDeque::new(),
-            times: std::env::var("POLYBOGGLE_GPU_TIMES").is_ok_and(|v| v == "1"),
+            times,
         };
+        if times {
+            let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+            eprintln!(
+                "gpu start: context {:.1} ms, kernel {:.1} ms, dictionary {:.1} ms",
+                ms(opened),
+                ms(loaded - opened),
+                ms(started.elapsed() - loaded)
+            );
+        }
         Ok((
             cuda,
             format!("{name} (compute {major}.{minor}, {multiprocessors} SMs, {design} kernel)"),
@@ -709,6 +788,48 @@ impl Cuda {
 
 #[cfg(test)]
 mod tests {
+    use std::ffi::OsString;
+
+    #[test]
+    fn the_cache_folder_follows_the_environment() {
+        let only = |pairs: &'static [(&'static str, &'static str)]| {
+            move |name: &str| {
+                pairs
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| OsString::from(v))
+            }
+        };
+        let dir = |pairs| cache_dir(only(pairs)).map(|d| d.display().to_string());
+        assert_eq!(dir(&[("HOME", "/h")]), Some("/h/.cache/polyboggle".into()));
+        let xdg = &[("HOME", "/h"), ("XDG_CACHE_HOME", "/x")];
+        assert_eq!(dir(xdg), Some("/x/polyboggle".into()));
+        let own = &[
+            ("HOME", "/h"),
+            ("POLYBOGGLE_CACHE_DIR", "/p"),
+            ("XDG_CACHE_HOME", ""),
+        ];
+        assert_eq!(dir(own), Some("/p".into()));
+        assert_eq!(dir(&[("HOME", "")]), None);
+    }
+
+    /// One name for one source and set of options, another for any change; a kept
+    /// file reads back whole.
+    #[test]
+    fn cached_kernels_are_named_by_what_they_compile() {
+        let dir = std::env::temp_dir().join(format!("pb-cache-{}", std::process::id()));
+        let options = |cells: &str| vec!["--gpu-architecture=compute_90".into(), cells.into()];
+        let a = cache_name(&dir, "source", &options("-DPB_CELLS=16"));
+        assert_eq!(a, cache_name(&dir, "source", &options("-DPB_CELLS=16")));
+        assert_ne!(a, cache_name(&dir, "source", &options("-DPB_CELLS=32")));
+        assert_ne!(a, cache_name(&dir, "source ", &options("-DPB_CELLS=16")));
+        keep(&a, ".version 9.0");
+        assert_eq!(std::fs::read_to_string(&a).unwrap(), ".version 9.0");
+        let left: Vec<_> = std::fs::read_dir(a.parent().unwrap()).unwrap().collect();
+        assert_eq!(left.len(), 1, "no temporary file left");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     use super::*;
 
     /// NVRTC's library: `POLYBOGGLE_NVRTC_LIB` (a path to libnvrtc.so.13, as the

@@ -390,7 +390,7 @@ impl Scorer for GpuScorer<'_> {
         &self.rules
     }
 
-    /// Four launches of [`LAUNCH`] boards (`POLYBOGGLE_GPU_BATCH`, for measuring):
+    /// Four launches of `LAUNCH` boards (`POLYBOGGLE_GPU_BATCH`, for measuring):
     /// the GPU idles only before a batch's first launch and after its last.
     fn batch_hint(&self) -> usize {
         knob("POLYBOGGLE_GPU_BATCH").map_or(4 * LAUNCH, |n| n as usize)

@@ -13,7 +13,7 @@
 //! ever one way.
 
 use super::faces::Face;
-use super::walk::Matcher;
+use super::walk::{Leads, Matcher};
 
 /// The most faces a rack may hold.
 pub const MAX_RACK: usize = 255;
@@ -268,6 +268,25 @@ impl Matcher for Rack {
         hands.any(|hand| {
             hand.partial.is_none() && (!self.every_face || hand.blanks == 0 && hand.left.is_empty())
         })
+    }
+
+    fn leads(&self, hands: &Hands) -> Leads {
+        let mut leads = [0; 4];
+        let open = hands.any(|hand| {
+            if hand.blanks > 0 || hand.partial.is_some() {
+                return true;
+            }
+            for face in self.faces.iter().filter(|f| f.tiles.meets(&hand.left)) {
+                if let Some(&byte) = face.letters[0].as_bytes().first() {
+                    leads[byte as usize / 64] |= 1 << (byte % 64);
+                }
+            }
+            false
+        });
+        match open {
+            true => [u64::MAX; 4],
+            false => leads,
+        }
     }
 
     fn may_start(&self, hands: &Hands, partial: &str) -> bool {

@@ -20,6 +20,8 @@
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use unicode_segmentation::GraphemeCursor;
 
@@ -42,6 +44,14 @@ pub(crate) trait Matcher {
     fn may_start(&self, _state: &Self::State, _partial: &str) -> bool {
         true
     }
+    /// The first bytes a cluster stepped from `state` may begin with, a bit each
+    /// (byte `b` is bit `b % 64` of word `b / 64`). Only for pruning: all set (the
+    /// default) is always safe. The walk asks it where the next character surely
+    /// starts a cluster, and skips a character below U+0300 whose first byte is not
+    /// in it before reading any more of it.
+    fn leads(&self, _state: &Self::State) -> Leads {
+        [u64::MAX; 4]
+    }
     /// Should the walk remember branches without a match? Worth it where states
     /// are small and repeat (patterns, regexes), not where they carry a whole row or
     /// rack.
@@ -49,6 +59,9 @@ pub(crate) trait Matcher {
         false
     }
 }
+
+/// A set of bytes, a bit each: see [`Matcher::leads`].
+pub(crate) type Leads = [u64; 4];
 
 /// A word the walk found.
 #[derive(Clone, Copy, Debug)]
@@ -97,38 +110,54 @@ type DeadKey = u128;
 /// it breaks. Each block of records is checked the first time the walk reads it (a
 /// no-op for a [`Lexicon`], checked whole when opened); a damaged one ends the walk
 /// with its error.
-pub(crate) fn walk<M: Matcher>(
+pub(crate) fn walk<M: Matcher + Sync>(
     lexicon: &Lexicon,
     matcher: &M,
     bounds: &Bounds<'_>,
     visit: &mut dyn FnMut(Hit<'_>) -> ControlFlow<()>,
-) -> Result<(), LexiconError> {
+) -> Result<(), LexiconError>
+where
+    M::State: Send,
+{
+    walk_with(lexicon, matcher, bounds, visit, Some(SPLIT_AFTER), MAX_BUFFERED)
+}
+
+/// [`walk`], going on with a second thread once it has run `split_after` (see
+/// [`Walk::split`]; never when `None`), which holds at most `buffered` words.
+fn walk_with<M: Matcher + Sync>(
+    lexicon: &Lexicon,
+    matcher: &M,
+    bounds: &Bounds<'_>,
+    visit: &mut dyn FnMut(Hit<'_>) -> ControlFlow<()>,
+    split_after: Option<Duration>,
+    buffered: usize,
+) -> Result<(), LexiconError>
+where
+    M::State: Send,
+{
     lexicon.check_root()?;
-    let longest = lexicon.header().max_len as usize;
-    let max_len = bounds.max_len.min(longest);
-    let remember = matcher.remembers()
-        && bounds.min_len <= 1
-        && bounds.max_len >= longest
-        && bounds.index.is_none();
-    let mut walk = Walk {
-        remember,
-        dead: HashSet::default(),
-        numbers: HashMap::default(),
-        hits: 0,
-        automaton: lexicon.automaton(),
-        records: lexicon.automaton().raw().0,
-        matcher,
-        bounds,
-        max_len,
-        key: String::with_capacity(64),
-        scratch: Vec::new(),
-        visit,
-        lexicon,
-        fault: None,
-    };
+    let mut walk = Walk::new(lexicon, matcher, bounds, visit, None);
     let start = matcher.start();
-    let _ = walk.node(automaton::ROOT, 0, &start, 0, 0);
+    let splits = bounds.index.is_none() && !walk.automaton.is_final(automaton::ROOT);
+    let _ = match split_after.filter(|_| splits) {
+        Some(after) => walk.split(&start, after, buffered),
+        None => walk.node(automaton::ROOT, 0, &start, 0, 0),
+    };
     walk.fault.map_or(Ok(()), Err)
+}
+
+/// How long a walk runs alone before a second thread (where the process has two
+/// cores) takes half of what is left: a query that takes less is not worth a thread.
+const SPLIT_AFTER: Duration = Duration::from_micros(300);
+
+/// Words the second thread of a split walk holds for the first, at most: past that
+/// it stops, and the first walks its part again itself.
+const MAX_BUFFERED: usize = 1 << 18;
+
+/// The cores this process may use (asked once).
+fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 struct Walk<'w, 'v, M: Matcher> {
@@ -156,9 +185,56 @@ struct Walk<'w, 'v, M: Matcher> {
     records: &'w [u32],
     /// Matches so far, to tell whether a branch had any.
     hits: u64,
+    /// Set by the other thread of a split walk when this one's words are no longer
+    /// wanted.
+    cancel: Option<&'w AtomicBool>,
 }
 
-impl<M: Matcher> Walk<'_, '_, M> {
+impl<'w, 'v, M: Matcher> Walk<'w, 'v, M> {
+    fn new(
+        lexicon: &'w Lexicon,
+        matcher: &'w M,
+        bounds: &'w Bounds<'w>,
+        visit: &'v mut dyn FnMut(Hit<'_>) -> ControlFlow<()>,
+        cancel: Option<&'w AtomicBool>,
+    ) -> Self {
+        let longest = lexicon.header().max_len as usize;
+        Walk {
+            remember: matcher.remembers()
+                && bounds.min_len <= 1
+                && bounds.max_len >= longest
+                && bounds.index.is_none(),
+            dead: HashSet::default(),
+            numbers: HashMap::default(),
+            hits: 0,
+            automaton: lexicon.automaton(),
+            records: lexicon.automaton().raw().0,
+            matcher,
+            bounds,
+            max_len: bounds.max_len.min(longest),
+            key: String::with_capacity(64),
+            scratch: Vec::new(),
+            visit,
+            lexicon,
+            fault: None,
+            cancel,
+        }
+    }
+
+    /// The root's words below `edges` (characters leaving the root, whose clusters
+    /// the matcher may start), in order.
+    fn below_root(&mut self, edges: &[CharEdge], start: &M::State) -> ControlFlow<()> {
+        for edge in edges {
+            self.key.clear();
+            self.key.push(edge.letter);
+            if self.max_len >= 1 {
+                self.node(edge.state, self.rank_after(0, edge), start, 0, 1)?;
+            }
+        }
+        self.key.clear();
+        ControlFlow::Continue(())
+    }
+
     /// Visits the state reached by `self.key`. `matched` is the matcher's state after
     /// every finished cluster; the key's last cluster, from byte `pending` on (none
     /// when `pending` is the key's length), may still grow. `clusters` counts the
@@ -172,6 +248,9 @@ impl<M: Matcher> Walk<'_, '_, M> {
         clusters: usize,
     ) -> ControlFlow<()> {
         // The records this node's transitions lead to are read below: check them.
+        if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return ControlFlow::Break(());
+        }
         if let Err(e) = self.lexicon.check_children(&self.automaton, state) {
             self.fault = Some(e);
             return ControlFlow::Break(());
@@ -283,8 +362,19 @@ impl<M: Matcher> Walk<'_, '_, M> {
         }
 
         let depth = self.key.len();
+        // A character below U+0300 after one below U+0300 (but CR) starts a cluster:
+        // one the matcher cannot start from here is skipped by its first byte.
+        let leads = match self.key.chars().next_back() {
+            Some(last) if last >= '\u{300}' || last == '\r' => None,
+            _ => Some(
+                finished
+                    .get_or_insert_with(|| finish(&self.key))
+                    .as_ref()
+                    .map_or([0; 4], |done| self.matcher.leads(done)),
+            ),
+        };
         let mut edges = self.take_scratch(depth);
-        if let Err(e) = self.char_edges(state, &mut edges) {
+        if let Err(e) = self.char_edges(state, leads.as_ref(), &mut edges) {
             self.fault = Some(e);
             self.scratch[depth] = edges;
             return ControlFlow::Break(());
@@ -342,13 +432,29 @@ impl<M: Matcher> Walk<'_, '_, M> {
     }
 
     /// The characters leaving `state`, in byte order (so the walk goes in key order).
-    fn char_edges(&self, state: State, edges: &mut Vec<CharEdge>) -> Result<(), LexiconError> {
+    /// The characters leaving `state`, but those below U+0300 whose first byte is
+    /// not in `leads`.
+    fn char_edges(
+        &self,
+        state: State,
+        leads: Option<&Leads>,
+        edges: &mut Vec<CharEdge>,
+    ) -> Result<(), LexiconError> {
         // The walk reads the records of the states its characters lead to (their
         // outputs, their own edges): ask for them all at once, not one miss at a time.
-        for (_, next, _) in self.automaton.children(state) {
-            self.automaton.prefetch(next);
+        // Bytes 0x00 to 0xCB begin the characters below U+0300.
+        let refused = |byte: u8| {
+            leads.is_some_and(|l| byte < 0xcc && l[byte as usize / 64] >> (byte % 64) & 1 == 0)
+        };
+        for (byte, next, _) in self.automaton.children(state) {
+            if !refused(byte) {
+                self.automaton.prefetch(next);
+            }
         }
         for (byte, next, _) in self.automaton.children(state) {
+            if refused(byte) {
+                continue;
+            }
             let len = match byte {
                 0x00..=0x7f => 1,
                 0xc0..=0xdf => 2,
@@ -407,6 +513,116 @@ impl<M: Matcher> Walk<'_, '_, M> {
         }
         edge.bytes[have as usize] = 0;
         Ok(())
+    }
+}
+
+impl<M: Matcher + Sync> Walk<'_, '_, M>
+where
+    M::State: Send,
+{
+    /// Walks the root's branches, one after the other, until `after` has passed; then
+    /// the rest on two threads. The characters left that may start a match are cut
+    /// in two runs of about as many words each: this thread walks the first and
+    /// hands its words on as it finds them; another walks the second and holds its
+    /// words (at most `buffered`) until then. The words come in the order one thread
+    /// gives. A second run that does not fit is walked again here; once this
+    /// thread's visitor has had enough, the other stops.
+    fn split(&mut self, start: &M::State, after: Duration, buffered: usize) -> ControlFlow<()> {
+        let started = Instant::now();
+        let root = automaton::ROOT;
+        let mut edges = Vec::new();
+        let read = self.lexicon.check_children(&self.automaton, root);
+        if let Err(e) = read.and_then(|()| self.char_edges(root, None, &mut edges)) {
+            self.fault = Some(e);
+            return ControlFlow::Break(());
+        }
+        // Each character's words: the rank of the next one's first, less its own.
+        let ranks: Vec<u64> = edges.iter().map(|e| self.rank_after(0, e)).collect();
+        let total = self.lexicon.word_count() as u64;
+        let mut sized: Vec<(CharEdge, u64)> = Vec::with_capacity(edges.len());
+        let mut buf = [0; 4];
+        for (i, edge) in edges.iter().enumerate() {
+            let end = ranks.get(i + 1).copied().unwrap_or(total);
+            if self
+                .matcher
+                .may_start(start, edge.letter.encode_utf8(&mut buf))
+            {
+                sized.push((*edge, end.saturating_sub(ranks[i])));
+            }
+        }
+        let mut sized = &sized[..];
+        while sized.len() >= 2 && started.elapsed() < after {
+            self.below_root(&[sized[0].0], start)?;
+            sized = &sized[1..];
+        }
+        let edges: Vec<CharEdge> = sized.iter().map(|&(e, _)| e).collect();
+        // Asked only now: finding the cores reads files (the cgroup's quota).
+        if edges.len() < 2 || cores() < 2 {
+            return self.below_root(&edges, start);
+        }
+        // The cut that leaves the two runs' words nearest to equal.
+        let all: u64 = sized.iter().map(|&(_, n)| n).sum();
+        let mut before = 0;
+        let mut cut = (1, u64::MAX);
+        for (k, &(_, n)) in sized.iter().enumerate().take(sized.len() - 1) {
+            before += n;
+            let gap = (2 * before).abs_diff(all);
+            if gap < cut.1 {
+                cut = (k + 1, gap);
+            }
+        }
+        let (first, second) = edges.split_at(cut.0);
+        let cancel = AtomicBool::new(false);
+        let (lexicon, matcher) = (self.lexicon, self.matcher);
+        let (min_len, max_len) = (self.bounds.min_len, self.bounds.max_len);
+        let other_start = start.clone();
+        std::thread::scope(|scope| {
+            let cancel = &cancel;
+            let other = scope.spawn(move || {
+                let bounds = Bounds {
+                    min_len,
+                    max_len,
+                    index: None,
+                };
+                let mut held: Vec<(String, u64, usize)> = Vec::new();
+                let mut full = false;
+                let mut hold = |hit: Hit<'_>| {
+                    if held.len() == buffered {
+                        full = true;
+                        return ControlFlow::Break(());
+                    }
+                    held.push((hit.key.to_owned(), hit.index, hit.len));
+                    ControlFlow::Continue(())
+                };
+                let mut walk = Walk::new(lexicon, matcher, &bounds, &mut hold, Some(cancel));
+                let _ = walk.below_root(second, &other_start);
+                let fault = walk.fault.take();
+                (held, full, fault)
+            });
+            let flow = self.below_root(first, start);
+            if flow.is_break() {
+                cancel.store(true, Ordering::Relaxed);
+            }
+            let (held, full, fault) = other.join().expect("a walking thread panicked");
+            flow?;
+            if full {
+                return self.below_root(second, start);
+            }
+            for (key, index, len) in &held {
+                (self.visit)(Hit {
+                    key,
+                    index: *index,
+                    len: *len,
+                })?;
+            }
+            match fault {
+                Some(e) => {
+                    self.fault = Some(e);
+                    ControlFlow::Break(())
+                }
+                None => ControlFlow::Continue(()),
+            }
+        })
     }
 }
 
@@ -545,5 +761,63 @@ mod tests {
             })
             .collect();
         assert_eq!(seen, expected);
+    }
+
+    /// Every hit of a walk, in order, stopping after `limit`.
+    fn hits(
+        lexicon: &Lexicon,
+        split_after: Option<Duration>,
+        buffered: usize,
+        limit: usize,
+    ) -> Vec<(String, u64, usize)> {
+        let bounds = Bounds {
+            min_len: 0,
+            max_len: usize::MAX,
+            index: None,
+        };
+        let mut seen = Vec::new();
+        walk_with(
+            lexicon,
+            &Everything,
+            &bounds,
+            &mut |hit| {
+                seen.push((hit.key.to_string(), hit.index, hit.len));
+                match seen.len() < limit {
+                    true => ControlFlow::Continue(()),
+                    false => ControlFlow::Break(()),
+                }
+            },
+            split_after,
+            buffered,
+        )
+        .unwrap();
+        seen
+    }
+
+    /// Two threads give what one gives: every word, or the first few, whether the
+    /// second thread's words fit its buffer or it has to walk them again, whether the
+    /// split comes at once or after some of the root's branches (a time, so wherever
+    /// the machine's speed puts it).
+    #[test]
+    fn a_split_walk_gives_what_one_thread_gives() {
+        let english = Lexicon::builtin("enable2k").unwrap();
+        let mut words: Vec<String> = english.words().step_by(23).collect();
+        words.extend(["क्षमा", "añо", "a\u{301}b", "ıi̇", "ñandú", "ßa", "zz"].map(String::from));
+        let lexicon = Lexicon::from_words(&words, &Profile::default()).unwrap();
+        let all = hits(&lexicon, None, 0, usize::MAX);
+        assert_eq!(all.len(), lexicon.word_count());
+        for limit in [usize::MAX, 1, 10, all.len() / 2, all.len() - 1] {
+            let one = hits(&lexicon, None, 0, limit);
+            assert_eq!(one, all[..limit.min(all.len())]);
+            for after in [0, 300].map(Duration::from_micros) {
+                for buffered in [MAX_BUFFERED, 3, 0] {
+                    assert_eq!(
+                        hits(&lexicon, Some(after), buffered, limit),
+                        one,
+                        "limit {limit}, after {after:?}, buffer {buffered}"
+                    );
+                }
+            }
+        }
     }
 }
