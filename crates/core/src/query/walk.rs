@@ -119,7 +119,14 @@ pub(crate) fn walk<M: Matcher + Sync>(
 where
     M::State: Send,
 {
-    walk_with(lexicon, matcher, bounds, visit, Some(SPLIT_AFTER), MAX_BUFFERED)
+    walk_with(
+        lexicon,
+        matcher,
+        bounds,
+        visit,
+        Some(SPLIT_AFTER),
+        MAX_BUFFERED,
+    )
 }
 
 /// [`walk`], going on with a second thread once it has run `split_after` (see
