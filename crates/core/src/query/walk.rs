@@ -20,7 +20,8 @@
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use unicode_segmentation::GraphemeCursor;
@@ -154,11 +155,11 @@ where
 }
 
 /// How long a walk runs alone before a second thread (where the process has two
-/// cores) takes half of what is left: a query that takes less is not worth a thread.
-const SPLIT_AFTER: Duration = Duration::from_micros(300);
+/// cores) shares the rest: a query that takes less is not worth a thread.
+const SPLIT_AFTER: Duration = Duration::from_millis(2);
 
-/// Words the second thread of a split walk holds for the first, at most: past that
-/// it stops, and the first walks its part again itself.
+/// Words a split walk holds ahead of their turn, at most: a branch that would pass
+/// it stops, and is walked again in its turn.
 const MAX_BUFFERED: usize = 1 << 18;
 
 /// The cores this process may use (asked once).
@@ -523,17 +524,20 @@ impl<'w, 'v, M: Matcher> Walk<'w, 'v, M> {
     }
 }
 
-impl<M: Matcher + Sync> Walk<'_, '_, M>
+/// A branch of the root walked ahead of its turn: its words, held until their turn;
+/// whether it had more than the hold allowed (it is walked again then); its fault.
+struct Held {
+    hits: Vec<(String, u64, usize)>,
+    full: bool,
+    fault: Option<LexiconError>,
+}
+
+impl<'w, M: Matcher + Sync> Walk<'w, '_, M>
 where
     M::State: Send,
 {
     /// Walks the root's branches, one after the other, until `after` has passed; then
-    /// the rest on two threads. The characters left that may start a match are cut
-    /// in two runs of about as many words each: this thread walks the first and
-    /// hands its words on as it finds them; another walks the second and holds its
-    /// words (at most `buffered`) until then. The words come in the order one thread
-    /// gives. A second run that does not fit is walked again here; once this
-    /// thread's visitor has had enough, the other stops.
+    /// the rest on two threads ([`Walk::share`]).
     fn split(&mut self, start: &M::State, after: Duration, buffered: usize) -> ControlFlow<()> {
         let started = Instant::now();
         let root = automaton::ROOT;
@@ -543,94 +547,160 @@ where
             self.fault = Some(e);
             return ControlFlow::Break(());
         }
-        // Each character's words: the rank of the next one's first, less its own.
-        let ranks: Vec<u64> = edges.iter().map(|e| self.rank_after(0, e)).collect();
-        let total = self.lexicon.word_count() as u64;
-        let mut sized: Vec<(CharEdge, u64)> = Vec::with_capacity(edges.len());
         let mut buf = [0; 4];
-        for (i, edge) in edges.iter().enumerate() {
-            let end = ranks.get(i + 1).copied().unwrap_or(total);
-            if self
-                .matcher
-                .may_start(start, edge.letter.encode_utf8(&mut buf))
-            {
-                sized.push((*edge, end.saturating_sub(ranks[i])));
-            }
+        edges.retain(|e| {
+            self.matcher
+                .may_start(start, e.letter.encode_utf8(&mut buf))
+        });
+        let mut rest = &edges[..];
+        while rest.len() >= 2 && started.elapsed() < after {
+            self.below_root(&rest[..1], start)?;
+            rest = &rest[1..];
         }
-        let mut sized = &sized[..];
-        while sized.len() >= 2 && started.elapsed() < after {
-            self.below_root(&[sized[0].0], start)?;
-            sized = &sized[1..];
-        }
-        let edges: Vec<CharEdge> = sized.iter().map(|&(e, _)| e).collect();
         // Asked only now: finding the cores reads files (the cgroup's quota).
-        if edges.len() < 2 || cores() < 2 {
-            return self.below_root(&edges, start);
+        if rest.len() < 2 || cores() < 2 {
+            return self.below_root(rest, start);
         }
-        // The cut that leaves the two runs' words nearest to equal.
-        let all: u64 = sized.iter().map(|&(_, n)| n).sum();
-        let mut before = 0;
-        let mut cut = (1, u64::MAX);
-        for (k, &(_, n)) in sized.iter().enumerate().take(sized.len() - 1) {
-            before += n;
-            let gap = (2 * before).abs_diff(all);
-            if gap < cut.1 {
-                cut = (k + 1, gap);
-            }
-        }
-        let (first, second) = edges.split_at(cut.0);
+        self.share(rest, start, buffered)
+    }
+
+    /// Walks the root's branches `edges` on two threads, each taking the next branch
+    /// no thread has taken. A branch whose turn it is (every branch before it handed
+    /// on) is walked straight to the visitor; one walked ahead of its turn holds its
+    /// words (at most `buffered` held at once, by both threads) until its turn, or, past
+    /// that, is walked again then. So the words come in the order one thread gives;
+    /// once the visitor has had enough, the other thread stops.
+    fn share(&mut self, edges: &[CharEdge], start: &M::State, buffered: usize) -> ControlFlow<()> {
+        let next = AtomicUsize::new(0);
         let cancel = AtomicBool::new(false);
+        let room = AtomicUsize::new(buffered);
+        let slots: Vec<Mutex<Option<Held>>> = edges.iter().map(|_| Mutex::new(None)).collect();
         let (lexicon, matcher) = (self.lexicon, self.matcher);
         let (min_len, max_len) = (self.bounds.min_len, self.bounds.max_len);
         let other_start = start.clone();
+        let (next, cancel, room, slots) = (&next, &cancel, &room, &slots);
         std::thread::scope(|scope| {
-            let cancel = &cancel;
             let other = scope.spawn(move || {
                 let bounds = Bounds {
                     min_len,
                     max_len,
                     index: None,
                 };
-                let mut held: Vec<(String, u64, usize)> = Vec::new();
-                let mut full = false;
-                let mut hold = |hit: Hit<'_>| {
-                    if held.len() == buffered {
-                        full = true;
-                        return ControlFlow::Break(());
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= edges.len() || cancel.load(Ordering::Relaxed) {
+                        break;
                     }
-                    held.push((hit.key.to_owned(), hit.index, hit.len));
-                    ControlFlow::Continue(())
-                };
-                let mut walk = Walk::new(lexicon, matcher, &bounds, &mut hold, Some(cancel));
-                let _ = walk.below_root(second, &other_start);
-                let fault = walk.fault.take();
-                (held, full, fault)
+                    let held = hold(
+                        lexicon,
+                        matcher,
+                        &bounds,
+                        edges[i],
+                        &other_start,
+                        room,
+                        cancel,
+                    );
+                    *slots[i].lock().expect("no walk panics holding a slot") = Some(held);
+                }
             });
-            let flow = self.below_root(first, start);
+            let mut turn = 0;
+            let mut flow = ControlFlow::Continue(());
+            while flow.is_continue() {
+                flow = self.hand_on(edges, slots, &mut turn, start, room, false);
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if flow.is_break() || i >= edges.len() {
+                    break;
+                }
+                if i == turn {
+                    flow = self.below_root(&edges[i..=i], start);
+                    turn += 1;
+                } else {
+                    let held = hold(lexicon, matcher, self.bounds, edges[i], start, room, cancel);
+                    *slots[i].lock().expect("no walk panics holding a slot") = Some(held);
+                }
+            }
             if flow.is_break() {
                 cancel.store(true, Ordering::Relaxed);
             }
-            let (held, full, fault) = other.join().expect("a walking thread panicked");
+            other.join().expect("a walking thread panicked");
             flow?;
-            if full {
-                return self.below_root(second, start);
-            }
-            for (key, index, len) in &held {
-                (self.visit)(Hit {
-                    key,
-                    index: *index,
-                    len: *len,
-                })?;
-            }
-            match fault {
-                Some(e) => {
-                    self.fault = Some(e);
-                    ControlFlow::Break(())
-                }
-                None => ControlFlow::Continue(()),
-            }
+            self.hand_on(edges, slots, &mut turn, start, room, true)
         })
     }
+
+    /// Hands on the held words of the branches from `turn` on, in order, while they
+    /// are ready (all of them, when `all`: the other thread is done); a branch that
+    /// held too many is walked again here.
+    fn hand_on(
+        &mut self,
+        edges: &[CharEdge],
+        slots: &[Mutex<Option<Held>>],
+        turn: &mut usize,
+        start: &M::State,
+        room: &AtomicUsize,
+        all: bool,
+    ) -> ControlFlow<()> {
+        while *turn < edges.len() {
+            let taken = slots[*turn]
+                .lock()
+                .expect("no walk panics holding a slot")
+                .take();
+            let Some(held) = taken else {
+                if all {
+                    // Taken by nobody: the visitor had had enough.
+                    return ControlFlow::Continue(());
+                }
+                break;
+            };
+            room.fetch_add(held.hits.len(), Ordering::Relaxed);
+            if held.full {
+                self.below_root(&edges[*turn..=*turn], start)?;
+            } else {
+                for (key, index, len) in &held.hits {
+                    (self.visit)(Hit {
+                        key,
+                        index: *index,
+                        len: *len,
+                    })?;
+                }
+                if let Some(e) = held.fault {
+                    self.fault = Some(e);
+                    return ControlFlow::Break(());
+                }
+            }
+            *turn += 1;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Walks the root's branch `edge` ahead of its turn, holding its words while `room`
+/// lasts.
+fn hold<M: Matcher>(
+    lexicon: &Lexicon,
+    matcher: &M,
+    bounds: &Bounds<'_>,
+    edge: CharEdge,
+    start: &M::State,
+    room: &AtomicUsize,
+    cancel: &AtomicBool,
+) -> Held {
+    let mut hits = Vec::new();
+    let mut full = false;
+    let mut keep = |hit: Hit<'_>| {
+        let taken = room.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
+        if taken.is_err() {
+            full = true;
+            return ControlFlow::Break(());
+        }
+        hits.push((hit.key.to_owned(), hit.index, hit.len));
+        ControlFlow::Continue(())
+    };
+    let mut walk = Walk::new(lexicon, matcher, bounds, &mut keep, Some(cancel));
+    let _ = walk.below_root(&[edge], start);
+    let fault = walk.fault.take();
+    drop(walk);
+    Held { hits, full, fault }
 }
 
 fn dead_key(node: u32, letter: u32, number: u64) -> DeadKey {
