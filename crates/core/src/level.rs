@@ -387,15 +387,8 @@ mod tests {
     }
 
     /// `n` written in letters, a word of at least three.
-    fn letters(mut n: usize) -> String {
-        let mut word = String::from("ab");
-        loop {
-            word.push((b'a' + (n % 26) as u8) as char);
-            n /= 26;
-            if n == 0 {
-                return word;
-            }
-        }
+    fn letters(n: usize) -> String {
+        format!("ab{}", crate::tiers::tests::to_letters(n))
     }
 
     #[test]

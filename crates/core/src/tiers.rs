@@ -244,7 +244,7 @@ pub fn retain(solution: &mut Solution, lexicon: &Lexicon, range: TierRange) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -267,7 +267,8 @@ mod tests {
         assert_eq!(counted.tier("absent"), 0);
     }
 
-    fn to_letters(mut n: usize) -> String {
+    /// `n` written in letters, `a` for 0 (for lists of made-up words).
+    pub(crate) fn to_letters(mut n: usize) -> String {
         let mut s = String::new();
         loop {
             s.push((b'a' + (n % 26) as u8) as char);

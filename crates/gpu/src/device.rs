@@ -201,6 +201,9 @@ struct Io {
     points_host: PinnedHostSlice<u64>,
 }
 
+/// A launch's face table (info, bytes, classes) and neighbour sets on the device.
+type LaunchInputs = (CudaSlice<u32>, CudaSlice<u8>, CudaSlice<u8>, CudaSlice<u64>);
+
 /// Times of one launch's steps, when `POLYBOGGLE_GPU_TIMES` asks for them.
 struct Clock {
     stream: Arc<CudaStream>,
@@ -362,6 +365,32 @@ impl Cuda {
             cuda,
             format!("{name} (compute {major}.{minor}, {multiprocessors} SMs, {design} kernel)"),
         ))
+    }
+
+    /// Uploads what a launch on slot `slot` reads besides the dictionary: its face
+    /// table (info, bytes, classes) and `neighbours`, returned as the kernel's
+    /// arguments (freed in the stream's order, so after the kernel), and its boards
+    /// (into the slot); marks the clock.
+    fn upload(
+        &mut self,
+        slot: usize,
+        launch: &Launch,
+        neighbours: &[u64],
+        clock: &mut Option<Clock>,
+    ) -> Result<LaunchInputs, GpuError> {
+        let up = driver("uploading a batch");
+        let (stream, faces) = (&self.stream, launch.faces);
+        let inputs = (
+            stream.clone_htod(&faces.info).map_err(&up)?,
+            stream.clone_htod(&faces.bytes).map_err(&up)?,
+            stream.clone_htod(&faces.classes).map_err(&up)?,
+            stream.clone_htod(neighbours).map_err(&up)?,
+        );
+        self.upload_boards(slot, launch)?;
+        if let Some(clock) = clock.as_mut() {
+            clock.mark("upload");
+        }
+        Ok(inputs)
     }
 
     /// Copies `launch`'s boards into slot `slot` (grown when need be), on to the
@@ -590,16 +619,8 @@ impl Cuda {
     ) -> Result<(), GpuError> {
         self.ensure_tables(launch.slot_bits)?;
         let stream = self.stream.clone();
-        let up = driver("uploading a batch");
-        let faces = launch.faces;
-        let face_info = stream.clone_htod(&faces.info).map_err(&up)?;
-        let face_bytes = stream.clone_htod(&faces.bytes).map_err(&up)?;
-        let face_classes = stream.clone_htod(&faces.classes).map_err(&up)?;
-        let neighbours = stream.clone_htod(launch.neighbours).map_err(&up)?;
-        self.upload_boards(slot, launch)?;
-        if let Some(clock) = clock.as_mut() {
-            clock.mark("upload");
-        }
+        let (face_info, face_bytes, face_classes, neighbours) =
+            self.upload(slot, launch, launch.neighbours, clock)?;
         let io = self.slots[slot].as_mut().expect("upload_boards made it");
         let tables = self.tables.as_mut().expect("ensure_tables allocated them");
         // No more threads than boards (rounded up to whole blocks).
@@ -694,18 +715,9 @@ impl Cuda {
             knob("POLYBOGGLE_GPU_THREADS").unwrap_or(self.multiprocessors * per_sm * block);
         self.ensure_sets(launch.slot_bits, wanted, block)?;
         let stream = self.stream.clone();
-        let up = driver("uploading a batch");
-        let faces = launch.faces;
-        let face_info = stream.clone_htod(&faces.info).map_err(&up)?;
-        let face_bytes = stream.clone_htod(&faces.bytes).map_err(&up)?;
-        let face_classes = stream.clone_htod(&faces.classes).map_err(&up)?;
-        let neighbours = stream
-            .clone_htod(&tables::by_position(launch.neighbours))
-            .map_err(&up)?;
-        self.upload_boards(slot, launch)?;
-        if let Some(clock) = clock.as_mut() {
-            clock.mark("upload");
-        }
+        let positions = tables::by_position(launch.neighbours);
+        let (face_info, face_bytes, face_classes, neighbours) =
+            self.upload(slot, launch, &positions, clock)?;
         let io = self.slots[slot].as_mut().expect("upload_boards made it");
         let (sets, epochs) = self.sets.as_mut().expect("ensure_sets allocated them");
         // Whole blocks, no more threads than the sets have or the boards need.
