@@ -19,6 +19,9 @@
 #       kernel timed, page-locked against pageable copies, launch sizes, then tests, bench, 3625, ncu
 #   scripts/gpu-device-check.sh knobs35   issue 35's third loan: the defaults against the knobs left
 #   scripts/gpu-device-check.sh startup35 start-up and 3625 with and without the kept PTX (~60 s)
+#   scripts/gpu-device-check.sh probes [SECS]  issue 35, the deferred probe beside the new kernel:
+#       tests on each, bench 10 M dice/uniform x ENABLE2K/YAWL in turn, register caps, 3625
+#       seeds 1-10 on each, 5x5, an ncu profile of each; ~6 min (SECS: skip what is left at SECS)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 pack=target/gpu-device
@@ -70,6 +73,32 @@ tests() {
 # /tmp/NAME_10m.txt: the bench file NAME_100k.txt a hundred times over (10 M boards).
 boards_10m() {
   [ -f "/tmp/$1_10m.txt" ] || for i in $(seq 100); do cat "$data/bench/$1_100k.txt"; done > "/tmp/$1_10m.txt"
+}
+
+# kernel_tests LOG KERNEL...: the gpu:: tests on each kernel (POLYBOGGLE_GPU_KERNEL).
+kernel_tests() {
+  local file=$1 k; shift
+  for k in "$@"; do
+    echo "== gpu:: tests, $k kernel" | log "$file"
+    POLYBOGGLE_GPU_KERNEL=$k timeout 150 "$pack/bin/gpu-tests" gpu:: --include-ignored --nocapture --test-threads 1 2>&1 \
+      | grep -E "^test |test result|panicked|assert|scoring on" | log "$file"
+  done
+}
+
+# bench_inputs LOG: YAWL compiled, the 10 M-board files, and the totals they must give.
+bench_inputs() {
+  [ -f /tmp/yawl.pbd ] || "$B" compile "$data/princeton/dictionary-yawl.txt" -o /tmp/yawl.pbd >/dev/null
+  boards_10m dice44; boards_10m uniform44
+  echo "expected totals x100 (bench/README.md): dice44 enable2k 1408086800, uniform44 enable2k 411442000," \
+       "dice44 yawl 1887212900, uniform44 yawl 545623400" | log "$1"
+}
+
+# run_3625 LOG SEED KERNEL: the optimizer to ENABLE2K 3625 on the GPU, timed.
+run_3625() {
+  local TIMEFORMAT='wall %R s'
+  echo "== ENABLE2K 3625, seed $2, $3 kernel" | log "$1"
+  { time POLYBOGGLE_GPU_KERNEL=$3 timeout 30 "$B" optimize --backend gpu --exclude zqxjkw --until 3625 \
+    --time 5 --seed "$2" --threads 16 --format json; } 2>&1 | log "$1"
 }
 
 bench() {
@@ -145,15 +174,8 @@ tune() {
 kernels() {
   local start=$SECONDS budget=${1:-540} TIMEFORMAT='wall %R s'
   left() { [ $(( budget - (SECONDS - start) )) -gt "$1" ] || { echo "== out of time: skipped $2" | log kernels.txt; return 1; }; }
-  for k in new old; do
-    echo "== gpu:: tests, $k kernel" | log kernels.txt
-    POLYBOGGLE_GPU_KERNEL=$k timeout 150 "$pack/bin/gpu-tests" gpu:: --include-ignored --nocapture --test-threads 1 2>&1 \
-      | grep -E "^test |test result|panicked|assert|scoring on" | log kernels.txt
-  done
-  [ -f /tmp/yawl.pbd ] || "$B" compile "$data/princeton/dictionary-yawl.txt" -o /tmp/yawl.pbd >/dev/null
-  boards_10m dice44; boards_10m uniform44
-  echo "expected totals x100 (bench/README.md): dice44 enable2k 1408086800, uniform44 enable2k 411442000," \
-       "dice44 yawl 1887212900, uniform44 yawl 545623400" | log kernels.txt
+  kernel_tests kernels.txt new old
+  bench_inputs kernels.txt
   for dict in enable2k /tmp/yawl.pbd; do
     for f in dice44 uniform44; do
       for k in old new; do
@@ -167,9 +189,7 @@ kernels() {
   for k in new old; do
     for s in $(seq 1 10); do
       left 40 "ENABLE2K 3625 seed $s, $k" || continue
-      echo "== ENABLE2K 3625, seed $s, $k kernel" | log kernels.txt
-      { time POLYBOGGLE_GPU_KERNEL=$k timeout 30 "$B" optimize --backend gpu --exclude zqxjkw --until 3625 \
-        --time 5 --seed "$s" --threads 16 --format json; } 2>&1 | log kernels.txt
+      run_3625 kernels.txt "$s" "$k"
     done
   done
   if command -v ncu >/dev/null && left 100 "ncu"; then
@@ -317,6 +337,66 @@ startup35() {
     | grep -E "test result|panicked|assert" | log startup.txt
 }
 
+# Issue 35: the deferred probe (POLYBOGGLE_GPU_KERNEL=deferred: each found word's hash-set
+# read overlapped with the next turn's record read) beside the kernel it changes ("new"),
+# run in turn so that both meet the same machine. Every step has its own timeout; SECS
+# (default 480) stops the steps left at that point.
+probes() {
+  local start=$SECONDS budget=${1:-480} TIMEFORMAT='wall %R s'
+  left() { [ $(( budget - (SECONDS - start) )) -gt "$1" ] || { echo "== out of time: skipped $2" | log probes.txt; return 1; }; }
+  # bench_10m FILE DICT KERNEL [KNOBS...]: 10 M boards of a bench file.
+  bench_10m() {
+    local file=$1 dict=$2 k=$3; shift 3
+    left 40 "bench $file $dict $k $*" || return 0
+    echo "== bench $file x100, $dict, $k kernel ${*:-defaults}" | log probes.txt
+    env POLYBOGGLE_GPU_KERNEL="$k" "$@" timeout 60 "$B" bench --backend gpu --dict "$dict" \
+      --boards-file "/tmp/${file}_10m.txt" --format json 2>&1 | log probes.txt
+  }
+  kernel_tests probes.txt deferred new
+  bench_inputs probes.txt
+  for dict in enable2k /tmp/yawl.pbd; do
+    for file in dice44 uniform44; do
+      for k in new deferred; do bench_10m "$file" "$dict" "$k"; done
+    done
+  done
+  # Fewer registers a thread, more blocks a multiprocessor (the deferred probe keeps four more).
+  for cap in 56 48 40; do bench_10m dice44 enable2k deferred POLYBOGGLE_GPU_MAXREG=$cap; done
+  for k in new deferred; do bench_10m dice44 enable2k "$k"; done
+  for s in $(seq 1 10); do
+    for k in new deferred; do
+      left 30 "ENABLE2K 3625 seed $s, $k" || continue
+      run_3625 probes.txt "$s" "$k"
+    done
+  done
+  for k in new deferred; do
+    left 40 "bench 5x5 $k" || continue
+    echo "== bench 1,000,000 boards rolled from english-big-original-5x5, enable2k, $k kernel" | log probes.txt
+    POLYBOGGLE_GPU_KERNEL=$k timeout 60 "$B" bench --backend gpu --dice english-big-original-5x5 \
+      --boards 1000000 --format json 2>&1 | log probes.txt
+  done
+  if command -v ncu >/dev/null; then
+    head -n 1000000 /tmp/dice44_10m.txt > /tmp/dice44_1m.txt
+    for k in deferred new; do
+      left 60 "ncu $k" || continue
+      echo "== ncu, $k kernel, one launch of 1 M dice44 boards" | log probes.txt
+      POLYBOGGLE_GPU_KERNEL=$k timeout $(( budget - (SECONDS - start) - 10 )) ncu --launch-count 1 \
+        -k regex:pb_ --section SpeedOfLight --section Occupancy --section LaunchStats \
+        --section MemoryWorkloadAnalysis --section WarpStateStats --section SchedulerStats \
+        "$B" bench --backend gpu --boards-file /tmp/dice44_1m.txt 2>&1 | log probes.txt
+    done
+    # Each SASS instruction's executed count and active lanes: where the warps diverge.
+    for k in deferred new; do
+      left 60 "ncu source $k" || continue
+      echo "== ncu source counters by SASS instruction, $k kernel: sass-$k.csv" | log probes.txt
+      POLYBOGGLE_GPU_KERNEL=$k timeout $(( budget - (SECONDS - start) - 10 )) ncu --launch-count 1 \
+        -k regex:pb_ --section SourceCounters --page source --print-source sass --csv \
+        "$B" bench --backend gpu --boards-file /tmp/dice44_1m.txt > "$out/sass-$k.csv" 2>&1
+      tail -n 3 "$out/sass-$k.csv" | log probes.txt
+    done
+  fi
+  echo "== probes: done in $(( SECONDS - start )) s" | log probes.txt
+}
+
 # The hunt for what is left of TOTAL seconds since START (its other arguments: hunt's).
 hunt_until() {
   local left=$(( $2 - (SECONDS - $1) - 15 ))
@@ -343,5 +423,6 @@ case "${1:-all}" in
   launches) launches "${2:-300}" ;;
   knobs35) knobs35 ;;
   startup35) startup35 ;;
-  *) echo "usage: $0 tests|bench|record|hunt SECS [SEED [FLAGS...]]|tune|all|lease SECS|round2 SECS|kernels [SECS]|launches [SECS]|knobs35|startup35" >&2; exit 2 ;;
+  probes) probes "${2:-480}" ;;
+  *) echo "usage: $0 tests|bench|record|hunt SECS [SEED [FLAGS...]]|tune|all|lease SECS|round2 SECS|kernels [SECS]|launches [SECS]|knobs35|startup35|probes [SECS]" >&2; exit 2 ;;
 esac

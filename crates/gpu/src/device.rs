@@ -10,8 +10,9 @@
 //! take over a quarter of free memory), `POLYBOGGLE_GPU_TABLE_BITS` (each thread's
 //! word table, 2^bits slots; lib.rs), `POLYBOGGLE_GPU_BATCH` (boards a batch of the
 //! bench brings; lib.rs), `POLYBOGGLE_GPU_CARVEOUT` (the new kernel's shared memory,
-//! a percentage of L1) and `POLYBOGGLE_GPU_TIMES=1` (each launch's copies and kernel
-//! timed on stderr).
+//! a percentage of L1), `POLYBOGGLE_GPU_MAXREG` (registers a thread of the new
+//! kernel may use: `__maxnreg__`, which the driver's compiler keeps) and `POLYBOGGLE_GPU_TIMES=1` (each
+//! launch's copies and kernel timed on stderr).
 //!
 //! Launches are pipelined: a batch's boards go in launches of a million, each
 //! through one of two slots of page-locked host memory, so that the host copies the
@@ -30,8 +31,7 @@ use cudarc::nvrtc::{compile_ptx_with_opts, CompileOptions, Ptx};
 
 use super::tables::{self, Dictionary};
 use super::{
-    knob, Design, GpuError, Kernel, Launch, KERNEL_NAME, KERNEL_SHARED_NAMES, KERNEL_SHARED_SOURCE,
-    KERNEL_SOURCE,
+    knob, Design, GpuError, Kernel, Launch, KERNEL_NAME, KERNEL_SHARED_SOURCE, KERNEL_SOURCE,
 };
 use polyboggle::lexicon::Lexicon;
 use polyboggle::score::Rules;
@@ -45,7 +45,35 @@ fn driver(what: &str) -> impl Fn(DriverError) -> GpuError + '_ {
 /// (KERNEL_SHARED_NAMES, compiled with `-DPB_CELLS=n`).
 const VARIANT_CELLS: [u32; 3] = [16, 32, 64];
 
-/// Compiles `source` (with `-DPB_CELLS=cells` when given) for the device of compute
+/// One of `kernel_shared.cu`'s entry points, compiled alone: the design's
+/// ([`Design::shared_names`]) for boards of up to `VARIANT_CELLS[variant]` cells.
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    design: Design,
+    variant: usize,
+}
+
+impl Entry {
+    /// The function's name.
+    fn name(self) -> &'static str {
+        self.design
+            .shared_names()
+            .expect("a design of kernel_shared.cu")[self.variant]
+    }
+
+    /// The options that leave only this entry point in the source, and the
+    /// registers it may use when `POLYBOGGLE_GPU_MAXREG` says.
+    fn options(self) -> Vec<String> {
+        let mut options = vec![
+            format!("-DPB_CELLS={}", VARIANT_CELLS[self.variant]),
+            format!("-DPB_DEFERRED={}", (self.design == Design::Deferred) as u32),
+        ];
+        options.extend(knob("POLYBOGGLE_GPU_MAXREG").map(|n| format!("-DPB_MAXREG={n}")));
+        options
+    }
+}
+
+/// Compiles `source` (only `entry` when given) for the device of compute
 /// capability `compute` on `ctx`, loads it and finds its function `name`. The PTX is
 /// kept between runs ([`cache_file`]): a later start loads it without NVRTC (and the
 /// driver keeps its own machine code for it).
@@ -53,11 +81,11 @@ fn load(
     ctx: &Arc<CudaContext>,
     compute: (i32, i32),
     source: &str,
-    cells: Option<u32>,
+    entry: Option<Entry>,
     name: &str,
 ) -> Result<CudaFunction, GpuError> {
     let (major, minor) = compute;
-    let options = compile_options(major, minor, cells);
+    let options = compile_options(major, minor, entry);
     let cached = cache_file(source, &options.options);
     // A cached file that does not load (damaged, or from another NVRTC than the
     // driver takes) is compiled again, and replaced.
@@ -75,7 +103,7 @@ fn load(
                 // PTX from an NVRTC newer than the driver does not load; machine code
                 // for the device does, from any NVRTC of the driver's major version.
                 Err(e) if e.0 == CUresult::CUDA_ERROR_UNSUPPORTED_PTX_VERSION => ctx
-                    .load_module(Ptx::from_binary(cubin(source, major, minor, cells)?))
+                    .load_module(Ptx::from_binary(cubin(source, major, minor, entry)?))
                     .map_err(driver("loading the kernel (driver older than NVRTC?)"))?,
                 other => {
                     let module = other.map_err(driver("loading the kernel"))?;
@@ -300,13 +328,11 @@ impl Cuda {
         // when a batch first needs them (run_new).
         let first = match design {
             Design::Old => load(&ctx, (major, minor), KERNEL_SOURCE, None, KERNEL_NAME)?,
-            Design::New => load(
-                &ctx,
-                (major, minor),
-                KERNEL_SHARED_SOURCE,
-                Some(VARIANT_CELLS[0]),
-                KERNEL_SHARED_NAMES[0],
-            )?,
+            Design::New | Design::Deferred => {
+                let entry = Entry { design, variant: 0 };
+                let source = KERNEL_SHARED_SOURCE;
+                load(&ctx, (major, minor), source, Some(entry), entry.name())?
+            }
         };
         let loaded = started.elapsed();
         let stream = ctx.default_stream();
@@ -490,11 +516,11 @@ impl Cuda {
 }
 
 /// NVRTC's options for a device of compute capability `major.minor`, and which of
-/// the new kernel's entry points: the one for boards of up to `cells`, or all (NVRTC
-/// optimizes by default and refuses `-O3`).
-fn compile_options(major: i32, minor: i32, cells: Option<u32>) -> CompileOptions {
+/// the new kernel's entry points: `entry`, or all (NVRTC optimizes by default and
+/// refuses `-O3`).
+fn compile_options(major: i32, minor: i32, entry: Option<Entry>) -> CompileOptions {
     let mut options = vec![format!("--gpu-architecture=compute_{major}{minor}")];
-    options.extend(cells.map(|n| format!("-DPB_CELLS={n}")));
+    options.extend(entry.into_iter().flat_map(Entry::options));
     CompileOptions {
         options,
         name: Some("polyboggle_kernel.cu".into()),
@@ -503,7 +529,7 @@ fn compile_options(major: i32, minor: i32, cells: Option<u32>) -> CompileOptions
 }
 
 /// The kernel compiled to the device's own machine code (`sm_XY`, a CUBIN).
-fn cubin(source: &str, major: i32, minor: i32, cells: Option<u32>) -> Result<Vec<u8>, GpuError> {
+fn cubin(source: &str, major: i32, minor: i32, entry: Option<Entry>) -> Result<Vec<u8>, GpuError> {
     use cudarc::nvrtc::{result, sys};
     let fail = |e: result::NvrtcError| {
         GpuError(format!(
@@ -515,7 +541,7 @@ fn cubin(source: &str, major: i32, minor: i32, cells: Option<u32>) -> Result<Vec
     // SAFETY: `prog` was just created and is destroyed once, below.
     let out = unsafe {
         let mut options = vec![format!("--gpu-architecture=sm_{major}{minor}")];
-        options.extend(cells.map(|n| format!("-DPB_CELLS={n}")));
+        options.extend(entry.into_iter().flat_map(Entry::options));
         result::compile_program(prog, &options).and_then(|()| {
             let mut size = 0usize;
             sys::nvrtcGetCUBINSize(prog, &mut size).result()?;
@@ -551,7 +577,7 @@ impl Kernel for Cuda {
         // in the stream's order, so they live until the kernel is done.
         match self.design {
             Design::Old => self.launch_old(slot, launch, &mut clock)?,
-            Design::New => self.launch_new(slot, launch, &mut clock)?,
+            Design::New | Design::Deferred => self.launch_new(slot, launch, &mut clock)?,
         }
         if let Some(clock) = clock.as_mut() {
             clock.mark("kernel");
@@ -684,13 +710,13 @@ impl Cuda {
             .position(|&n| cells <= n)
             .expect("no board over MAX_CELLS reaches the kernel");
         if self.functions[variant].is_none() {
-            self.functions[variant] = Some(load(
-                self.stream.context(),
-                self.compute,
-                KERNEL_SHARED_SOURCE,
-                Some(VARIANT_CELLS[variant]),
-                KERNEL_SHARED_NAMES[variant],
-            )?);
+            let entry = Entry {
+                design: self.design,
+                variant,
+            };
+            let (ctx, source) = (self.stream.context(), KERNEL_SHARED_SOURCE);
+            self.functions[variant] =
+                Some(load(ctx, self.compute, source, Some(entry), entry.name())?);
         }
         let function = self.functions[variant].clone().expect("loaded above");
         if let Some(percent) = knob("POLYBOGGLE_GPU_CARVEOUT") {
@@ -843,6 +869,7 @@ mod tests {
     }
 
     use super::*;
+    use crate::{KERNEL_DEFERRED_NAMES, KERNEL_SHARED_NAMES};
 
     /// NVRTC's library: `POLYBOGGLE_NVRTC_LIB` (a path to libnvrtc.so.13, as the
     /// `nvidia-cuda-nvrtc` wheel installs it; scripts/nvrtc-check.sh sets it), loaded
@@ -874,13 +901,10 @@ mod tests {
         // The very options a scorer compiles with.
         for (major, minor) in [(8, 0), (9, 0)] {
             let arch = format!("compute_{major}{minor}");
+            let shared_names = [KERNEL_SHARED_NAMES, KERNEL_DEFERRED_NAMES].concat();
             for (file, source, names) in [
                 ("kernel.cu", KERNEL_SOURCE, &[KERNEL_NAME][..]),
-                (
-                    "kernel_shared.cu",
-                    KERNEL_SHARED_SOURCE,
-                    &KERNEL_SHARED_NAMES[..],
-                ),
+                ("kernel_shared.cu", KERNEL_SHARED_SOURCE, &shared_names[..]),
             ] {
                 let ptx = match compile_ptx_with_opts(source, compile_options(major, minor, None)) {
                     Ok(ptx) => ptx.to_src(),
@@ -904,17 +928,35 @@ mod tests {
                 );
             }
             // One entry point at a time, as a scorer compiles them.
-            for (cells, name) in VARIANT_CELLS.iter().zip(KERNEL_SHARED_NAMES) {
-                let options = compile_options(major, minor, Some(*cells));
-                let ptx = compile_ptx_with_opts(KERNEL_SHARED_SOURCE, options)
-                    .unwrap_or_else(|e| panic!("{name}, {arch}: {}", one_line(&e)))
-                    .to_src();
-                let entries = ptx.matches(".entry ").count();
-                assert!(
-                    ptx.contains(&format!(".entry {name}")) && entries == 1,
-                    "{name}"
-                );
+            for design in [Design::New, Design::Deferred] {
+                for variant in 0..VARIANT_CELLS.len() {
+                    let entry = Entry { design, variant };
+                    let name = entry.name();
+                    let options = compile_options(major, minor, Some(entry));
+                    let ptx = compile_ptx_with_opts(KERNEL_SHARED_SOURCE, options)
+                        .unwrap_or_else(|e| panic!("{name}, {arch}: {}", one_line(&e)))
+                        .to_src();
+                    let entries = ptx.matches(".entry ").count();
+                    assert!(
+                        ptx.contains(&format!(".entry {name}")) && entries == 1,
+                        "{name}"
+                    );
+                }
             }
+            // POLYBOGGLE_GPU_MAXREG's cap reaches the PTX, where the driver keeps it.
+            let entry = Entry {
+                design: Design::Deferred,
+                variant: 0,
+            };
+            let mut options = compile_options(major, minor, Some(entry));
+            options.options.push("-DPB_MAXREG=56".into());
+            let ptx = compile_ptx_with_opts(KERNEL_SHARED_SOURCE, options)
+                .unwrap_or_else(|e| panic!("PB_MAXREG, {arch}: {}", one_line(&e)))
+                .to_src();
+            assert!(
+                ptx.contains(".maxnreg 56"),
+                "{arch}: no register cap in the PTX"
+            );
         }
     }
 }

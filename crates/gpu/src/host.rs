@@ -19,8 +19,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::tables::{self, Dictionary};
 use super::{
-    Design, GpuError, GpuScorer, Kernel, Launch, IN_FLIGHT, KERNEL_SHARED_NAMES,
-    KERNEL_SHARED_SOURCE, KERNEL_SOURCE,
+    Design, GpuError, GpuScorer, Kernel, Launch, IN_FLIGHT, KERNEL_SHARED_SOURCE, KERNEL_SOURCE,
 };
 use polyboggle::batch::{Batch, CpuScorer, Scorer};
 use polyboggle::normalize::Profile;
@@ -182,7 +181,8 @@ fn compiled(design: Design) -> &'static Compiled {
     static NEW: std::sync::OnceLock<Compiled> = std::sync::OnceLock::new();
     let (cell, file, source, harness) = match design {
         Design::Old => (&OLD, "kernel.cu", KERNEL_SOURCE, HARNESS),
-        Design::New => (
+        // Both of kernel_shared.cu's designs, each in its own entry points.
+        Design::New | Design::Deferred => (
             &NEW,
             "kernel_shared.cu",
             KERNEL_SHARED_SOURCE,
@@ -278,9 +278,10 @@ impl RunNow for HostKernel {
     }
 }
 
-/// The new kernel in the harness: `blocks` blocks of `block_dim` OS threads, with
-/// their hash sets and epochs.
+/// The new kernel (either design) in the harness: `blocks` blocks of `block_dim` OS
+/// threads, with their hash sets and epochs.
 struct SharedHostKernel {
+    design: Design,
     search: [SearchFn; 3],
     set_lane: SetLaneFn,
     dict: Dictionary<'static>,
@@ -405,7 +406,7 @@ impl RunNow for SharedHostKernel {
     }
 
     fn design(&self) -> Design {
-        Design::New
+        self.design
     }
 }
 
@@ -425,16 +426,17 @@ fn host_scorer_with(
     let dict = Dictionary::new(lexicon, &rules);
     let kernel: Box<dyn Kernel> = match design {
         Design::Old => Box::new(Harness::new(old_kernel(dict))),
-        Design::New => {
-            let library = &compiled(Design::New).library;
+        Design::New | Design::Deferred => {
+            let library = &compiled(design).library;
+            let names = design.shared_names().expect("kernel_shared.cu's");
             // SAFETY: the symbols have the types above (kernel_shared.cu, the harness).
             let (search, set_lane) = unsafe {
-                let search = KERNEL_SHARED_NAMES
-                    .map(|name| *library.get::<SearchFn>(name.as_bytes()).unwrap());
+                let search = names.map(|name| *library.get::<SearchFn>(name.as_bytes()).unwrap());
                 (search, *library.get::<SetLaneFn>(b"pb_set_thread").unwrap())
             };
             assert!(dict.fits_new_kernel());
             Box::new(Harness::new(SharedHostKernel {
+                design,
                 search,
                 set_lane,
                 word_bits: word_bits.unwrap_or(tables::word_bits(dict.lengths.len())),
@@ -510,8 +512,11 @@ fn agree(scorer: &GpuScorer, cpu: &CpuScorer, batch: &Batch) -> u64 {
     want.iter().map(|t| t.words).sum()
 }
 
-/// Both kernels.
-const DESIGNS: [Design; 2] = [Design::Old, Design::New];
+/// Every kernel.
+const DESIGNS: [Design; 3] = [Design::Old, Design::New, Design::Deferred];
+
+/// The designs of `kernel_shared.cu`.
+const SHARED_DESIGNS: [Design; 2] = [Design::New, Design::Deferred];
 
 const ENGLISH: &[&str] = &[
     "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s",
@@ -660,15 +665,17 @@ fn epochs_wrapping_wipe_the_tables() {
     // 28 bits of a word's rank leave 16 epochs: each thread wipes its table every
     // 15 boards, mid-launch and across launches.
     let lexicon = leak(Lexicon::builtin("enable2k").unwrap());
-    let scorer = host_scorer_with(lexicon, Rules::hasbro(), Design::New, Some(28), None);
     let cpu = CpuScorer::new(lexicon, Rules::hasbro(), 2);
-    let mut rng = ChaCha8Rng::seed_from_u64(9);
-    for (rows, cols) in [(4, 4), (4, 4), (5, 5), (4, 4)] {
-        agree(
-            &scorer,
-            &cpu,
-            &random_batch(&mut rng, rows, cols, ENGLISH, 200),
-        );
+    for design in SHARED_DESIGNS {
+        let scorer = host_scorer_with(lexicon, Rules::hasbro(), design, Some(28), None);
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        for (rows, cols) in [(4, 4), (4, 4), (5, 5), (4, 4)] {
+            agree(
+                &scorer,
+                &cpu,
+                &random_batch(&mut rng, rows, cols, ENGLISH, 200),
+            );
+        }
     }
 }
 
@@ -677,16 +684,18 @@ fn epochs_wrapping_wipe_the_tables() {
 fn boards_deeper_than_the_frames_go_back_to_the_cpu() {
     // Three saved frames: any word of five cells or more sends its board back.
     let lexicon = leak(Lexicon::builtin("enable2k").unwrap());
-    let scorer = host_scorer_with(lexicon, Rules::hasbro(), Design::New, None, Some(3));
     let cpu = CpuScorer::new(lexicon, Rules::hasbro(), 2);
-    let mut rng = ChaCha8Rng::seed_from_u64(10);
-    agree(&scorer, &cpu, &random_batch(&mut rng, 4, 4, ENGLISH, 300));
-    let (failed, scored, overflowed) = scorer.health();
-    assert!(!failed && scored == 300, "{scored}");
-    assert!(
-        overflowed > 100 && overflowed < 300,
-        "{overflowed} of 300 went back"
-    );
+    for design in SHARED_DESIGNS {
+        let scorer = host_scorer_with(lexicon, Rules::hasbro(), design, None, Some(3));
+        let mut rng = ChaCha8Rng::seed_from_u64(10);
+        agree(&scorer, &cpu, &random_batch(&mut rng, 4, 4, ENGLISH, 300));
+        let (failed, scored, overflowed) = scorer.health();
+        assert!(!failed && scored == 300, "{design}: {scored}");
+        assert!(
+            overflowed > 100 && overflowed < 300,
+            "{design}: {overflowed} of 300 went back"
+        );
+    }
 }
 
 /// The boards of a bench file (`q` the Qu face) as one batch of 4×4 boards.
@@ -737,7 +746,7 @@ fn shared(path: &str) -> String {
 
 #[test]
 #[ignore = "reads ../shared/data"]
-fn the_bench_files_agree_board_by_board_with_the_new_kernel() {
+fn the_bench_files_agree_board_by_board_with_both_designs_of_the_new_kernel() {
     let enable = leak(Lexicon::builtin("enable2k").unwrap());
     let yawl = leak(
         Lexicon::from_words(
@@ -756,19 +765,21 @@ fn the_bench_files_agree_board_by_board_with_the_new_kernel() {
         (&uniform, yawl, (4_527_704, 5_456_234)),
     ];
     for (batch, lexicon, expected) in cases {
-        let scorer = host_scorer(lexicon, Rules::hasbro(), Design::New);
-        let cpu = CpuScorer::new(lexicon, Rules::hasbro(), 2);
-        let got = scorer.tally(batch);
-        let want = cpu.tally(batch);
-        for (i, (g, w)) in got.iter().zip(&want).enumerate() {
-            assert_eq!(g, w, "board {i}: {}", batch.board(i).inline());
+        let want = CpuScorer::new(lexicon, Rules::hasbro(), 2).tally(batch);
+        for design in SHARED_DESIGNS {
+            let scorer = host_scorer(lexicon, Rules::hasbro(), design);
+            let got = scorer.tally(batch);
+            for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+                assert_eq!(g, w, "{design}, board {i}: {}", batch.board(i).inline());
+            }
+            let words = got.iter().map(|t| t.words).sum::<u64>();
+            let points = got.iter().map(|t| t.points).sum::<u64>();
+            assert_eq!(
+                (got.len(), words, points),
+                (100_000, expected.0, expected.1),
+                "{design}"
+            );
+            assert_eq!(scorer.health(), (false, 100_000, 0), "{design}");
         }
-        let words = got.iter().map(|t| t.words).sum::<u64>();
-        let points = got.iter().map(|t| t.points).sum::<u64>();
-        assert_eq!(
-            (got.len(), words, points),
-            (100_000, expected.0, expected.1)
-        );
-        assert_eq!(scorer.health(), (false, 100_000, 0));
     }
 }

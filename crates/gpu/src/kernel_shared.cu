@@ -23,13 +23,25 @@
 //   cleared between boards or launches (epochs persist in `epochs`); a thread wipes
 //   its own table when its epoch would wrap. A board with more distinct words than
 //   `word_limit`, or deeper than `frame_cap` frames, is marked and scored on the host.
+//   Two ways to probe it: at once, where the word is found (pb_search*), or deferred
+//   to the thread's next turn (pb_deferred*): the word's slot and length are read when
+//   it is found and looked at a turn later, after that turn's record read is under
+//   way, so the two reads' latencies overlap instead of adding up, and a warp does not
+//   wait at every found word for one lane's hash-set read. The deferred probe also
+//   skips words shorter than the rules count (15% of the words found on dice boards).
 //
 // Compiled two ways, as kernel.cu: by NVRTC as CUDA (device.rs), and by the system
 // C++ compiler in the tests (host.rs), where a "block" is several OS threads sharing
 // one buffer as their shared memory. Keep it to that common subset: no headers.
 
 #if defined(__CUDACC__) || defined(__CUDACC_RTC__)
+#if defined(PB_MAXREG)
+// Registers a thread may use (POLYBOGGLE_GPU_MAXREG, for measuring): fewer let more
+// blocks share a multiprocessor.
+#define PB_KERNEL extern "C" __global__ __maxnreg__(PB_MAXREG)
+#else
 #define PB_KERNEL extern "C" __global__
+#endif
 #define PB_DEVICE __device__ __forceinline__
 #define PB_MEMBER __device__ __forceinline__
 #define PB_THREAD (blockIdx.x * blockDim.x + threadIdx.x)
@@ -219,8 +231,9 @@ template <typename Set> PB_DEVICE u32 pb_cell(u32 p) {
 // table is tables[thread << stride_bits ..], of which it hashes 2^slot_bits slots;
 // epochs[thread] its last board's epoch. Shared memory: frame_cap frames of 8 bytes
 // then `cells` face entries of 4, each [index * blockDim + thread]. Writes
-// words_out[i] (PB_OVERFLOW: handed back) and points_out[i].
-template <typename Set, int G>
+// words_out[i] (PB_OVERFLOW: handed back) and points_out[i]. `Deferred`: how words
+// are probed (above).
+template <typename Set, int G, bool Deferred>
 PB_DEVICE void pb_search(
     const u32 *PB_RESTRICT records, const u8 *PB_RESTRICT record_bytes,
     const u8 *PB_RESTRICT classes, u32 record_count, u32 exact,
@@ -255,9 +268,37 @@ PB_DEVICE void pb_search(
     u32 number = 0xFFFFFFFFu, found = 0, words = 0;
     u64 total = 0;
     bool overflow = false;
+    // Deferred: the word waiting for its probe (its hash-set entry, 0 for none), the
+    // slot read for it, what that slot held, and the word's length.
+    u32 pending = 0, slot = 0, seen = 0, length = 0;
+    // Deferred: looks at the slot read for the pending word (a turn ago): the word is
+    // counted, or was already, or is too short to count; or the next slot is read.
+    auto resolve = [&]() {
+        if (length < min_len || seen == pending) {
+            pending = 0;
+        } else if (seen >> word_bits != epoch) {
+            if (found == word_limit) {
+                overflow = true;
+            } else {
+                table[slot] = pending;
+                found++;
+                words++;
+                total += points[length];
+            }
+            pending = 0;
+        } else {
+            slot = (slot + 1) & slot_mask;
+            seen = table[slot];
+        }
+    };
 
     for (;;) {
         if (cand == 0 && depth == 0) {
+            if (Deferred && pending != 0 && !overflow) {
+                // The board's last word still waits for its probe: a turn for it.
+                resolve();
+                continue;
+            }
             // The board is done: take the next one.
             if (number != 0xFFFFFFFFu) {
                 words_out[number] = overflow ? PB_OVERFLOW : words;
@@ -295,6 +336,7 @@ PB_DEVICE void pb_search(
             found = words = 0;
             total = 0;
             overflow = false;
+            pending = 0;
             state = 0;
             mask = root.mask;
             first = root.first & ~PB_FINAL;
@@ -337,9 +379,31 @@ PB_DEVICE void pb_search(
             above = ~(((Set)2 << cell) - 1);
         }
         const PbRecord r = pb_record(records, next);
+        if (Deferred && pending != 0) {
+            // While that record is read, the last word's slot is looked at.
+            resolve();
+            if (overflow) {
+                cand = 0;
+                depth = 0;
+                continue;
+            }
+        }
         if (push) {
             next_out += r.out;
-            if (r.first & PB_FINAL) {
+            if (Deferred && (r.first & PB_FINAL)) {
+                // A word ends here: read its slot and length now, look next turn. A
+                // word still probing (its slot was taken) finishes first.
+                while (pending != 0 && !overflow) resolve();
+                if (overflow) {
+                    cand = 0;
+                    depth = 0;
+                    continue;
+                }
+                pending = epoch << word_bits | next_out;
+                slot = (next_out * 0x9E3779B1u) >> (32 - slot_bits);
+                seen = table[slot];
+                length = next_out < word_count ? lengths[next_out] : 0;
+            } else if (r.first & PB_FINAL) {
                 // A word ends here: count it unless the board has it already.
                 const u32 entry = epoch << word_bits | next_out;
                 u32 h = (next_out * 0x9E3779B1u) >> (32 - slot_bits);
@@ -410,15 +474,31 @@ PB_DEVICE void pb_search(
         board_count, tables, stride_bits, slot_bits, word_limit, word_bits, epochs,        \
         frame_cap, next_board, words_out, points_out
 
-// Boards of up to 16, 32 and 64 cells. The device compiles one at a time
-// (-DPB_CELLS=16, 32 or 64), when a batch first needs it: the three together take
-// over a second to compile, the 16-cell one alone a fifth of that.
+// Boards of up to 16, 32 and 64 cells, each probing at once (pb_search*) or deferred
+// (pb_deferred*). The device compiles one at a time (-DPB_CELLS=16, 32 or 64 and
+// -DPB_DEFERRED=0 or 1), when a batch first needs it: all six together take seconds
+// to compile, the 16-cell one alone a fifth of one.
+#if !defined(PB_DEFERRED) || PB_DEFERRED == 0
+#define PB_ENTRY(name, set, groups) \
+    PB_KERNEL void name(PB_PARAMS) { pb_search<set, groups, false>(PB_ARGS); }
+#else
+#define PB_ENTRY(name, set, groups)
+#endif
+#if !defined(PB_DEFERRED) || PB_DEFERRED == 1
+#define PB_DEFERRED_ENTRY(name, set, groups) \
+    PB_KERNEL void name(PB_PARAMS) { pb_search<set, groups, true>(PB_ARGS); }
+#else
+#define PB_DEFERRED_ENTRY(name, set, groups)
+#endif
 #if !defined(PB_CELLS) || PB_CELLS == 16
-PB_KERNEL void pb_search16(PB_PARAMS) { pb_search<u32, 4>(PB_ARGS); }
+PB_ENTRY(pb_search16, u32, 4)
+PB_DEFERRED_ENTRY(pb_deferred16, u32, 4)
 #endif
 #if !defined(PB_CELLS) || PB_CELLS == 32
-PB_KERNEL void pb_search32(PB_PARAMS) { pb_search<u32, 8>(PB_ARGS); }
+PB_ENTRY(pb_search32, u32, 8)
+PB_DEFERRED_ENTRY(pb_deferred32, u32, 8)
 #endif
 #if !defined(PB_CELLS) || PB_CELLS == 64
-PB_KERNEL void pb_search64(PB_PARAMS) { pb_search<u64, 16>(PB_ARGS); }
+PB_ENTRY(pb_search64, u64, 16)
+PB_DEFERRED_ENTRY(pb_deferred64, u64, 16)
 #endif

@@ -49,17 +49,25 @@ pub const KERNEL_SHARED_SOURCE: &str = include_str!("kernel_shared.cu");
 /// The new kernel's entry points, for boards of up to 16, 32 and 64 cells.
 pub const KERNEL_SHARED_NAMES: [&str; 3] = ["pb_search16", "pb_search32", "pb_search64"];
 
-/// Which kernel scores: `POLYBOGGLE_GPU_KERNEL=old|new` (default `new`: exact on an
-/// H200 in every device test and bench total, and 2.2× the old one's boards a second;
-/// docs/gpu.md), read when a scorer starts, so that one device run can measure both.
+/// The new kernel's entry points with deferred probes ([`Design::Deferred`]).
+pub const KERNEL_DEFERRED_NAMES: [&str; 3] = ["pb_deferred16", "pb_deferred32", "pb_deferred64"];
+
+/// Which kernel scores: `POLYBOGGLE_GPU_KERNEL=old|new|deferred` (default `new`: exact
+/// on an H200 in every device test and bench total, and 2.2× the old one's boards a
+/// second; docs/gpu.md), read when a scorer starts, so that one device run can
+/// measure them side by side.
 ///
 /// ```
 /// use polyboggle_gpu::Design;
 ///
 /// assert_eq!("old".parse::<Design>()?, Design::Old);
 /// assert_eq!(Design::New.to_string(), "new");
+/// assert_eq!("deferred".parse::<Design>()?, Design::Deferred);
 /// let err = "fast".parse::<Design>().unwrap_err();
-/// assert_eq!(err.to_string(), "no usable GPU: POLYBOGGLE_GPU_KERNEL=fast: expected old or new");
+/// assert_eq!(
+///     err.to_string(),
+///     "no usable GPU: POLYBOGGLE_GPU_KERNEL=fast: expected old, new or deferred"
+/// );
 /// # Ok::<(), polyboggle_gpu::GpuError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,6 +78,10 @@ pub enum Design {
     /// `kernel_shared.cu`: saved frames in shared memory, the board bit-parallel in
     /// registers, `u32` hash sets tagged with each thread's epoch (issue 35).
     New,
+    /// `kernel_shared.cu` with each found word's hash-set probe deferred to the
+    /// thread's next turn, where it overlaps that turn's record read (and words too
+    /// short to count not probed at all). Not yet measured on a GPU.
+    Deferred,
 }
 
 impl Design {
@@ -85,7 +97,7 @@ impl Design {
     fn slot_bits(self, cells: usize) -> u32 {
         match self {
             Design::Old => tables::slot_bits(cells),
-            Design::New => tables::hash_bits(cells),
+            Design::New | Design::Deferred => tables::hash_bits(cells),
         }
     }
 
@@ -93,7 +105,17 @@ impl Design {
     fn word_limit(self, slot_bits: u32) -> u32 {
         match self {
             Design::Old => 1 << (slot_bits - 1),
-            Design::New => 3 << (slot_bits - 2),
+            Design::New | Design::Deferred => 3 << (slot_bits - 2),
+        }
+    }
+
+    /// The entry points of `kernel_shared.cu` this design runs, by board size (none
+    /// for the old kernel).
+    fn shared_names(self) -> Option<[&'static str; 3]> {
+        match self {
+            Design::Old => None,
+            Design::New => Some(KERNEL_SHARED_NAMES),
+            Design::Deferred => Some(KERNEL_DEFERRED_NAMES),
         }
     }
 }
@@ -105,8 +127,9 @@ impl std::str::FromStr for Design {
         match name {
             "old" => Ok(Design::Old),
             "new" => Ok(Design::New),
+            "deferred" => Ok(Design::Deferred),
             _ => Err(GpuError(format!(
-                "POLYBOGGLE_GPU_KERNEL={name}: expected old or new"
+                "POLYBOGGLE_GPU_KERNEL={name}: expected old, new or deferred"
             ))),
         }
     }
@@ -117,6 +140,7 @@ impl std::fmt::Display for Design {
         f.write_str(match self {
             Design::Old => "old",
             Design::New => "new",
+            Design::Deferred => "deferred",
         })
     }
 }
