@@ -374,6 +374,16 @@ probes() {
     POLYBOGGLE_GPU_KERNEL=$k timeout 60 "$B" bench --backend gpu --dice english-big-original-5x5 \
       --boards 1000000 --format json 2>&1 | log probes.txt
   done
+  # Where a batch's time goes between the kernels (bench's 43 M boards/s against the
+  # kernel's 63 M): every copy and kernel of 10 M boards on the device's timeline.
+  if command -v nsys >/dev/null && left 60 "nsys"; then
+    echo "== nsys, new kernel, dice44 x100: timeline.csv" | log probes.txt
+    timeout 60 nsys profile --trace=cuda --force-overwrite=true -o /tmp/timeline \
+      "$B" bench --backend gpu --boards-file /tmp/dice44_10m.txt 2>&1 | tail -n 3 | log probes.txt
+    timeout 30 nsys stats --report cuda_gpu_trace --report cuda_api_sum --format csv \
+      /tmp/timeline.nsys-rep > "$out/timeline.csv" 2>&1
+    tail -n 5 "$out/timeline.csv" | log probes.txt
+  fi
   if command -v ncu >/dev/null; then
     head -n 1000000 /tmp/dice44_10m.txt > /tmp/dice44_1m.txt
     for k in deferred new; do
