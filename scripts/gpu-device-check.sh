@@ -19,9 +19,9 @@
 #       kernel timed, page-locked against pageable copies, launch sizes, then tests, bench, 3625, ncu
 #   scripts/gpu-device-check.sh knobs35   issue 35's third loan: the defaults against the knobs left
 #   scripts/gpu-device-check.sh startup35 start-up and 3625 with and without the kept PTX (~60 s)
-#   scripts/gpu-device-check.sh probes [SECS]  issue 35, the deferred probe beside the new kernel:
-#       tests on each, bench 10 M dice/uniform x ENABLE2K/YAWL in turn, register caps, 3625
-#       seeds 1-10 on each, 5x5, an ncu profile of each; ~6 min (SECS: skip what is left at SECS)
+#   scripts/gpu-device-check.sh probes [SECS]  issue 35, the deferred probe and chained pops beside
+#       the new kernel: tests on each, bench 10 M dice/uniform x ENABLE2K/YAWL in turn, register
+#       caps, 3625 seeds 1-10, 5x5, an nsys timeline, ncu profiles; ~7 min (SECS: skip what is left)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 pack=target/gpu-device
@@ -338,9 +338,10 @@ startup35() {
 }
 
 # Issue 35: the deferred probe (POLYBOGGLE_GPU_KERNEL=deferred: each found word's hash-set
-# read overlapped with the next turn's record read) beside the kernel it changes ("new"),
-# run in turn so that both meet the same machine. Every step has its own timeout; SECS
-# (default 480) stops the steps left at that point.
+# read overlapped with the next turn's record read) and chained pops (chained: deferred,
+# and a pop passes the frames with no candidates left) beside the kernel they change
+# ("new"), run in turn so that all meet the same machine. Every step has its own timeout;
+# SECS (default 540) stops the steps left at that point.
 probes() {
   local start=$SECONDS budget=${1:-480} TIMEFORMAT='wall %R s'
   left() { [ $(( budget - (SECONDS - start) )) -gt "$1" ] || { echo "== out of time: skipped $2" | log probes.txt; return 1; }; }
@@ -352,23 +353,23 @@ probes() {
     env POLYBOGGLE_GPU_KERNEL="$k" "$@" timeout 60 "$B" bench --backend gpu --dict "$dict" \
       --boards-file "/tmp/${file}_10m.txt" --format json 2>&1 | log probes.txt
   }
-  kernel_tests probes.txt deferred new
+  kernel_tests probes.txt chained deferred new
   bench_inputs probes.txt
   for dict in enable2k /tmp/yawl.pbd; do
     for file in dice44 uniform44; do
-      for k in new deferred; do bench_10m "$file" "$dict" "$k"; done
+      for k in new deferred chained; do bench_10m "$file" "$dict" "$k"; done
     done
   done
   # Fewer registers a thread, more blocks a multiprocessor (the deferred probe keeps four more).
-  for cap in 56 48 40; do bench_10m dice44 enable2k deferred POLYBOGGLE_GPU_MAXREG=$cap; done
-  for k in new deferred; do bench_10m dice44 enable2k "$k"; done
+  for cap in 56 48 40; do bench_10m dice44 enable2k chained POLYBOGGLE_GPU_MAXREG=$cap; done
+  for k in new deferred chained; do bench_10m dice44 enable2k "$k"; done
   for s in $(seq 1 10); do
-    for k in new deferred; do
+    for k in new chained; do
       left 30 "ENABLE2K 3625 seed $s, $k" || continue
       run_3625 probes.txt "$s" "$k"
     done
   done
-  for k in new deferred; do
+  for k in new deferred chained; do
     left 40 "bench 5x5 $k" || continue
     echo "== bench 1,000,000 boards rolled from english-big-original-5x5, enable2k, $k kernel" | log probes.txt
     POLYBOGGLE_GPU_KERNEL=$k timeout 60 "$B" bench --backend gpu --dice english-big-original-5x5 \
@@ -386,7 +387,7 @@ probes() {
   fi
   if command -v ncu >/dev/null; then
     head -n 1000000 /tmp/dice44_10m.txt > /tmp/dice44_1m.txt
-    for k in deferred new; do
+    for k in chained new; do
       left 60 "ncu $k" || continue
       echo "== ncu, $k kernel, one launch of 1 M dice44 boards" | log probes.txt
       POLYBOGGLE_GPU_KERNEL=$k timeout $(( budget - (SECONDS - start) - 10 )) ncu --launch-count 1 \
@@ -395,7 +396,7 @@ probes() {
         "$B" bench --backend gpu --boards-file /tmp/dice44_1m.txt 2>&1 | log probes.txt
     done
     # Each SASS instruction's executed count and active lanes: where the warps diverge.
-    for k in deferred new; do
+    for k in chained new; do
       left 60 "ncu source $k" || continue
       echo "== ncu source counters by SASS instruction, $k kernel: sass-$k.csv" | log probes.txt
       POLYBOGGLE_GPU_KERNEL=$k timeout $(( budget - (SECONDS - start) - 10 )) ncu --launch-count 1 \
@@ -433,6 +434,6 @@ case "${1:-all}" in
   launches) launches "${2:-300}" ;;
   knobs35) knobs35 ;;
   startup35) startup35 ;;
-  probes) probes "${2:-480}" ;;
+  probes) probes "${2:-540}" ;;
   *) echo "usage: $0 tests|bench|record|hunt SECS [SEED [FLAGS...]]|tune|all|lease SECS|round2 SECS|kernels [SECS]|launches [SECS]|knobs35|startup35|probes [SECS]" >&2; exit 2 ;;
 esac

@@ -98,7 +98,7 @@ fn an_unknown_kernel_is_one_line() {
     assert!(out.stdout.is_empty());
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "polyboggle: --backend gpu: no usable GPU: POLYBOGGLE_GPU_KERNEL=fast: expected old, new or deferred\n"
+        "polyboggle: --backend gpu: no usable GPU: POLYBOGGLE_GPU_KERNEL=fast: expected old, new, deferred or chained\n"
     );
 }
 

@@ -66,7 +66,7 @@ impl Entry {
     fn options(self) -> Vec<String> {
         let mut options = vec![
             format!("-DPB_CELLS={}", VARIANT_CELLS[self.variant]),
-            format!("-DPB_DEFERRED={}", (self.design == Design::Deferred) as u32),
+            format!("-DPB_DESIGN={}", self.design.shared_index()),
         ];
         options.extend(knob("POLYBOGGLE_GPU_MAXREG").map(|n| format!("-DPB_MAXREG={n}")));
         options
@@ -328,7 +328,7 @@ impl Cuda {
         // when a batch first needs them (run_new).
         let first = match design {
             Design::Old => load(&ctx, (major, minor), KERNEL_SOURCE, None, KERNEL_NAME)?,
-            Design::New | Design::Deferred => {
+            Design::New | Design::Deferred | Design::Chained => {
                 let entry = Entry { design, variant: 0 };
                 let source = KERNEL_SHARED_SOURCE;
                 load(&ctx, (major, minor), source, Some(entry), entry.name())?
@@ -577,7 +577,9 @@ impl Kernel for Cuda {
         // in the stream's order, so they live until the kernel is done.
         match self.design {
             Design::Old => self.launch_old(slot, launch, &mut clock)?,
-            Design::New | Design::Deferred => self.launch_new(slot, launch, &mut clock)?,
+            Design::New | Design::Deferred | Design::Chained => {
+                self.launch_new(slot, launch, &mut clock)?
+            }
         }
         if let Some(clock) = clock.as_mut() {
             clock.mark("kernel");
@@ -869,7 +871,7 @@ mod tests {
     }
 
     use super::*;
-    use crate::{KERNEL_DEFERRED_NAMES, KERNEL_SHARED_NAMES};
+    use crate::{KERNEL_CHAINED_NAMES, KERNEL_DEFERRED_NAMES, KERNEL_SHARED_NAMES};
 
     /// NVRTC's library: `POLYBOGGLE_NVRTC_LIB` (a path to libnvrtc.so.13, as the
     /// `nvidia-cuda-nvrtc` wheel installs it; scripts/nvrtc-check.sh sets it), loaded
@@ -901,7 +903,12 @@ mod tests {
         // The very options a scorer compiles with.
         for (major, minor) in [(8, 0), (9, 0)] {
             let arch = format!("compute_{major}{minor}");
-            let shared_names = [KERNEL_SHARED_NAMES, KERNEL_DEFERRED_NAMES].concat();
+            let shared_names = [
+                KERNEL_SHARED_NAMES,
+                KERNEL_DEFERRED_NAMES,
+                KERNEL_CHAINED_NAMES,
+            ]
+            .concat();
             for (file, source, names) in [
                 ("kernel.cu", KERNEL_SOURCE, &[KERNEL_NAME][..]),
                 ("kernel_shared.cu", KERNEL_SHARED_SOURCE, &shared_names[..]),
@@ -928,7 +935,7 @@ mod tests {
                 );
             }
             // One entry point at a time, as a scorer compiles them.
-            for design in [Design::New, Design::Deferred] {
+            for design in [Design::New, Design::Deferred, Design::Chained] {
                 for variant in 0..VARIANT_CELLS.len() {
                     let entry = Entry { design, variant };
                     let name = entry.name();

@@ -181,8 +181,8 @@ fn compiled(design: Design) -> &'static Compiled {
     static NEW: std::sync::OnceLock<Compiled> = std::sync::OnceLock::new();
     let (cell, file, source, harness) = match design {
         Design::Old => (&OLD, "kernel.cu", KERNEL_SOURCE, HARNESS),
-        // Both of kernel_shared.cu's designs, each in its own entry points.
-        Design::New | Design::Deferred => (
+        // Every design of kernel_shared.cu, each in its own entry points.
+        Design::New | Design::Deferred | Design::Chained => (
             &NEW,
             "kernel_shared.cu",
             KERNEL_SHARED_SOURCE,
@@ -426,7 +426,7 @@ fn host_scorer_with(
     let dict = Dictionary::new(lexicon, &rules);
     let kernel: Box<dyn Kernel> = match design {
         Design::Old => Box::new(Harness::new(old_kernel(dict))),
-        Design::New | Design::Deferred => {
+        Design::New | Design::Deferred | Design::Chained => {
             let library = &compiled(design).library;
             let names = design.shared_names().expect("kernel_shared.cu's");
             // SAFETY: the symbols have the types above (kernel_shared.cu, the harness).
@@ -513,10 +513,10 @@ fn agree(scorer: &GpuScorer, cpu: &CpuScorer, batch: &Batch) -> u64 {
 }
 
 /// Every kernel.
-const DESIGNS: [Design; 3] = [Design::Old, Design::New, Design::Deferred];
+const DESIGNS: [Design; 4] = [Design::Old, Design::New, Design::Deferred, Design::Chained];
 
 /// The designs of `kernel_shared.cu`.
-const SHARED_DESIGNS: [Design; 2] = [Design::New, Design::Deferred];
+const SHARED_DESIGNS: [Design; 3] = [Design::New, Design::Deferred, Design::Chained];
 
 const ENGLISH: &[&str] = &[
     "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s",

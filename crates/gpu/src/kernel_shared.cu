@@ -29,6 +29,9 @@
 //   way, so the two reads' latencies overlap instead of adding up, and a warp does not
 //   wait at every found word for one lane's hash-set read. The deferred probe also
 //   skips words shorter than the rules count (15% of the words found on dice boards).
+//   A third design (pb_chained*) defers probes too, and marks each saved frame whose
+//   state has candidates left: a pop passes the frames that have none (12% of a dice
+//   board's turns) in one turn, reading no record for them.
 //
 // Compiled two ways, as kernel.cu: by NVRTC as CUDA (device.rs), and by the system
 // C++ compiler in the tests (host.rs), where a "block" is several OS threads sharing
@@ -104,6 +107,9 @@ typedef unsigned long long u64;
 // A saved frame's record index has 26 bits (the host checks the automaton fits).
 #define PB_STATE_BITS 26
 #define PB_STATE_MASK ((1u << PB_STATE_BITS) - 1)
+// A saved frame's top bit (chained pops): its state has candidate cells left. (Its
+// output, a word's rank, stays under 2^24.)
+#define PB_MORE (1ull << 63)
 
 // A record: the target state's class mask and first outgoing record (with the final
 // bit), and the transition's output.
@@ -232,8 +238,8 @@ template <typename Set> PB_DEVICE u32 pb_cell(u32 p) {
 // epochs[thread] its last board's epoch. Shared memory: frame_cap frames of 8 bytes
 // then `cells` face entries of 4, each [index * blockDim + thread]. Writes
 // words_out[i] (PB_OVERFLOW: handed back) and points_out[i]. `Deferred`: how words
-// are probed (above).
-template <typename Set, int G, bool Deferred>
+// are probed; `Chain`: pops pass the frames with no candidates left (above).
+template <typename Set, int G, bool Deferred, bool Chain>
 PB_DEVICE void pb_search(
     const u32 *PB_RESTRICT records, const u8 *PB_RESTRICT record_bytes,
     const u8 *PB_RESTRICT classes, u32 record_count, u32 exact,
@@ -369,14 +375,30 @@ PB_DEVICE void pb_search(
             next_used = used | (Set)1 << p;
             above = ~(Set)0;
         } else {
+            u32 left = cell;
+            Set freed = (Set)1 << cell;
             depth--;
-            const u64 frame = frames[depth * block_dim + lane];
+            u64 frame = frames[depth * block_dim + lane];
+            if (Chain) {
+                // A frame whose state has no candidate left is left too, its record
+                // unread; past the root's, the board is done.
+                while ((frame & PB_MORE) == 0 && depth > 0) {
+                    left = (u32)frame >> PB_STATE_BITS;
+                    freed |= (Set)1 << left;
+                    depth--;
+                    frame = frames[depth * block_dim + lane];
+                }
+                if ((frame & PB_MORE) == 0) {
+                    cand = 0;
+                    continue;
+                }
+            }
             next = (u32)frame & PB_STATE_MASK;
             next_cell = depth == 0 ? root_cell : (u32)frame >> PB_STATE_BITS;
-            next_out = (u32)(frame >> 32);
-            next_used = used & ~((Set)1 << cell);
+            next_out = (u32)((Chain ? frame & ~PB_MORE : frame) >> 32);
+            next_used = used & ~freed;
             // Candidates are taken lowest first: those left are above the cell left.
-            above = ~(((Set)2 << cell) - 1);
+            above = ~(((Set)2 << left) - 1);
         }
         const PbRecord r = pb_record(records, next);
         if (Deferred && pending != 0) {
@@ -443,8 +465,8 @@ PB_DEVICE void pb_search(
                 depth = 0;
                 continue;
             }
-            frames[depth * block_dim + lane] =
-                (u64)out << 32 | (u64)((cell & 63) << PB_STATE_BITS | state);
+            frames[depth * block_dim + lane] = (u64)out << 32 | (Chain && cand != 0 ? PB_MORE : 0) |
+                                               (u64)((cell & 63) << PB_STATE_BITS | state);
             depth++;
         }
         state = next;
@@ -474,31 +496,40 @@ PB_DEVICE void pb_search(
         board_count, tables, stride_bits, slot_bits, word_limit, word_bits, epochs,        \
         frame_cap, next_board, words_out, points_out
 
-// Boards of up to 16, 32 and 64 cells, each probing at once (pb_search*) or deferred
-// (pb_deferred*). The device compiles one at a time (-DPB_CELLS=16, 32 or 64 and
-// -DPB_DEFERRED=0 or 1), when a batch first needs it: all six together take seconds
-// to compile, the 16-cell one alone a fifth of one.
-#if !defined(PB_DEFERRED) || PB_DEFERRED == 0
-#define PB_ENTRY(name, set, groups) \
-    PB_KERNEL void name(PB_PARAMS) { pb_search<set, groups, false>(PB_ARGS); }
+// Boards of up to 16, 32 and 64 cells, in each design: probing at once (pb_search*),
+// deferred (pb_deferred*), deferred with chained pops (pb_chained*). The device
+// compiles one at a time (-DPB_CELLS=16, 32 or 64 and -DPB_DESIGN=0, 1 or 2), when a
+// batch first needs it: all nine together take seconds to compile, the 16-cell one
+// alone a fifth of one.
+#define PB_DEFINE(name, set, groups, deferred, chain) \
+    PB_KERNEL void name(PB_PARAMS) { pb_search<set, groups, deferred, chain>(PB_ARGS); }
+#if !defined(PB_DESIGN) || PB_DESIGN == 0
+#define PB_NEW(name, set, groups) PB_DEFINE(name, set, groups, false, false)
 #else
-#define PB_ENTRY(name, set, groups)
+#define PB_NEW(name, set, groups)
 #endif
-#if !defined(PB_DEFERRED) || PB_DEFERRED == 1
-#define PB_DEFERRED_ENTRY(name, set, groups) \
-    PB_KERNEL void name(PB_PARAMS) { pb_search<set, groups, true>(PB_ARGS); }
+#if !defined(PB_DESIGN) || PB_DESIGN == 1
+#define PB_DEFERRED(name, set, groups) PB_DEFINE(name, set, groups, true, false)
 #else
-#define PB_DEFERRED_ENTRY(name, set, groups)
+#define PB_DEFERRED(name, set, groups)
+#endif
+#if !defined(PB_DESIGN) || PB_DESIGN == 2
+#define PB_CHAINED(name, set, groups) PB_DEFINE(name, set, groups, true, true)
+#else
+#define PB_CHAINED(name, set, groups)
 #endif
 #if !defined(PB_CELLS) || PB_CELLS == 16
-PB_ENTRY(pb_search16, u32, 4)
-PB_DEFERRED_ENTRY(pb_deferred16, u32, 4)
+PB_NEW(pb_search16, u32, 4)
+PB_DEFERRED(pb_deferred16, u32, 4)
+PB_CHAINED(pb_chained16, u32, 4)
 #endif
 #if !defined(PB_CELLS) || PB_CELLS == 32
-PB_ENTRY(pb_search32, u32, 8)
-PB_DEFERRED_ENTRY(pb_deferred32, u32, 8)
+PB_NEW(pb_search32, u32, 8)
+PB_DEFERRED(pb_deferred32, u32, 8)
+PB_CHAINED(pb_chained32, u32, 8)
 #endif
 #if !defined(PB_CELLS) || PB_CELLS == 64
-PB_ENTRY(pb_search64, u64, 16)
-PB_DEFERRED_ENTRY(pb_deferred64, u64, 16)
+PB_NEW(pb_search64, u64, 16)
+PB_DEFERRED(pb_deferred64, u64, 16)
+PB_CHAINED(pb_chained64, u64, 16)
 #endif

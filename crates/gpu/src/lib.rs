@@ -52,7 +52,11 @@ pub const KERNEL_SHARED_NAMES: [&str; 3] = ["pb_search16", "pb_search32", "pb_se
 /// The new kernel's entry points with deferred probes ([`Design::Deferred`]).
 pub const KERNEL_DEFERRED_NAMES: [&str; 3] = ["pb_deferred16", "pb_deferred32", "pb_deferred64"];
 
-/// Which kernel scores: `POLYBOGGLE_GPU_KERNEL=old|new|deferred` (default `new`: exact
+/// The new kernel's entry points with deferred probes and chained pops
+/// ([`Design::Chained`]).
+pub const KERNEL_CHAINED_NAMES: [&str; 3] = ["pb_chained16", "pb_chained32", "pb_chained64"];
+
+/// Which kernel scores: `POLYBOGGLE_GPU_KERNEL=old|new|deferred|chained` (default `new`: exact
 /// on an H200 in every device test and bench total, and 2.2× the old one's boards a
 /// second; docs/gpu.md), read when a scorer starts, so that one device run can
 /// measure them side by side.
@@ -63,10 +67,11 @@ pub const KERNEL_DEFERRED_NAMES: [&str; 3] = ["pb_deferred16", "pb_deferred32", 
 /// assert_eq!("old".parse::<Design>()?, Design::Old);
 /// assert_eq!(Design::New.to_string(), "new");
 /// assert_eq!("deferred".parse::<Design>()?, Design::Deferred);
+/// assert_eq!(Design::Chained.to_string(), "chained");
 /// let err = "fast".parse::<Design>().unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),
-///     "no usable GPU: POLYBOGGLE_GPU_KERNEL=fast: expected old, new or deferred"
+///     "no usable GPU: POLYBOGGLE_GPU_KERNEL=fast: expected old, new, deferred or chained"
 /// );
 /// # Ok::<(), polyboggle_gpu::GpuError>(())
 /// ```
@@ -82,6 +87,10 @@ pub enum Design {
     /// thread's next turn, where it overlaps that turn's record read (and words too
     /// short to count not probed at all). Not yet measured on a GPU.
     Deferred,
+    /// [`Design::Deferred`], and each saved frame marked when its state has
+    /// candidate cells left, so that a pop passes the frames that have none in one
+    /// turn without reading their records. Not yet measured on a GPU.
+    Chained,
 }
 
 impl Design {
@@ -97,7 +106,7 @@ impl Design {
     fn slot_bits(self, cells: usize) -> u32 {
         match self {
             Design::Old => tables::slot_bits(cells),
-            Design::New | Design::Deferred => tables::hash_bits(cells),
+            Design::New | Design::Deferred | Design::Chained => tables::hash_bits(cells),
         }
     }
 
@@ -105,7 +114,7 @@ impl Design {
     fn word_limit(self, slot_bits: u32) -> u32 {
         match self {
             Design::Old => 1 << (slot_bits - 1),
-            Design::New | Design::Deferred => 3 << (slot_bits - 2),
+            Design::New | Design::Deferred | Design::Chained => 3 << (slot_bits - 2),
         }
     }
 
@@ -116,6 +125,16 @@ impl Design {
             Design::Old => None,
             Design::New => Some(KERNEL_SHARED_NAMES),
             Design::Deferred => Some(KERNEL_DEFERRED_NAMES),
+            Design::Chained => Some(KERNEL_CHAINED_NAMES),
+        }
+    }
+
+    /// `PB_DESIGN` in `kernel_shared.cu`: which of its designs a compile keeps.
+    fn shared_index(self) -> u32 {
+        match self {
+            Design::Old | Design::New => 0,
+            Design::Deferred => 1,
+            Design::Chained => 2,
         }
     }
 }
@@ -128,8 +147,9 @@ impl std::str::FromStr for Design {
             "old" => Ok(Design::Old),
             "new" => Ok(Design::New),
             "deferred" => Ok(Design::Deferred),
+            "chained" => Ok(Design::Chained),
             _ => Err(GpuError(format!(
-                "POLYBOGGLE_GPU_KERNEL={name}: expected old, new or deferred"
+                "POLYBOGGLE_GPU_KERNEL={name}: expected old, new, deferred or chained"
             ))),
         }
     }
@@ -141,6 +161,7 @@ impl std::fmt::Display for Design {
             Design::Old => "old",
             Design::New => "new",
             Design::Deferred => "deferred",
+            Design::Chained => "chained",
         })
     }
 }
