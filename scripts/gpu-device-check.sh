@@ -362,6 +362,10 @@ probes() {
   done
   # Fewer registers a thread, more blocks a multiprocessor (the deferred probe keeps four more).
   for cap in 56 48 40; do bench_10m dice44 enable2k chained POLYBOGGLE_GPU_MAXREG=$cap; done
+  # Ten frames a thread (1 dice board in 10,000 needs more, and goes back to the CPU):
+  # shared memory for 12 blocks of 128 a multiprocessor, where registers allow it.
+  bench_10m dice44 enable2k chained POLYBOGGLE_GPU_FRAMES=10
+  bench_10m dice44 enable2k chained POLYBOGGLE_GPU_FRAMES=10 POLYBOGGLE_GPU_MAXREG=40
   for k in new deferred chained; do bench_10m dice44 enable2k "$k"; done
   for s in $(seq 1 10); do
     for k in new chained; do

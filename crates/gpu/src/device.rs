@@ -11,7 +11,9 @@
 //! word table, 2^bits slots; lib.rs), `POLYBOGGLE_GPU_BATCH` (boards a batch of the
 //! bench brings; lib.rs), `POLYBOGGLE_GPU_CARVEOUT` (the new kernel's shared memory,
 //! a percentage of L1), `POLYBOGGLE_GPU_MAXREG` (registers a thread of the new
-//! kernel may use: `__maxnreg__`, which the driver's compiler keeps) and `POLYBOGGLE_GPU_TIMES=1` (each
+//! kernel may use: `__maxnreg__`, which the driver's compiler keeps),
+//! `POLYBOGGLE_GPU_FRAMES` (the new kernel's saved frames a thread, fewer than the
+//! board's cells; deeper boards go back to the CPU) and `POLYBOGGLE_GPU_TIMES=1` (each
 //! launch's copies and kernel timed on stderr).
 //!
 //! Launches are pipelined: a batch's boards go in launches of a million, each
@@ -729,8 +731,12 @@ impl Cuda {
                 .set_attribute(carveout, percent.min(100) as i32)
                 .map_err(driver("setting the shared memory carveout"))?;
         }
-        // Every frame a path can need: never deeper than the board's cells.
-        let frame_cap = cells.max(1);
+        // Every frame a path can need: never deeper than the board's cells. Fewer
+        // (`POLYBOGGLE_GPU_FRAMES`, for measuring) leave room for more threads; a
+        // board that needs more goes back to the CPU.
+        let frame_cap = knob("POLYBOGGLE_GPU_FRAMES")
+            .map_or(cells, |n| n.min(cells))
+            .max(1);
         let per_thread = frame_cap * 8 + cells * 4;
         let wanted = knob("POLYBOGGLE_GPU_BLOCK").unwrap_or(128).min(1024);
         let block = wanted.min(SHARED_PER_BLOCK / per_thread / 32 * 32).max(32);
