@@ -63,7 +63,7 @@ mod tests {
         let auto = open(Backend::Auto, &lexicon, Rules::hasbro(), 1).unwrap();
         let note = auto.note.unwrap();
         assert!(!note.contains('\n'), "{note}");
-        match crate::probe() {
+        match crate::GpuScorer::new(&lexicon, Rules::hasbro(), 1) {
             Err(_) => {
                 assert_eq!(auto.description, "cpu");
                 assert!(

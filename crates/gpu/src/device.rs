@@ -98,6 +98,8 @@ fn load(
     let module = match loaded {
         Some(module) => module,
         None => {
+            // The bindings panic where NVRTC is missing: look first.
+            super::probe::nvrtc()?;
             let ptx = compile_ptx_with_opts(source, options)
                 .map_err(|e| GpuError(format!("the kernel does not compile: {}", one_line(&e))))?;
             let text = ptx.to_src();

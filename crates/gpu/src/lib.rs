@@ -12,8 +12,9 @@
 //! face table.
 //!
 //! Nothing here needs CUDA to build or to run the rest of the program: the driver
-//! and NVRTC libraries are loaded when a scorer starts, after [`probe`] has checked
-//! that they are there (the CUDA bindings panic on a missing library), and
+//! library is loaded when a scorer starts, after [`probe`] has checked that it is
+//! there (the CUDA bindings panic on a missing library), and NVRTC's only when a
+//! kernel must be compiled (not one kept from an earlier run), after the same check;
 //! [`GpuScorer::new`] answers an error, never a panic, where no GPU is usable.
 //!
 //! This crate owns the kernel, its inputs and the orchestration (launches, table

@@ -5,7 +5,9 @@
 //! The probe opens the libraries under the names the bindings will try, in their
 //! order, and looks up every function the scorer's path calls. It never panics;
 //! what it cannot see (no device, a driver too old for the kernel) comes back later
-//! as an ordinary error from the driver.
+//! as an ordinary error from the driver. NVRTC is looked for only when a kernel must
+//! be compiled ([`nvrtc`]): a start that finds its kernel kept from an earlier run
+//! neither needs it nor pays for loading it (a 140 MB library).
 
 use std::sync::OnceLock;
 
@@ -59,16 +61,21 @@ const NVRTC_SYMBOLS: &[&str] = &[
     "nvrtcGetCUBINSize",
 ];
 
-/// Checks that the CUDA driver and NVRTC libraries load and have every function the
-/// GPU scorer calls; the answer is worked out once a process. `Err` says, in one
-/// line, which library or function is missing.
+/// Checks that the CUDA driver library loads and has every function the GPU scorer
+/// calls; the answer is worked out once a process. `Err` says, in one line, which
+/// library or function is missing.
 pub fn probe() -> Result<(), GpuError> {
     static ANSWER: OnceLock<Result<(), GpuError>> = OnceLock::new();
     ANSWER
-        .get_or_init(|| {
-            library("CUDA driver", &["cuda", "nvcuda"], DRIVER_SYMBOLS)?;
-            library("NVRTC", &["nvrtc"], NVRTC_SYMBOLS)
-        })
+        .get_or_init(|| library("CUDA driver", &["cuda", "nvcuda"], DRIVER_SYMBOLS))
+        .clone()
+}
+
+/// [`probe`] for NVRTC, the run-time compiler, before the first compile.
+pub(crate) fn nvrtc() -> Result<(), GpuError> {
+    static ANSWER: OnceLock<Result<(), GpuError>> = OnceLock::new();
+    ANSWER
+        .get_or_init(|| library("NVRTC", &["nvrtc"], NVRTC_SYMBOLS))
         .clone()
 }
 
@@ -112,7 +119,7 @@ mod tests {
     fn answers_without_panicking() {
         // On a machine without CUDA this is the error path; with CUDA, the
         // libraries' check. Either way no panic, and an error is one line.
-        match probe() {
+        match probe().and_then(|()| nvrtc()) {
             Ok(()) => println!("probe: CUDA driver and NVRTC found"),
             Err(e) => {
                 let text = e.to_string();
