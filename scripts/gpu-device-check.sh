@@ -353,6 +353,14 @@ probes() {
     env POLYBOGGLE_GPU_KERNEL="$k" "$@" timeout 60 "$B" bench --backend gpu --dict "$dict" \
       --boards-file "/tmp/${file}_10m.txt" --format json 2>&1 | log probes.txt
   }
+  # Start-up by parts (probe, driver, context, kernel, dictionary, hash sets, slots),
+  # the kept PTX absent and then present, and the NVRTC it no longer loads.
+  rm -rf "$HOME/.cache/polyboggle"
+  for run in cold warm; do
+    echo "== start-up, $run: bench --backend gpu --boards 1000" | log probes.txt
+    { time POLYBOGGLE_GPU_TIMES=1 timeout 60 "$B" bench --backend gpu --boards 1000 --format json \
+      >/dev/null; } 2>&1 | grep -v "gpu launch" | log probes.txt
+  done
   kernel_tests probes.txt chained deferred new
   bench_inputs probes.txt
   for dict in enable2k /tmp/yawl.pbd; do

@@ -313,12 +313,14 @@ impl Cuda {
         } else {
             Design::Old
         };
+        let started = std::time::Instant::now();
+        // The driver's first call (cuInit).
         let count = CudaContext::device_count().map_err(driver("counting devices"))?;
         if count < 1 {
             return Err(GpuError("the CUDA driver sees no device".into()));
         }
-        let times = std::env::var("POLYBOGGLE_GPU_TIMES").is_ok_and(|v| v == "1");
-        let started = std::time::Instant::now();
+        let inited = started.elapsed();
+        let times = super::times();
         let ctx = CudaContext::new(0).map_err(driver("opening GPU 0"))?;
         let opened = started.elapsed();
         let name = ctx.name().map_err(driver("naming GPU 0"))?;
@@ -385,8 +387,9 @@ impl Cuda {
         if times {
             let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
             eprintln!(
-                "gpu start: context {:.1} ms, kernel {:.1} ms, dictionary {:.1} ms",
-                ms(opened),
+                "gpu start: driver {:.1} ms, context {:.1} ms, kernel {:.1} ms, dictionary {:.1} ms",
+                ms(inited),
+                ms(opened - inited),
                 ms(loaded - opened),
                 ms(started.elapsed() - loaded)
             );
@@ -432,6 +435,7 @@ impl Cuda {
             .as_ref()
             .is_some_and(|io| io.boards.len() >= bytes && io.words.len() >= count);
         if !fits {
+            let started = std::time::Instant::now();
             self.slots[slot] = None;
             let stream = &self.stream;
             let ctx = stream.context();
@@ -455,6 +459,12 @@ impl Cuda {
                 words_host,
                 points_host,
             });
+            if self.times {
+                let ms = started.elapsed().as_secs_f64() * 1e3;
+                eprintln!(
+                    "gpu slot {slot}: {count} boards, page-locked and on the device, in {ms:.1} ms"
+                );
+            }
         }
         let io = self.slots[slot].as_mut().expect("made above");
         // The slot's last launch was collected (submit's check), so nothing reads
@@ -822,12 +832,18 @@ impl Cuda {
         let per_thread = 4u64 << bits;
         let affordable = (free as u64 / 4 / per_thread).max(block as u64);
         let threads = (wanted as u64).min(affordable).max(block as u64);
+        let started = std::time::Instant::now();
         let alloc = |n: usize| {
             self.stream
                 .alloc_zeros::<u32>(n)
                 .map_err(driver("allocating the word tables"))
         };
         self.sets = Some((alloc((threads << bits) as usize)?, alloc(threads as usize)?));
+        if self.times {
+            let mb = (threads << bits) as f64 * 4.0 / 1e6;
+            let ms = started.elapsed().as_secs_f64() * 1e3;
+            eprintln!("gpu hash sets: {threads} threads, {mb:.0} MB, in {ms:.1} ms");
+        }
         self.table_bits = bits;
         self.threads = threads as u32;
         Ok(())

@@ -177,6 +177,12 @@ pub(crate) fn knob(name: &str) -> Option<u32> {
     std::env::var(name).ok()?.parse().ok().filter(|&n| n > 0)
 }
 
+/// `POLYBOGGLE_GPU_TIMES=1`: a scorer's start-up parts and each launch's copies and
+/// kernel timed on stderr, for measuring.
+pub(crate) fn times() -> bool {
+    std::env::var("POLYBOGGLE_GPU_TIMES").is_ok_and(|v| v == "1")
+}
+
 /// Boards in one launch at most: a million, long enough (about 16 ms for 4×4
 /// boards on an H200) that the last boards' tail stays small, short enough that a
 /// batch of several launches keeps the GPU busy while the host copies the next
@@ -254,7 +260,12 @@ impl<'l> GpuScorer<'l> {
     pub fn new(lexicon: &'l Lexicon, rules: Rules, threads: usize) -> Result<Self, GpuError> {
         // The knob first: a wrong value is the same one line with or without a GPU.
         let design = Design::from_env()?;
+        let started = std::time::Instant::now();
         probe()?;
+        if times() {
+            let ms = started.elapsed().as_secs_f64() * 1e3;
+            eprintln!("gpu probe: the driver's library in {ms:.1} ms");
+        }
         let (kernel, device) = device::Cuda::start(lexicon, &rules, design)?;
         Ok(GpuScorer::with_kernel(
             lexicon,
