@@ -28,7 +28,8 @@
 //   it is found and looked at a turn later, after that turn's record read is under
 //   way, so the two reads' latencies overlap instead of adding up, and a warp does not
 //   wait at every found word for one lane's hash-set read. The deferred probe also
-//   skips words shorter than the rules count (15% of the words found on dice boards).
+//   leaves words shorter than the rules count (15% of the words found on dice boards)
+//   out of the set.
 //   A third design (pb_chained*) defers probes too, and marks each saved frame whose
 //   state has candidates left: a pop passes the frames that have none (12% of a dice
 //   board's turns) in one turn, reading no record for them.

@@ -86,7 +86,7 @@ pub enum Design {
     New,
     /// `kernel_shared.cu` with each found word's hash-set probe deferred to the
     /// thread's next turn, where it overlaps that turn's record read (and words too
-    /// short to count not probed at all). Not yet measured on a GPU.
+    /// short to count left out of the set). Not yet measured on a GPU.
     Deferred,
     /// [`Design::Deferred`], and each saved frame marked when its state has
     /// candidate cells left, so that a pop passes the frames that have none in one
