@@ -152,6 +152,7 @@ fn stream<R: BufRead + Send>(
     let mut solver = Solver::new(lexicon, scorer.rules().clone());
     let (mut scored, mut words, mut total_score) = (0u64, 0u64, 0u64);
     let mut scoring = Duration::ZERO;
+    let mut tallies = Vec::new();
     for _ in 0..repeat {
         let reader = open().map_err(|e| ReadError::io(origin, &e))?;
         let mut lines = Lines {
@@ -169,8 +170,8 @@ fn stream<R: BufRead + Send>(
             let packed = current.finish();
             // Score this chunk on another thread while this one reads the next.
             let (next, (sums, time)) = std::thread::scope(|scope| {
-                let solver = &mut solver;
-                let work = scope.spawn(move || timed(scorer, solver, &packed));
+                let (solver, tallies) = (&mut solver, &mut tallies);
+                let work = scope.spawn(move || timed(scorer, solver, &packed, tallies));
                 let next = lines.chunk();
                 (next, work.join().expect("a scoring thread panicked"))
             });
@@ -192,12 +193,18 @@ fn stream<R: BufRead + Send>(
     ))
 }
 
-/// Words and points summed over `packed`'s boards, and the time their scoring took.
-fn timed(scorer: &dyn Scorer, solver: &mut Solver, packed: &[Packed]) -> ((u64, u64), Duration) {
+/// Words and points summed over `packed`'s boards, and the time their scoring took;
+/// `tallies` is kept from call to call (the memory of millions of tallies).
+fn timed(
+    scorer: &dyn Scorer,
+    solver: &mut Solver,
+    packed: &[Packed],
+    tallies: &mut Vec<Tally>,
+) -> ((u64, u64), Duration) {
     let started = Instant::now();
-    let tallies = batch::tally_packed(scorer, solver, packed);
+    batch::tally_packed_into(scorer, solver, packed, tallies);
     let time = started.elapsed();
-    (sum(&tallies), time)
+    (sum(tallies), time)
 }
 
 fn sum(tallies: &[Tally]) -> (u64, u64) {
@@ -279,11 +286,16 @@ pub fn run(
     let mut solver = Solver::new(lexicon, scorer.rules().clone());
     let (mut words, mut total_score) = (0, 0);
     let mut scoring = Duration::ZERO;
+    let mut tallies = Vec::new();
     for _ in 0..repeat {
-        let ((w, p), time) = timed(scorer, &mut solver, &packed);
-        words += w;
-        total_score += p;
-        scoring += time;
+        // A run at a time, each into the same tallies.
+        for run in &packed {
+            let run = std::slice::from_ref(run);
+            let ((w, p), time) = timed(scorer, &mut solver, run, &mut tallies);
+            words += w;
+            total_score += p;
+            scoring += time;
+        }
     }
     let scored = (boards.len() * repeat) as u64;
     let backend = scorer.backend();

@@ -731,6 +731,29 @@ fn a_sample_of_the_bench_boards_agrees() {
     }
 }
 
+#[test]
+#[ignore = "needs a C++ compiler: .ci/run runs it"]
+fn tallies_into_a_kept_vector_are_the_tallies() {
+    // bench keeps one vector from chunk to chunk: what it held must not show.
+    let lexicon = leak(Lexicon::builtin("enable2k").unwrap());
+    let cpu = CpuScorer::new(lexicon, Rules::hasbro(), 2);
+    let scorer = host_scorer(lexicon, Rules::hasbro(), Design::Chained);
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut kept = vec![
+        Tally {
+            words: 7,
+            points: 7
+        };
+        1000
+    ];
+    for boards in [300, 50, 0, 120] {
+        let batch = random_batch(&mut rng, 4, 4, ENGLISH, boards);
+        scorer.tally_into(&batch, &mut kept);
+        assert_eq!(kept, cpu.tally(&batch), "{boards} boards");
+    }
+    assert_eq!(scorer.health(), (false, 470, 0));
+}
+
 /// `../shared/data/PATH`, failing loudly where it is missing.
 fn shared(path: &str) -> String {
     let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -330,21 +330,22 @@ impl<'l> GpuScorer<'l> {
         &self.device
     }
 
-    /// Scores `batch` on the device; `None` when the device failed. Its boards go
-    /// in launches of [`LAUNCH`], the next submitted before the last is collected,
-    /// so that the GPU runs one while the host copies around it.
+    /// Scores `batch` on the device into `out` (empty); `None` when the device
+    /// failed. Its boards go in launches of [`LAUNCH`], the next submitted before
+    /// the last is collected, so that the GPU runs one while the host copies around it.
     fn tally_on_device(
         &self,
         batch: &Batch,
         faces: &Faces,
         state: &mut State,
-    ) -> Option<Vec<Tally>> {
+        out: &mut Vec<Tally>,
+    ) -> Option<()> {
         let (rows, cols) = batch.shape();
         let cells = rows * cols;
         let neighbours = tables::neighbours(rows, cols);
         let design = state.kernel.design();
         let slot_bits = self.table_bits.unwrap_or(design.slot_bits(cells));
-        let mut out = Vec::with_capacity(batch.len());
+        out.reserve(batch.len());
         let mut in_flight = 0;
         for boards in batch.cells().chunks(self.launch * cells) {
             let count = (boards.len() / cells) as u32;
@@ -352,7 +353,7 @@ impl<'l> GpuScorer<'l> {
                 // Tags only grow; before they wrap, every table is emptied (with
                 // nothing running that uses them).
                 for _ in 0..std::mem::take(&mut in_flight) {
-                    if let Err(e) = state.kernel.collect(&mut out) {
+                    if let Err(e) = state.kernel.collect(out) {
                         return self.fail(state, e);
                     }
                 }
@@ -377,23 +378,23 @@ impl<'l> GpuScorer<'l> {
             state.tag_base += count;
             in_flight += 1;
             if in_flight == IN_FLIGHT {
-                if let Err(e) = state.kernel.collect(&mut out) {
+                if let Err(e) = state.kernel.collect(out) {
                     return self.fail(state, e);
                 }
                 in_flight -= 1;
             }
         }
         for _ in 0..in_flight {
-            if let Err(e) = state.kernel.collect(&mut out) {
+            if let Err(e) = state.kernel.collect(out) {
                 return self.fail(state, e);
             }
         }
         state.scored += out.len() as u64;
-        Some(out)
+        Some(())
     }
 
     #[cold]
-    fn fail(&self, state: &mut State, error: GpuError) -> Option<Vec<Tally>> {
+    fn fail(&self, state: &mut State, error: GpuError) -> Option<()> {
         eprintln!(
             "warning: the GPU failed ({}); scoring on the CPU from now on",
             error.0
@@ -405,24 +406,31 @@ impl<'l> GpuScorer<'l> {
 
 impl Scorer for GpuScorer<'_> {
     fn tally(&self, batch: &Batch) -> Vec<Tally> {
+        let mut out = Vec::new();
+        self.tally_into(batch, &mut out);
+        out
+    }
+
+    fn tally_into(&self, batch: &Batch, tallies: &mut Vec<Tally>) {
+        tallies.clear();
         let (rows, cols) = batch.shape();
         if batch.is_empty() || rows * cols > tables::MAX_CELLS {
-            return self.cpu.tally(batch);
+            return self.cpu.tally_into(batch, tallies);
         }
         let Some(faces) = Faces::new(batch, self.lexicon, &self.rules) else {
-            return self.cpu.tally(batch);
+            return self.cpu.tally_into(batch, tallies);
         };
-        let tallies = {
+        let scored = {
             let mut state = self.state.lock().expect("no thread panics holding the GPU");
-            if state.failed {
-                None
-            } else {
-                self.tally_on_device(batch, &faces, &mut state)
-            }
+            !state.failed
+                && self
+                    .tally_on_device(batch, &faces, &mut state, tallies)
+                    .is_some()
         };
-        let Some(mut tallies) = tallies else {
-            return self.cpu.tally(batch);
-        };
+        if !scored {
+            // What a failed device left is scored again, all of it.
+            return self.cpu.tally_into(batch, tallies);
+        }
         // Boards whose table overflowed: scored again, exactly, on the CPU.
         let over: Vec<usize> = (0..tallies.len())
             .filter(|&i| tallies[i].words == OVERFLOW as u64)
@@ -440,7 +448,6 @@ impl Scorer for GpuScorer<'_> {
                 tallies[i] = tally;
             }
         }
-        tallies
     }
 
     fn rules(&self) -> &Rules {
