@@ -33,7 +33,8 @@ use cudarc::nvrtc::{compile_ptx_with_opts, CompileOptions, Ptx};
 
 use super::tables::{self, Dictionary};
 use super::{
-    knob, Design, GpuError, Kernel, Launch, KERNEL_NAME, KERNEL_SHARED_SOURCE, KERNEL_SOURCE,
+    knob, unpack, Design, GpuError, Kernel, Launch, KERNEL_NAME, KERNEL_SHARED_SOURCE,
+    KERNEL_SOURCE,
 };
 use polyboggle::lexicon::Lexicon;
 use polyboggle::score::Rules;
@@ -612,7 +613,7 @@ impl Kernel for Cuda {
         Ok(())
     }
 
-    fn collect(&mut self, out: &mut Vec<Tally>) -> Result<(), GpuError> {
+    fn collect(&mut self, out: &mut Vec<Tally>) -> Result<usize, GpuError> {
         let down = driver("running the kernel");
         let pending = self.pending.pop_front().expect("a launch to collect");
         pending.done.synchronize().map_err(&down)?;
@@ -622,11 +623,7 @@ impl Kernel for Cuda {
         let io = self.slots[pending.slot].as_ref().expect("submit filled it");
         let words = &io.words_host.as_slice().map_err(&down)?[..pending.count];
         let points = &io.points_host.as_slice().map_err(&down)?[..pending.count];
-        out.extend(words.iter().zip(points).map(|(&words, &points)| Tally {
-            words: words as u64,
-            points,
-        }));
-        Ok(())
+        Ok(unpack(words, points, out))
     }
 
     fn clear_tables(&mut self) -> Result<(), GpuError> {

@@ -19,7 +19,8 @@ use rand_chacha::ChaCha8Rng;
 
 use super::tables::{self, Dictionary};
 use super::{
-    Design, GpuError, GpuScorer, Kernel, Launch, IN_FLIGHT, KERNEL_SHARED_SOURCE, KERNEL_SOURCE,
+    unpack, Design, GpuError, GpuScorer, Kernel, Launch, IN_FLIGHT, KERNEL_SHARED_SOURCE,
+    KERNEL_SOURCE,
 };
 use polyboggle::batch::{Batch, CpuScorer, Scorer};
 use polyboggle::normalize::Profile;
@@ -65,13 +66,9 @@ impl<K: RunNow> Kernel for Harness<K> {
         Ok(())
     }
 
-    fn collect(&mut self, out: &mut Vec<Tally>) -> Result<(), GpuError> {
+    fn collect(&mut self, out: &mut Vec<Tally>) -> Result<usize, GpuError> {
         let (words, points) = self.done.pop_front().expect("a launch to collect");
-        out.extend(words.iter().zip(&points).map(|(&words, &points)| Tally {
-            words: words as u64,
-            points,
-        }));
-        Ok(())
+        Ok(unpack(&words, &points, out))
     }
 
     fn clear_tables(&mut self) -> Result<(), GpuError> {

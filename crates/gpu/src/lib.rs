@@ -212,8 +212,9 @@ pub(crate) trait Kernel: Send {
     fn submit(&mut self, launch: &Launch) -> Result<(), GpuError>;
 
     /// Waits for the oldest launch not yet collected and appends each of its
-    /// boards' words ([`OVERFLOW`] when its table overflowed) and points to `out`.
-    fn collect(&mut self, out: &mut Vec<Tally>) -> Result<(), GpuError>;
+    /// boards' words ([`OVERFLOW`] when its table overflowed) and points to `out`
+    /// ([`unpack`]); says how many overflowed.
+    fn collect(&mut self, out: &mut Vec<Tally>) -> Result<usize, GpuError>;
 
     /// Empties every thread's table (when the tags are about to wrap; nothing in
     /// flight).
@@ -221,6 +222,21 @@ pub(crate) trait Kernel: Send {
 
     /// Which kernel this is.
     fn design(&self) -> Design;
+}
+
+/// Appends a launch's results, each board's words and points, to `out` as tallies;
+/// says how many boards the kernel handed back ([`OVERFLOW`]), so that a batch
+/// without any is not searched for them.
+pub(crate) fn unpack(words: &[u32], points: &[u64], out: &mut Vec<Tally>) -> usize {
+    let mut over = 0;
+    out.extend(words.iter().zip(points).map(|(&words, &points)| {
+        over += (words == OVERFLOW) as usize;
+        Tally {
+            words: words as u64,
+            points,
+        }
+    }));
+    over
 }
 
 /// What a scorer keeps between batches.
@@ -330,8 +346,8 @@ impl<'l> GpuScorer<'l> {
         &self.device
     }
 
-    /// Scores `batch` on the device into `out` (empty); `None` when the device
-    /// failed. Its boards go in launches of [`LAUNCH`], the next submitted before
+    /// Scores `batch` on the device into `out` (empty): how many boards overflowed,
+    /// or `None` when the device failed. Its boards go in launches of [`LAUNCH`], the next submitted before
     /// the last is collected, so that the GPU runs one while the host copies around it.
     fn tally_on_device(
         &self,
@@ -339,22 +355,23 @@ impl<'l> GpuScorer<'l> {
         faces: &Faces,
         state: &mut State,
         out: &mut Vec<Tally>,
-    ) -> Option<()> {
+    ) -> Option<usize> {
         let (rows, cols) = batch.shape();
         let cells = rows * cols;
         let neighbours = tables::neighbours(rows, cols);
         let design = state.kernel.design();
         let slot_bits = self.table_bits.unwrap_or(design.slot_bits(cells));
         out.reserve(batch.len());
-        let mut in_flight = 0;
+        let (mut in_flight, mut over) = (0, 0);
         for boards in batch.cells().chunks(self.launch * cells) {
             let count = (boards.len() / cells) as u32;
             if state.tag_base.checked_add(count).is_none() {
                 // Tags only grow; before they wrap, every table is emptied (with
                 // nothing running that uses them).
                 for _ in 0..std::mem::take(&mut in_flight) {
-                    if let Err(e) = state.kernel.collect(out) {
-                        return self.fail(state, e);
+                    match state.kernel.collect(out) {
+                        Ok(n) => over += n,
+                        Err(e) => return self.fail(state, e),
                     }
                 }
                 if let Err(e) = state.kernel.clear_tables() {
@@ -378,23 +395,25 @@ impl<'l> GpuScorer<'l> {
             state.tag_base += count;
             in_flight += 1;
             if in_flight == IN_FLIGHT {
-                if let Err(e) = state.kernel.collect(out) {
-                    return self.fail(state, e);
+                match state.kernel.collect(out) {
+                    Ok(n) => over += n,
+                    Err(e) => return self.fail(state, e),
                 }
                 in_flight -= 1;
             }
         }
         for _ in 0..in_flight {
-            if let Err(e) = state.kernel.collect(out) {
-                return self.fail(state, e);
+            match state.kernel.collect(out) {
+                Ok(n) => over += n,
+                Err(e) => return self.fail(state, e),
             }
         }
         state.scored += out.len() as u64;
-        Some(())
+        Some(over)
     }
 
     #[cold]
-    fn fail(&self, state: &mut State, error: GpuError) -> Option<()> {
+    fn fail(&self, state: &mut State, error: GpuError) -> Option<usize> {
         eprintln!(
             "warning: the GPU failed ({}); scoring on the CPU from now on",
             error.0
@@ -422,20 +441,21 @@ impl Scorer for GpuScorer<'_> {
         };
         let scored = {
             let mut state = self.state.lock().expect("no thread panics holding the GPU");
-            !state.failed
-                && self
-                    .tally_on_device(batch, &faces, &mut state, tallies)
-                    .is_some()
+            if state.failed {
+                None
+            } else {
+                self.tally_on_device(batch, &faces, &mut state, tallies)
+            }
         };
-        if !scored {
+        let Some(overflowed) = scored else {
             // What a failed device left is scored again, all of it.
             return self.cpu.tally_into(batch, tallies);
-        }
-        // Boards whose table overflowed: scored again, exactly, on the CPU.
-        let over: Vec<usize> = (0..tallies.len())
-            .filter(|&i| tallies[i].words == OVERFLOW as u64)
-            .collect();
-        if !over.is_empty() {
+        };
+        if overflowed > 0 {
+            // Boards whose table overflowed: scored again, exactly, on the CPU.
+            let over: Vec<usize> = (0..tallies.len())
+                .filter(|&i| tallies[i].words == OVERFLOW as u64)
+                .collect();
             let mut state = self.state.lock().expect("no thread panics holding the GPU");
             state.overflowed += over.len() as u64;
             drop(state);
