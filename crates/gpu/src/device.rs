@@ -44,8 +44,8 @@ fn driver(what: &str) -> impl Fn(DriverError) -> GpuError + '_ {
     move |e| GpuError(format!("{what}: {e}"))
 }
 
-/// The largest boards each of the new kernel's entry points takes
-/// (KERNEL_SHARED_NAMES, compiled with `-DPB_CELLS=n`).
+/// The largest boards each of the new kernel's entry points takes, in every design
+/// ([`Entry`]: compiled with `-DPB_CELLS=n`).
 const VARIANT_CELLS: [u32; 3] = [16, 32, 64];
 
 /// One of `kernel_shared.cu`'s entry points, compiled alone: the design's
