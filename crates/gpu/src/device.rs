@@ -851,6 +851,9 @@ impl Cuda {
 mod tests {
     use std::ffi::OsString;
 
+    use super::*;
+    use crate::{KERNEL_CHAINED_NAMES, KERNEL_DEFERRED_NAMES, KERNEL_SHARED_NAMES};
+
     #[test]
     fn the_cache_folder_follows_the_environment() {
         let only = |pairs: &'static [(&'static str, &'static str)]| {
@@ -890,9 +893,6 @@ mod tests {
         assert_eq!(left.len(), 1, "no temporary file left");
         std::fs::remove_dir_all(&dir).unwrap();
     }
-
-    use super::*;
-    use crate::{KERNEL_CHAINED_NAMES, KERNEL_DEFERRED_NAMES, KERNEL_SHARED_NAMES};
 
     /// NVRTC's library: `POLYBOGGLE_NVRTC_LIB` (a path to libnvrtc.so.13, as the
     /// `nvidia-cuda-nvrtc` wheel installs it; scripts/nvrtc-check.sh sets it), loaded

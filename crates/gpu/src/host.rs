@@ -275,7 +275,7 @@ impl RunNow for HostKernel {
     }
 }
 
-/// The new kernel (either design) in the harness: `blocks` blocks of `block_dim` OS
+/// The new kernel (any of its designs) in the harness: `blocks` blocks of `block_dim` OS
 /// threads, with their hash sets and epochs.
 struct SharedHostKernel {
     design: Design,
@@ -766,7 +766,7 @@ fn shared(path: &str) -> String {
 
 #[test]
 #[ignore = "reads ../shared/data"]
-fn the_bench_files_agree_board_by_board_with_both_designs_of_the_new_kernel() {
+fn the_bench_files_agree_board_by_board_with_every_design_of_the_new_kernel() {
     let enable = leak(Lexicon::builtin("enable2k").unwrap());
     let yawl = leak(
         Lexicon::from_words(

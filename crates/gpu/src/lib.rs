@@ -347,8 +347,7 @@ impl<'l> GpuScorer<'l> {
     }
 
     /// Scores `batch` on the device into `out` (empty): how many boards overflowed,
-    /// or `None` when the device failed. Its boards go in launches of [`LAUNCH`], the next submitted before
-    /// the last is collected, so that the GPU runs one while the host copies around it.
+    /// or `None` when the device failed (said once, and the CPU scores from then on).
     fn tally_on_device(
         &self,
         batch: &Batch,
@@ -356,6 +355,25 @@ impl<'l> GpuScorer<'l> {
         state: &mut State,
         out: &mut Vec<Tally>,
     ) -> Option<usize> {
+        match self.launch_all(batch, faces, state, out) {
+            Ok(over) => {
+                state.scored += out.len() as u64;
+                Some(over)
+            }
+            Err(e) => self.fail(state, e),
+        }
+    }
+
+    /// [`GpuScorer::tally_on_device`]'s launches: `batch`'s boards in launches of
+    /// [`LAUNCH`], the next submitted before the last is collected, so that the GPU
+    /// runs one while the host copies around it.
+    fn launch_all(
+        &self,
+        batch: &Batch,
+        faces: &Faces,
+        state: &mut State,
+        out: &mut Vec<Tally>,
+    ) -> Result<usize, GpuError> {
         let (rows, cols) = batch.shape();
         let cells = rows * cols;
         let neighbours = tables::neighbours(rows, cols);
@@ -369,14 +387,9 @@ impl<'l> GpuScorer<'l> {
                 // Tags only grow; before they wrap, every table is emptied (with
                 // nothing running that uses them).
                 for _ in 0..std::mem::take(&mut in_flight) {
-                    match state.kernel.collect(out) {
-                        Ok(n) => over += n,
-                        Err(e) => return self.fail(state, e),
-                    }
+                    over += state.kernel.collect(out)?;
                 }
-                if let Err(e) = state.kernel.clear_tables() {
-                    return self.fail(state, e);
-                }
+                state.kernel.clear_tables()?;
                 state.tag_base = 1;
             }
             let launch = Launch {
@@ -389,27 +402,18 @@ impl<'l> GpuScorer<'l> {
                 word_limit: design.word_limit(slot_bits),
                 tag_base: state.tag_base,
             };
-            if let Err(e) = state.kernel.submit(&launch) {
-                return self.fail(state, e);
-            }
+            state.kernel.submit(&launch)?;
             state.tag_base += count;
             in_flight += 1;
             if in_flight == IN_FLIGHT {
-                match state.kernel.collect(out) {
-                    Ok(n) => over += n,
-                    Err(e) => return self.fail(state, e),
-                }
+                over += state.kernel.collect(out)?;
                 in_flight -= 1;
             }
         }
         for _ in 0..in_flight {
-            match state.kernel.collect(out) {
-                Ok(n) => over += n,
-                Err(e) => return self.fail(state, e),
-            }
+            over += state.kernel.collect(out)?;
         }
-        state.scored += out.len() as u64;
-        Some(over)
+        Ok(over)
     }
 
     #[cold]

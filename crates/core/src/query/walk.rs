@@ -439,9 +439,8 @@ impl<'w, 'v, M: Matcher> Walk<'w, 'v, M> {
         edges
     }
 
-    /// The characters leaving `state`, in byte order (so the walk goes in key order).
-    /// The characters leaving `state`, but those below U+0300 whose first byte is
-    /// not in `leads`.
+    /// The characters leaving `state`, in byte order (so the walk goes in key order),
+    /// but those below U+0300 whose first byte is not in `leads`.
     fn char_edges(
         &self,
         state: State,
