@@ -9,13 +9,13 @@ use std::time::Duration;
 #[cfg(not(feature = "gpu"))]
 use polyboggle::backend::Backend;
 use polyboggle::backend::Chosen;
-use polyboggle::dice::DiceSet;
 use polyboggle::files::{self, ReadError, ReadFault};
-use polyboggle::level::Level;
 use polyboggle::lexicon::{self, Header, LazyLexicon, Lexicon};
 use polyboggle::tiers::{TierRange, Tiers};
 use polyboggle::{defaults, normalize, Board, Profile, Rules};
+use polyboggle_dice::DiceSet;
 use polyboggle_optimize::{self as optimize, Space};
+use polyboggle_play::level::Level;
 
 use crate::args::{BackendArg, LevelArg, OnOff, ProfileArgs, RulesArgs};
 use crate::Failure;
@@ -261,7 +261,7 @@ pub fn space(
     exclude: Option<&str>,
     dice: Option<&str>,
 ) -> Result<Space, Failure> {
-    let size = size.map(polyboggle::dice::parse_size).transpose()?;
+    let size = size.map(polyboggle_dice::parse_size).transpose()?;
     let profile = lexicon.profile();
     if let Some(name) = dice {
         let set = DiceSet::load(name)?;

@@ -110,7 +110,7 @@ fn design_writes_a_valid_set_that_measures_as_reported() {
     ];
     let report: serde_json::Value = serde_json::from_str(&ok(&args)).unwrap();
     let text = std::fs::read_to_string(&out).unwrap();
-    let set = polyboggle::dice::DiceSet::parse(&text, "small.txt").unwrap();
+    let set = polyboggle_dice::DiceSet::parse(&text, "small.txt").unwrap();
     assert_eq!(
         (set.name.as_str(), set.confidence.as_str()),
         ("small", "derived")
@@ -135,7 +135,7 @@ fn design_writes_a_valid_set_that_measures_as_reported() {
     let twin_path = twin.to_str().unwrap();
     *args.last_mut().unwrap() = twin_path;
     ok(&args);
-    let twin = polyboggle::dice::DiceSet::load(twin_path).unwrap();
+    let twin = polyboggle_dice::DiceSet::load(twin_path).unwrap();
     assert_eq!(twin.dice, set.dice);
 }
 

@@ -253,7 +253,7 @@ fn princeton_lists_make_three_levels() {
 }
 
 /// A ranked list in Polish, where the dictionary holds every inflected form: the levels
-/// take deeper tiers (easy 1..3, medium 1..4, hard 1..5, `polyboggle::level`) than the
+/// take deeper tiers (easy 1..3, medium 1..4, hard 1..5, `polyboggle_play::level`) than the
 /// same list with no language (1, 1..2, 1..3), in `play`, `duel` and `dict info`.
 #[test]
 fn a_ranked_list_in_polish_takes_deeper_tiers() {

@@ -3,8 +3,8 @@
 
 use crate::common::{bad, ok, strip_times};
 use polyboggle::batch::CpuScorer;
-use polyboggle::dice::DiceSet;
 use polyboggle::{Board, Face, Lexicon, Profile, Rules, Solver};
+use polyboggle_dice::DiceSet;
 use polyboggle_optimize::{self as optimize, Method, Objective, Settings, Space};
 use serde_json::Value;
 

@@ -6,8 +6,8 @@
 use std::collections::BTreeSet;
 
 use crate::common::{ok, reference, shared};
-use polyboggle::dice::DiceSet;
 use polyboggle::{Board, Lexicon, Profile, Rules, Solver};
+use polyboggle_dice::DiceSet;
 
 fn word_list(path: &str) -> Vec<String> {
     std::fs::read_to_string(path)

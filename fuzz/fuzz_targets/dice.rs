@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use polyboggle::dice::{parse_size, DiceSet};
+use polyboggle_dice::{parse_size, DiceSet};
 use polyboggle_fuzz::{check_board_round_trip, text};
 
 fuzz_target!(|data: &[u8]| {

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use polyboggle::duel::duel;
+use polyboggle_play::duel::duel;
 use polyboggle_fuzz::mixed;
 
 fuzz_target!(|data: &[u8]| {

@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use polyboggle::dice::parse_size;
+use polyboggle_dice::parse_size;
 use polyboggle::Profile;
 use polyboggle_fuzz::{check_board_round_trip, text};
 use polyboggle_optimize::{self as optimize, Objective, Space};

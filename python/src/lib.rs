@@ -14,8 +14,8 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use polyboggle::batch::{self, CpuScorer, Packed, Scorer};
-use polyboggle::dice::{stats, DiceSet as CoreDiceSet};
-use polyboggle::level::Level;
+use polyboggle_dice::{stats, DiceSet as CoreDiceSet};
+use polyboggle_play::level::Level;
 use polyboggle::lexicon::{self, Lookup};
 use polyboggle::query::{Options, Query, QueryError, Search};
 use polyboggle::tiers::{TierRange, Tiers};
@@ -67,7 +67,7 @@ fn rules_error(e: polyboggle::RulesError) -> PyErr {
     RulesError::new_err(e.to_string())
 }
 
-fn dice_error(e: polyboggle::dice::DiceError) -> PyErr {
+fn dice_error(e: polyboggle_dice::DiceError) -> PyErr {
     DiceError::new_err(e.to_string())
 }
 
@@ -250,7 +250,7 @@ impl Lexicon {
 
     /// The tiers the computer knows at `level` (`"easy"`, `"medium"`, `"hard"` or
     /// `"all"`) in this dictionary, as `play --level` takes them: `(first, last)`, or
-    /// `None` for every word (`polyboggle::level`: deeper tiers for a ranked list in a
+    /// `None` for every word (`polyboggle_play::level`: deeper tiers for a ranked list in a
     /// language whose dictionary holds every inflected form).
     fn level_tiers(&self, level: &str) -> PyResult<Option<(u8, u8)>> {
         let lower = level.to_ascii_lowercase();
@@ -538,7 +538,7 @@ impl Board {
     fn roll(dice: &str, seed: Option<Seed>, size: Option<&str>) -> PyResult<Board> {
         let set = CoreDiceSet::load(dice).map_err(dice_error)?;
         let size = size
-            .map(polyboggle::dice::parse_size)
+            .map(polyboggle_dice::parse_size)
             .transpose()
             .map_err(dice_error)?;
         let seed = seed.map_or_else(polyboggle::random::seed, |s| s.0);
@@ -862,7 +862,7 @@ fn optimize(
     }
     let lexicon = lexicon_or_default(&lexicon);
     let size = size
-        .map(polyboggle::dice::parse_size)
+        .map(polyboggle_dice::parse_size)
         .transpose()
         .map_err(dice_error)?;
     let profile = lexicon.profile();
@@ -948,7 +948,7 @@ impl DiceSet {
     #[pyo3(signature = (seed=None, size=None))]
     fn roll(&self, seed: Option<Seed>, size: Option<&str>) -> PyResult<Board> {
         let size = size
-            .map(polyboggle::dice::parse_size)
+            .map(polyboggle_dice::parse_size)
             .transpose()
             .map_err(dice_error)?;
         let seed = seed.map_or_else(polyboggle::random::seed, |s| s.0);
@@ -984,7 +984,7 @@ impl DiceSet {
         let rules = self::rules(rules, min_len, points, qu)?;
         let threads = check_threads(threads)?;
         let size = size
-            .map(polyboggle::dice::parse_size)
+            .map(polyboggle_dice::parse_size)
             .transpose()
             .map_err(dice_error)?;
         let builtin = lexicon.is_none();

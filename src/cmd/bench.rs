@@ -39,7 +39,7 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
             Some((range, tier_count(&lexicon, &rules, &all, range)))
         }
         (Some(range), None, Some(set)) => {
-            let rolled = bench::roll_boards(set, args.boards.unwrap_or(10_000), args.seed);
+            let rolled = set.roll_boards(args.boards.unwrap_or(10_000), args.seed);
             Some((range, tier_count(&lexicon, &rules, &rolled, range)))
         }
         (Some(_), None, None) => unreachable!("a dice set when there is no boards file"),
@@ -65,7 +65,7 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
         }
         (None, set) => {
             let set = set.expect("a dice set when there is no boards file");
-            let boards = bench::roll_boards(&set, args.boards.unwrap_or(10_000), args.seed);
+            let boards = set.roll_boards(args.boards.unwrap_or(10_000), args.seed);
             bench::run(
                 scorer,
                 &lexicon,

@@ -5,8 +5,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use polyboggle::{dice, files, Profile};
+use polyboggle::{files, Profile};
 use polyboggle_crossword::{self as crossword, Crossword, Options};
+use polyboggle_dice as dice;
 
 use crate::args::{CrosswordArgs, CrosswordFormat};
 use crate::load::read_input;

@@ -4,8 +4,8 @@
 use std::io::Write;
 use std::path::Path;
 
-use polyboggle::dice::{self, unreachable::unreachable, DiceSet};
 use polyboggle::{files, lexicon};
+use polyboggle_dice::{self as dice, unreachable::unreachable, DiceSet};
 use serde_json::json;
 
 use crate::args::{DictArgs, Format, ProfileArgs, RulesArgs};

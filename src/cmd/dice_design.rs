@@ -4,10 +4,10 @@
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
-use polyboggle::dice::design::{self, Brief, Objective};
-use polyboggle::dice::stats::{Options, Sampler, Stats};
-use polyboggle::dice::{self, DiceSet};
 use polyboggle::files;
+use polyboggle_dice::design::{self, Brief, Objective};
+use polyboggle_dice::stats::{Options, Sampler, Stats};
+use polyboggle_dice::{self as dice, DiceSet};
 
 use crate::args::{DesignObjective, DiceDesignArgs, Format};
 use crate::load::{check_seconds, check_threads, load_dict, load_set, rules};

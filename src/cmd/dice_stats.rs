@@ -2,9 +2,9 @@
 
 use std::io::Write;
 
-use polyboggle::dice::stats::{self, Options, Sampler, Stats};
-use polyboggle::dice::{self, DiceSet};
 use polyboggle::{defaults, files, Lexicon};
+use polyboggle_dice::stats::{self, Options, Sampler, Stats};
+use polyboggle_dice::{self as dice, DiceSet};
 
 use crate::args::{DiceStatsArgs, Format};
 use crate::load::{check_threads, load_dict, load_set, rules};

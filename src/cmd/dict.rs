@@ -5,9 +5,9 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use polyboggle::level::Levels;
 use polyboggle::query::{LazySearch, Options, Query};
 use polyboggle::{LexiconError, Lookup, Profile};
+use polyboggle_play::level::Levels;
 use serde_json::json;
 
 use crate::args::{Format, ProfileArgs, SearchArgs};
@@ -26,7 +26,7 @@ pub fn info(name: &str, args: &ProfileArgs, format: Format) -> Result<(), Failur
     let check = started.elapsed();
     let h = lexicon.header();
     let tier_sizes = lexicon.tier_sizes();
-    // The tiers `play --level` takes in this dictionary (polyboggle::level).
+    // The tiers `play --level` takes in this dictionary (polyboggle_play::level).
     let levels = (h.tiers > 0).then(|| Levels::of(&lexicon));
     let mut out = stdout();
     match format {

@@ -3,7 +3,8 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use polyboggle::{defaults, duel, Lexicon, Profile};
+use polyboggle::{defaults, Lexicon, Profile};
+use polyboggle_play::duel;
 
 use crate::args::DuelArgs;
 use crate::load::level;

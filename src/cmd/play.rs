@@ -1,15 +1,15 @@
 //! `polyboggle play`: the human-against-computer game in a terminal UI (ratatui), or
 //! line by line when standard output is not a terminal. The game itself is
-//! [`polyboggle::game::Play`]; this command picks its dice, dictionary and rules, then
+//! [`polyboggle_play::game::Play`]; this command picks its dice, dictionary and rules, then
 //! only draws it and feeds it keystrokes.
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
-use polyboggle::dice::{self, DiceSet};
 use polyboggle::files::{TextLines, STANDARD_INPUT};
-use polyboggle::game::{self, Phase, Play, COMPUTER, HUMAN};
 use polyboggle::{defaults, random, Rules};
+use polyboggle_dice::{self as dice, DiceSet};
+use polyboggle_play::game::{self, Phase, Play, COMPUTER, HUMAN};
 use ratatui::backend::Backend;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout};
@@ -266,8 +266,8 @@ fn plain(mut game: Play<'_>, input: impl BufRead, out: &mut impl Write) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
-    use polyboggle::dice::DiceSet;
     use polyboggle::{Lexicon, Rules};
+    use polyboggle_dice::DiceSet;
     use ratatui::backend::TestBackend;
 
     fn game(lexicon: &Lexicon) -> Play<'_> {

@@ -292,7 +292,7 @@ fn print(
     format: Format,
 ) -> Result<(), Failure> {
     let (min, size) = (summary.min, summary.size.as_str());
-    let (rows, cols) = polyboggle::dice::parse_size(size).unwrap_or((0, 0));
+    let (rows, cols) = polyboggle_dice::parse_size(size).unwrap_or((0, 0));
     let mut out = stdout();
     if format == Format::Json {
         let boards = boards_json(&summary.boards, rows, cols);

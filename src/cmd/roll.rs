@@ -2,8 +2,8 @@
 
 use std::io::Write;
 
-use polyboggle::dice::{self, DiceSet};
 use polyboggle::random;
+use polyboggle_dice::{self as dice, DiceSet};
 use serde_json::{json, Value};
 
 use crate::args::{Format, RollArgs};

@@ -8,8 +8,7 @@
 use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use polyboggle::dice::DiceSet;
-use polyboggle::{bench, Board, Compiler, Lexicon, Profile, Rules, Solver};
+use polyboggle::{Board, Compiler, Lexicon, Profile, Rules, Solver};
 
 const BOARDS: usize = 2_000;
 
@@ -49,7 +48,19 @@ fn solver(c: &mut Criterion) {
     let enable2k = Lexicon::builtin("enable2k").unwrap();
     let yawl_list = concat!(env!("CARGO_MANIFEST_DIR"), "/../../dictionaries/yawl.txt");
     let yawl = Lexicon::from_bytes(compiled(yawl_list), "yawl").unwrap();
-    let rolled = bench::roll_boards(&DiceSet::builtin("english-new-4x4").unwrap(), BOARDS, 1);
+    // The English dice rolled with seeds 1..=2000 (polyboggle-dice's tests check the file).
+    let rolls = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/english-new-4x4-rolls.txt"
+    );
+    let text = std::fs::read_to_string(rolls).expect("the rolled boards");
+    let rolled: Vec<Board> = text
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .skip(1)
+        .take(BOARDS)
+        .map(|line| line.parse().expect("a rolled board"))
+        .collect();
     solve_all(c, "rolled-new-dice/enable2k", &enable2k, &rolled);
     for file in ["dice44_100k.txt", "uniform44_100k.txt"] {
         match boards(file) {

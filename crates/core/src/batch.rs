@@ -475,13 +475,11 @@ impl Scorer for CpuScorer<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice::DiceSet;
 
     #[test]
     fn tallies_into_a_kept_vector_are_the_tallies() {
         // bench keeps one vector from chunk to chunk: what it held must not show.
         let lexicon = Lexicon::builtin("enable2k").unwrap();
-        let set = DiceSet::builtin("english-new-4x4").unwrap();
         let scorer = CpuScorer::new(&lexicon, Rules::hasbro(), 2);
         let mut solver = Solver::new(&lexicon, Rules::hasbro());
         let mut kept = vec![
@@ -501,7 +499,7 @@ mod tests {
         )
         .unwrap();
         for (n, odd) in [(120, false), (3, true), (0, true), (40, false)] {
-            let mut boards: Vec<Board> = (0..n).map(|i| set.roll(i, None).unwrap()).collect();
+            let mut boards: Vec<Board> = crate::rolled::english_boards(n as usize, 0);
             if odd {
                 boards.push(three.clone()); // another shape: two runs
             }
@@ -516,11 +514,10 @@ mod tests {
     #[test]
     fn agrees_with_the_solver_board_by_board() {
         let lexicon = Lexicon::builtin("enable2k").unwrap();
-        let set = DiceSet::builtin("english-new-4x4").unwrap();
         let mut table: Vec<String> = Vec::new();
         let mut boards = Vec::new();
         for seed in 0..300 {
-            let board = set.roll(seed, None).unwrap();
+            let board = crate::rolled::english(seed);
             let ids: Vec<u8> = board
                 .faces()
                 .iter()

@@ -28,7 +28,6 @@ use serde::Serialize;
 use crate::batch::{self, Packed, Packer, Scorer};
 use crate::board::Board;
 use crate::boards::{self, BoardsFileError};
-use crate::dice::DiceSet;
 use crate::files::{ReadError, TextLines};
 use crate::lexicon::Lexicon;
 use crate::solve::{Solver, Tally};
@@ -255,16 +254,6 @@ impl<R: BufRead> Lines<'_, R> {
     }
 }
 
-/// Rolls `n` boards from `set`, board `i` with seed `seed + i`.
-pub fn roll_boards(set: &DiceSet, n: usize, seed: u64) -> Vec<Board> {
-    (0..n as u64)
-        .map(|i| {
-            set.roll(seed.wrapping_add(i), None)
-                .expect("a set rolls its own size")
-        })
-        .collect()
-}
-
 /// Scores every board `repeat` times with `scorer` and reports the speed (`threads`
 /// is the scorer's, for the report).
 pub fn run(
@@ -335,10 +324,9 @@ mod tests {
     #[test]
     fn a_streamed_file_scores_like_the_boards_in_memory() {
         let lexicon = Lexicon::builtin("enable2k").unwrap();
-        let set = DiceSet::builtin("english-new-4x4").unwrap();
         // Chunks of 1,000 boards (a test in debug mode cannot afford 65,536).
         let chunk = 1000;
-        let mut boards = roll_boards(&set, chunk + 10, 3);
+        let mut boards = crate::rolled::english_boards(chunk + 10, 3);
         // Another shape, many faces, and a board of more faces than a batch holds.
         boards.insert(7, "Qu a b/c # d".parse().unwrap());
         let wide: Vec<String> = (0..300).map(|i| format!("x{i}")).collect();
@@ -384,8 +372,7 @@ mod tests {
     #[test]
     fn threads_agree_with_one_thread() {
         let lexicon = Lexicon::builtin("enable2k").unwrap();
-        let set = DiceSet::builtin("english-new-4x4").unwrap();
-        let boards = roll_boards(&set, 50, 7);
+        let boards = crate::rolled::english_boards(50, 7);
         let one = run(
             &scorer(&lexicon, 1),
             &lexicon,

@@ -131,7 +131,7 @@ pub enum BoardError {
 }
 
 /// "1 face", "2 faces": a count and its noun, singular for one (for messages).
-pub(crate) fn counted(n: usize, one: &str, many: &str) -> String {
+pub fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 

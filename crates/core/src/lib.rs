@@ -1,20 +1,19 @@
-//! polyboggle: solve and play Boggle-style word grids in any language, over
-//! memory-mapped FST dictionaries. This is the core crate, the one other programs
-//! depend on; what needs heavy dependencies sits beside it (`polyboggle-optimize`,
-//! `polyboggle-crossword`, `polyboggle-web`, `polyboggle-gpu`, and the `polyboggle`
-//! command in `polyboggle-cli`).
+//! polyboggle: solve Boggle-style word grids in any language, over memory-mapped FST
+//! dictionaries. This is the core crate, the engine other programs depend on; what
+//! builds on it sits beside it: dice (`polyboggle-dice`), games (`polyboggle-play`),
+//! best boards (`polyboggle-optimize`), proofs (`polyboggle-prove`), crosswords
+//! (`polyboggle-crossword`), the server (`polyboggle-web`), the GPU
+//! (`polyboggle-gpu`), and the `polyboggle` command (`polyboggle-cli`).
 //!
 //! Data flows one way. A word list passes through a normalization [`Profile`]
 //! ([`normalize`]) into a compiled, memory-mapped FST [`Lexicon`] ([`lexicon`], whose
-//! walkable form is [`automaton`]). A [`Board`] of grapheme faces ([`board`], rolled
-//! by [`dice`], read from [`boards`] files) and a lexicon go into a [`Solver`]
-//! ([`solve`]), which walks the automaton a face at a time and returns every word
-//! [`Found`], scored by [`Rules`] ([`score`]). [`batch`] scores many boards at once
-//! through a [`batch::Scorer`] (the CPU's, or a GPU's, as [`backend`] names them);
-//! [`bench`](mod@bench) times it. [`game`] judges guesses and plays the CS106B game
-//! ([`level`] picks the words its computer knows);
-//! [`duel`] is the Lab 6 protocol. [`defaults`] holds the product's defaults,
-//! [`random`] its seeds, [`files`] its safe writes.
+//! walkable form is [`automaton`]; [`query`] searches it, [`tiers`] ranks its words).
+//! A [`Board`] of grapheme faces ([`board`], read from [`boards`] files) and a
+//! lexicon go into a [`Solver`] ([`solve`]), which walks the automaton a face at a
+//! time and returns every word [`Found`], scored by [`Rules`] ([`score`]). [`batch`]
+//! scores many boards at once through a [`batch::Scorer`] (the CPU's, or a GPU's, as
+//! [`backend`] names them); [`bench`](mod@bench) times it. [`defaults`] holds the
+//! product's defaults, [`random`] its seeds, [`files`] its safe writes.
 //!
 //! ```
 //! use polyboggle::{Board, Lexicon, Rules, Solver};
@@ -34,15 +33,13 @@ pub mod bench;
 pub mod board;
 pub mod boards;
 pub mod defaults;
-pub mod dice;
-pub mod duel;
 pub mod files;
-pub mod game;
-pub mod level;
 pub mod lexicon;
 pub mod normalize;
 pub mod query;
 pub mod random;
+#[cfg(test)]
+mod rolled;
 pub mod score;
 pub mod solve;
 pub mod tiers;

@@ -343,7 +343,7 @@ impl<'l> Solver<'l> {
 
     /// [`Solver::survey`] of a board of `shape`'s shape whose cell i shows face
     /// `cells[i]` of the table last given to [`Solver::key_faces`].
-    pub(crate) fn survey_indexed(&mut self, shape: &Board, cells: &[u8]) -> Survey<'_> {
+    pub fn survey_indexed(&mut self, shape: &Board, cells: &[u8]) -> Survey<'_> {
         self.cells.load_indexed(shape, cells);
         self.survey_loaded(cells.len())
     }
@@ -454,13 +454,13 @@ impl<'l> Solver<'l> {
 
     /// Prepares to tally boards that show the faces of `faces` (a
     /// [`crate::batch::Batch`]'s table), keying each face once for them all.
-    pub(crate) fn key_faces(&mut self, faces: &[Face]) {
+    pub fn key_faces(&mut self, faces: &[Face]) {
         self.cells.load_table(faces, self.lexicon, &self.rules);
     }
 
     /// [`Solver::tally`] of a board of `shape`'s shape whose cell i shows face
     /// `cells[i]` of the table last given to [`Solver::key_faces`].
-    pub(crate) fn tally_indexed(&mut self, shape: &Board, cells: &[u8]) -> Tally {
+    pub fn tally_indexed(&mut self, shape: &Board, cells: &[u8]) -> Tally {
         self.cells.load_indexed(shape, cells);
         self.tally_loaded(cells.len())
     }
@@ -1516,9 +1516,8 @@ mod tests {
         )
         .unwrap();
         let greek_board: Board = "Α Λ Φ Α/Β Η Τ Α/Γ Α Λ Σ/Ι Α Β Η".parse().unwrap();
-        let set = crate::dice::DiceSet::builtin("english-new-4x4").unwrap();
         let mut cases: Vec<(&Lexicon, Board)> = (0..300)
-            .map(|seed| (&english, set.roll(seed, None).unwrap()))
+            .map(|seed| (&english, crate::rolled::english(seed)))
             .collect();
         cases.push((&greek, greek_board));
         let mut live = 0;

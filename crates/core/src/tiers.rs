@@ -209,10 +209,6 @@ impl FromStr for TierRange {
     }
 }
 
-/// The computer's levels live in [`crate::level`]; kept here for the paths that named
-/// them before.
-pub use crate::level::Level;
-
 /// Is the word with this key in `range`? (False for a key that is not a word.)
 pub fn key_in(lexicon: &Lexicon, key: &str, range: TierRange) -> bool {
     lexicon
@@ -244,7 +240,7 @@ pub fn retain(solution: &mut Solution, lexicon: &Lexicon, range: TierRange) {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
 
     #[test]
@@ -268,7 +264,7 @@ pub(crate) mod tests {
     }
 
     /// `n` written in letters, `a` for 0 (for lists of made-up words).
-    pub(crate) fn to_letters(mut n: usize) -> String {
+    fn to_letters(mut n: usize) -> String {
         let mut s = String::new();
         loop {
             s.push((b'a' + (n % 26) as u8) as char);

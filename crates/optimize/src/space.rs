@@ -16,11 +16,11 @@ use rand_chacha::ChaCha8Rng;
 use unicode_segmentation::UnicodeSegmentation;
 
 use polyboggle::board::{Board, Face};
-use polyboggle::dice::DiceSet;
 use polyboggle::lexicon::Lexicon;
 use polyboggle::normalize::Profile;
 use polyboggle::random::below;
 use polyboggle::score::Rules;
+use polyboggle_dice::DiceSet;
 
 /// Where a space's boards come from.
 #[derive(Clone, Debug)]

@@ -341,7 +341,7 @@ fn a_word_spelled_back_and_forth_through_the_same_cells_counts_once() {
 #[test]
 fn prove_lists_only_rollable_boards_of_a_dice_set() {
     let text = "# name: tiny\n# grid: 1x5\nT E A\nE A S\nQu I T\nS T ch\nA E I\n";
-    let set = polyboggle::dice::DiceSet::parse(text, "tiny").unwrap();
+    let set = polyboggle_dice::DiceSet::parse(text, "tiny").unwrap();
     let words = [
         "tea", "eat", "ate", "seat", "east", "quit", "quite", "itch", "sat", "tie", "site", "ties",
     ];

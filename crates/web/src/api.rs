@@ -15,11 +15,11 @@ use serde_json::{json, Value};
 
 use polyboggle::board::Board;
 use polyboggle::defaults;
-use polyboggle::dice::{self, DiceSet};
 use polyboggle::query::{Options, Query, Search};
 use polyboggle::score::{Points, Rules};
 use polyboggle::solve::Solver;
 use polyboggle::tiers::TierRange;
+use polyboggle_dice::{self as dice, DiceSet};
 
 use crate::{ApiError, Dictionaries};
 

@@ -10,7 +10,7 @@ use crate::ApiError;
 /// The dictionaries a server may use, by name. The first is the default.
 ///
 /// Each lexicon is opened once and lives as long as the process (a game in progress
-/// borrows it, as [`polyboggle::game::Round`] does), so requests share it read-only.
+/// borrows it, as [`polyboggle_play::game::Round`] does), so requests share it read-only.
 pub struct Dictionaries {
     entries: Vec<(String, &'static Lexicon)>,
 }

@@ -1,9 +1,9 @@
 //! One game, human against computer: the CS106B game as the page plays it, in JSON.
 //!
-//! A [`Game`] is a [`Round`] of [`polyboggle::game`], the judge the terminal game uses:
+//! A [`Game`] is a [`Round`] of [`polyboggle_play::game`], the judge the terminal game uses:
 //! every guess gets its [`Verdict`] from [`Round::guess`], and at the end of the human's
 //! turn the computer takes every word left that it knows at its level (every word, or
-//! the commonest tiers'), as [`polyboggle::game::Play`] does. Its
+//! the commonest tiers'), as [`polyboggle_play::game::Play`] does. Its
 //! answers are the JSON the server's game endpoints send (see `docs/web.md`).
 //!
 //! A game keeps no clock and no store: every call takes `now`, the time since an epoch
@@ -32,10 +32,10 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use polyboggle::board::Board;
-use polyboggle::game::{Phase, Round, Verdict, COMPUTER, HUMAN};
-use polyboggle::level::Level;
 use polyboggle::lexicon::Lexicon;
 use polyboggle::solve::Found;
+use polyboggle_play::game::{Phase, Round, Verdict, COMPUTER, HUMAN};
+use polyboggle_play::level::Level;
 
 use crate::{api, ApiError, Dictionaries};
 

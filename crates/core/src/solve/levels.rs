@@ -413,7 +413,6 @@ fn extend<const EXACT: bool>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice::DiceSet;
     use crate::{Lexicon, Rules};
 
     /// The tests run where the dispatched build is chosen; the portable one must
@@ -421,13 +420,12 @@ mod tests {
     #[test]
     fn the_portable_and_dispatched_searches_agree() {
         let lexicon = Lexicon::builtin("enable2k").unwrap();
-        let set = DiceSet::builtin("english-new-4x4").unwrap();
         let automaton = lexicon.automaton();
         let mut cells = Cells::default();
         let (mut portable, mut dispatched) = (Levels::default(), Levels::default());
         let mut found = 0;
         for seed in 0..200 {
-            let board = set.roll(seed, None).unwrap();
+            let board = crate::rolled::english(seed);
             cells.load(&board, &lexicon, &Rules::hasbro());
             let all = |mask| cells.matching.cells(mask);
             let one = portable.ends_portable::<true, false>(automaton, &cells, 16, all);

@@ -8,7 +8,7 @@
 //! time, so a terminal UI, a plain line mode and tests all drive the same logic.
 //!
 //! ```
-//! use polyboggle::game::{Round, Verdict};
+//! use polyboggle_play::game::{Round, Verdict};
 //! use polyboggle::{Lexicon, Rules};
 //!
 //! let lexicon = Lexicon::builtin("enable2k")?;
@@ -27,12 +27,12 @@ use std::time::{Duration, Instant};
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::board::{Board, Face};
-use crate::dice::DiceSet;
-use crate::lexicon::Lexicon;
-use crate::normalize::grapheme_len;
-use crate::score::Rules;
-use crate::solve::{Found, Solver};
+use polyboggle::board::{Board, Face};
+use polyboggle::lexicon::Lexicon;
+use polyboggle::normalize::grapheme_len;
+use polyboggle::score::Rules;
+use polyboggle::solve::{Found, Solver};
+use polyboggle_dice::DiceSet;
 
 /// The judgement on one guess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,8 +112,8 @@ impl<'l> Round<'l> {
     }
 
     /// Is this word of the board (a key) one the computer knows, at `level`?
-    pub fn known_at(&self, key: &str, level: Option<crate::tiers::TierRange>) -> bool {
-        level.is_none_or(|range| crate::tiers::key_in(self.lexicon, key, range))
+    pub fn known_at(&self, key: &str, level: Option<polyboggle::tiers::TierRange>) -> bool {
+        level.is_none_or(|range| polyboggle::tiers::key_in(self.lexicon, key, range))
     }
 
     /// The words on the board that no player has found.
@@ -163,8 +163,8 @@ pub const COMPUTER: usize = 1;
 /// The CS106B game, human against computer, one input line at a time.
 ///
 /// ```
-/// use polyboggle::dice::DiceSet;
-/// use polyboggle::game::{Phase, Play};
+/// use polyboggle_dice::DiceSet;
+/// use polyboggle_play::game::{Phase, Play};
 /// use polyboggle::{Lexicon, Rules};
 ///
 /// let lexicon = Lexicon::builtin("enable2k")?;
@@ -192,7 +192,7 @@ pub struct Play<'l> {
     time_limit: Option<Duration>,
     deadline: Option<Instant>,
     /// The tiers the computer knows (`None`: every word).
-    level: Option<crate::tiers::TierRange>,
+    level: Option<polyboggle::tiers::TierRange>,
 }
 
 impl<'l> Play<'l> {

@@ -25,13 +25,13 @@
 //! fixed here, so a seed gives the same board on every platform and version.
 //!
 //! ```
-//! use polyboggle::dice::DiceSet;
+//! use polyboggle_dice::DiceSet;
 //!
 //! let set = DiceSet::builtin("english-new-4x4")?;
 //! let board = set.roll(42, None)?;
 //! assert_eq!(board, set.roll(42, None)?);
 //! assert!(set.check(&board).is_ok());
-//! # Ok::<(), polyboggle::dice::DiceError>(())
+//! # Ok::<(), polyboggle_dice::DiceError>(())
 //! ```
 
 use std::collections::HashMap;
@@ -41,10 +41,10 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::board::{counted, Board, Face, MAX_CELLS};
-use crate::files;
-use crate::normalize::Profile;
-use crate::random;
+use polyboggle::board::{counted, Board, Face, MAX_CELLS};
+use polyboggle::files;
+use polyboggle::normalize::Profile;
+use polyboggle::random;
 
 pub mod design;
 pub mod stats;
@@ -164,7 +164,7 @@ impl DiceSet {
     /// --format json` and `POST /api/roll` answer it.
     ///
     /// ```
-    /// use polyboggle::dice::DiceSet;
+    /// use polyboggle_dice::DiceSet;
     ///
     /// let set = DiceSet::builtin("english-new-4x4")?;
     /// let board = set.roll(7, None)?;
@@ -224,7 +224,7 @@ impl DiceSet {
             origin: name.into(),
             message: e.fault.to_string(),
         })?;
-        DiceSet::parse(crate::normalize::skip_byte_order_mark(&text), name)
+        DiceSet::parse(polyboggle::normalize::skip_byte_order_mark(&text), name)
     }
 
     /// Parses a dice file (see the module documentation); `origin` names it in errors.
@@ -338,6 +338,26 @@ impl DiceSet {
         })
     }
 
+    /// Rolls `n` boards of the set's own size, board `i` with seed `seed + i` (the
+    /// boards `polyboggle bench` scores).
+    ///
+    /// ```
+    /// use polyboggle_dice::DiceSet;
+    /// let set = DiceSet::builtin("english-new-4x4")?;
+    /// let boards = set.roll_boards(3, 7);
+    /// assert_eq!(boards[0], set.roll(7, None)?);
+    /// assert_eq!(boards.len(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn roll_boards(&self, n: usize, seed: u64) -> Vec<Board> {
+        (0..n as u64)
+            .map(|i| {
+                self.roll(seed.wrapping_add(i), None)
+                    .expect("a set rolls its own size")
+            })
+            .collect()
+    }
+
     /// Rolls a board: shuffles the dice over the grid and turns up one face each.
     /// `size` (rows, cols) may ask for a smaller grid than the set's own.
     pub fn roll(&self, seed: u64, size: Option<(usize, usize)>) -> Result<Board, DiceError> {
@@ -371,7 +391,7 @@ impl DiceSet {
     /// (at most the number of dice): (die, face) of each cell, row by row, in `shown`.
     ///
     /// ```
-    /// use polyboggle::dice::DiceSet;
+    /// use polyboggle_dice::DiceSet;
     ///
     /// let set = DiceSet::builtin("english-new-4x4")?;
     /// let mut shown = Vec::new();
@@ -379,7 +399,7 @@ impl DiceSet {
     /// let board = set.roll(42, None)?;
     /// let (die, face) = shown[0];
     /// assert_eq!(board.faces()[0].text(), set.dice[die][face]);
-    /// # Ok::<(), polyboggle::dice::DiceError>(())
+    /// # Ok::<(), polyboggle_dice::DiceError>(())
     /// ```
     pub fn shake(&self, seed: u64, cells: usize, shown: &mut Vec<(usize, usize)>) {
         assert!(cells <= self.dice.len(), "one die a cell");
@@ -553,7 +573,7 @@ impl DiceSet {
 /// skipped.
 ///
 /// ```
-/// use polyboggle::dice::count_units;
+/// use polyboggle_dice::count_units;
 /// use polyboggle::Profile;
 ///
 /// let counts = count_units(["chica", "loca"], &Profile::default(), &["CH".into()]);
@@ -567,7 +587,7 @@ pub fn count_units<'w>(
     let mut tally = Tally::new(profile, units);
     for word in words {
         let key = profile.key(word);
-        if crate::normalize::word_len(&key).is_ok() {
+        if polyboggle::normalize::word_len(&key).is_ok() {
             tally.add(&key);
         }
     }
@@ -577,7 +597,7 @@ pub fn count_units<'w>(
 /// [`count_units`] over a dictionary's words, which are keys already: nothing is
 /// normalized again.
 pub(crate) fn count_lexicon_units(
-    lexicon: &crate::lexicon::Lexicon,
+    lexicon: &polyboggle::lexicon::Lexicon,
     units: &[String],
 ) -> HashMap<String, u64> {
     let mut tally = Tally::new(lexicon.profile(), units);
@@ -701,7 +721,7 @@ fn file_stem(origin: &str) -> Option<String> {
 /// be blank or hold a line break (or any other control character).
 ///
 /// ```
-/// use polyboggle::dice::is_one_line;
+/// use polyboggle_dice::is_one_line;
 /// assert!(is_one_line("Español 5×5"));
 /// assert!(!is_one_line("two\nlines"));
 /// assert!(!is_one_line("  "));
@@ -731,6 +751,7 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), DiceError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use polyboggle::defaults;
 
     #[test]
     fn every_file_in_the_folder_is_built_in() {
@@ -894,5 +915,33 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("start at 1"));
+    }
+
+    #[test]
+    fn every_named_set_is_built_in_and_fits() {
+        for lang in ["en", "it", "fr", "de", "nl", "pl", "es", "fi"] {
+            let set = DiceSet::builtin(defaults::dice_for_language(lang).unwrap()).unwrap();
+            assert_eq!((set.rows, set.cols), (4, 4), "{lang}");
+        }
+        assert_eq!(defaults::dice_for_language("xx"), None);
+        for (rows, cols) in [(4, 4), (5, 5)] {
+            let set = DiceSet::builtin(defaults::dice_for_size(rows, cols).unwrap()).unwrap();
+            assert_eq!((set.rows, set.cols), (rows, cols));
+        }
+        assert_eq!(defaults::dice_for_size(6, 6), None);
+    }
+
+    /// The core crate's tests roll English boards from a file (it cannot depend on
+    /// this crate): the file must hold exactly the boards these dice roll.
+    #[test]
+    fn the_core_crates_rolled_boards_are_these_dice_rolls() {
+        let file = include_str!("../../core/tests/data/english-new-4x4-rolls.txt");
+        let set = DiceSet::builtin("english-new-4x4").unwrap();
+        let lines: Vec<&str> = file.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(lines.len(), 2016);
+        for (seed, line) in lines.iter().enumerate() {
+            let board: Board = line.parse().unwrap();
+            assert_eq!(board, set.roll(seed as u64, None).unwrap(), "seed {seed}");
+        }
     }
 }

@@ -12,7 +12,7 @@
 //! rolls are at or below.
 //!
 //! ```
-//! use polyboggle::dice::{stats, DiceSet};
+//! use polyboggle_dice::{stats, DiceSet};
 //! use polyboggle::{Lexicon, Rules};
 //!
 //! let lexicon = Lexicon::builtin("enable2k")?;
@@ -31,11 +31,11 @@ use std::collections::HashMap;
 
 use rayon::prelude::*;
 
-use crate::board::{Board, Face};
-use crate::dice::{count_lexicon_units, unreachable::unreachable, DiceError, DiceSet};
-use crate::lexicon::Lexicon;
-use crate::score::Rules;
-use crate::solve::{self, Solver, Survey};
+use crate::{count_lexicon_units, unreachable::unreachable, DiceError, DiceSet};
+use polyboggle::board::{Board, Face};
+use polyboggle::lexicon::Lexicon;
+use polyboggle::score::Rules;
+use polyboggle::solve::{self, Solver, Survey};
 
 /// What to measure.
 #[derive(Clone, Debug)]
@@ -250,10 +250,10 @@ impl Stats {
 /// The keys of `letters`' graphemes under `profile`, for [`Options::vowels`].
 ///
 /// ```
-/// use polyboggle::dice::stats::vowel_keys;
+/// use polyboggle_dice::stats::vowel_keys;
 /// assert_eq!(vowel_keys("AEÉ", &Default::default()), ["a", "e", "é"]);
 /// ```
-pub fn vowel_keys(letters: &str, profile: &crate::normalize::Profile) -> Vec<String> {
+pub fn vowel_keys(letters: &str, profile: &polyboggle::normalize::Profile) -> Vec<String> {
     unicode_segmentation::UnicodeSegmentation::graphemes(letters, true)
         .map(|g| profile.key(g))
         .filter(|k| !k.is_empty())
@@ -814,7 +814,7 @@ impl<'l> Sampler<'l> {
 /// each set's 5th percentile, median and poor-roll share.
 ///
 /// ```
-/// use polyboggle::dice::{stats, DiceSet};
+/// use polyboggle_dice::{stats, DiceSet};
 /// use polyboggle::{Lexicon, Rules};
 ///
 /// let lexicon = Lexicon::builtin("enable2k")?;
@@ -1017,7 +1017,7 @@ mod tests {
             let len = solution
                 .words
                 .iter()
-                .map(|f| crate::normalize::word_len(&f.word).unwrap())
+                .map(|f| polyboggle::normalize::word_len(&f.word).unwrap())
                 .max()
                 .unwrap_or(0);
             long7 += (len >= 7) as usize;

@@ -30,8 +30,8 @@
 //! words costs what one over 400,000 does; the final report counts every word.
 //!
 //! ```
-//! use polyboggle::dice::design::{design, Brief};
-//! use polyboggle::dice::{stats::Sampler, DiceSet};
+//! use polyboggle_dice::design::{design, Brief};
+//! use polyboggle_dice::{stats::Sampler, DiceSet};
 //! use polyboggle::{Lexicon, Rules};
 //!
 //! let lexicon = Lexicon::builtin("enable2k")?;
@@ -52,11 +52,11 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::board::Face;
-use crate::dice::stats::{jensen_shannon, RollFigures, Sampler, StatsError};
-use crate::dice::{count_lexicon_units, DiceSet};
-use crate::random;
-use crate::solve;
+use crate::stats::{jensen_shannon, RollFigures, Sampler, StatsError};
+use crate::{count_lexicon_units, DiceSet};
+use polyboggle::board::Face;
+use polyboggle::random;
+use polyboggle::solve;
 
 mod reach;
 
@@ -459,7 +459,7 @@ fn alphabet(start: &DiceSet, sampler: &Sampler, units: &[String]) -> Result<Alph
 }
 
 /// A unit as dice print it: the first letter upper case (`Qu`, `Ch`).
-fn display(unit: &str, profile: &crate::normalize::Profile) -> String {
+fn display(unit: &str, profile: &polyboggle::normalize::Profile) -> String {
     let mut graphemes = unit.graphemes(true);
     let first = graphemes.next().unwrap_or_default();
     format!(
@@ -617,7 +617,7 @@ fn median_penalty(within: Option<f64>, median: u64, start: u64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice::unreachable::unreachable;
+    use crate::unreachable::unreachable;
 
     #[test]
     fn a_median_costs_only_past_its_allowance_and_nothing_when_free() {
@@ -632,7 +632,7 @@ mod tests {
             "a start of no words"
         );
     }
-    use crate::{Lexicon, Rules};
+    use polyboggle::{Lexicon, Rules};
 
     #[test]
     fn the_floor_objective_trades_tail_words_for_fewer_poor_rolls() {

@@ -9,8 +9,8 @@
 //! can show those faces.
 //!
 //! ```
-//! use polyboggle::dice::DiceSet;
-//! use polyboggle::dice::unreachable::unreachable;
+//! use polyboggle_dice::DiceSet;
+//! use polyboggle_dice::unreachable::unreachable;
 //! use polyboggle::{Lexicon, Rules};
 //!
 //! let set = DiceSet::builtin("english-new-4x4")?;
@@ -20,9 +20,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::dice::DiceSet;
-use crate::lexicon::Lexicon;
-use crate::score::Rules;
+use crate::DiceSet;
+use polyboggle::lexicon::Lexicon;
+use polyboggle::score::Rules;
 
 /// The keys of `lexicon`'s words that no `rows`×`cols` board rolled from `set`
 /// can show, in the dictionary's order. A bare `Q` face reads `Qu` when the rules
@@ -42,7 +42,7 @@ pub fn unreachable(
         .map(|die| {
             let mut keys: Vec<Vec<u8>> = Vec::new();
             for face in die {
-                let face = crate::board::Face::new(face.trim());
+                let face = polyboggle::board::Face::new(face.trim());
                 if face.is_blank() {
                     continue;
                 }
@@ -169,7 +169,7 @@ impl Search<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::normalize::Profile;
+    use polyboggle::normalize::Profile;
 
     fn set(text: &str) -> DiceSet {
         DiceSet::parse(text, "test").unwrap()

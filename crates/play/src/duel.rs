@@ -3,7 +3,8 @@
 //! console protocol prescribes. The judging is [`Round`]'s.
 //!
 //! ```
-//! use polyboggle::{duel, Lexicon};
+//! use polyboggle::Lexicon;
+//! use polyboggle_play::duel;
 //!
 //! let lexicon = Lexicon::builtin("enable2k")?;
 //! let mut out = Vec::new();
@@ -14,12 +15,12 @@
 
 use std::io::{self, BufRead, Write};
 
-use crate::board::Board;
-use crate::files::{ReadError, TextLines, STANDARD_INPUT};
 use crate::game::Round;
 use crate::level::Level;
-use crate::lexicon::Lexicon;
-use crate::score::Rules;
+use polyboggle::board::Board;
+use polyboggle::files::{ReadError, TextLines, STANDARD_INPUT};
+use polyboggle::lexicon::Lexicon;
+use polyboggle::score::Rules;
 
 /// What can stop a duel before it starts.
 #[derive(Debug, thiserror::Error)]
@@ -46,9 +47,10 @@ pub fn duel(lexicon: &Lexicon, input: impl BufRead, out: &mut impl Write) -> Res
 /// players may still enter any word of the dictionary).
 ///
 /// ```
-/// use polyboggle::level::Level;
+/// use polyboggle_play::level::Level;
 /// use polyboggle::tiers::Tiers;
-/// use polyboggle::{duel, Compiler, Lexicon, Profile};
+/// use polyboggle::{Compiler, Lexicon, Profile};
+/// use polyboggle_play::duel;
 ///
 /// let mut compiler = Compiler::new(Profile::default());
 /// compiler.add_text("tape pate peat");
@@ -131,7 +133,7 @@ pub fn duel_at(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::normalize::Profile;
+    use polyboggle::normalize::Profile;
 
     fn play(input: &str) -> String {
         let lexicon = Lexicon::from_words(

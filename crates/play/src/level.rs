@@ -21,7 +21,7 @@
 //! and static pages, the Python package).
 //!
 //! ```
-//! use polyboggle::level::{Level, Levels};
+//! use polyboggle_play::level::{Level, Levels};
 //! use polyboggle::tiers::TierRange;
 //!
 //! // Polish's easy computer knows the 10,000 commonest words (tiers 1-3).
@@ -35,9 +35,9 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-use crate::query::{Options, Query, Search};
-use crate::tiers::{TierRange, RANK_BOUNDS};
-use crate::Lexicon;
+use polyboggle::query::{Options, Query, Search};
+use polyboggle::tiers::{TierRange, RANK_BOUNDS};
+use polyboggle::Lexicon;
 
 /// How much a computer player knows: the commonest words (easy), more (medium), more
 /// still (hard), or every word (all). Which tiers each level takes depends on the
@@ -72,7 +72,7 @@ impl Level {
     /// [`Levels::of`] the lexicon.
     ///
     /// ```
-    /// use polyboggle::level::Level;
+    /// use polyboggle_play::level::Level;
     /// use polyboggle::tiers::{TierRange, Tiers};
     /// use polyboggle::{Compiler, Lexicon, Profile};
     ///
@@ -202,7 +202,7 @@ impl Levels {
     /// tiers, or fewer than three tiers that add any.
     ///
     /// ```
-    /// use polyboggle::level::Levels;
+    /// use polyboggle_play::level::Levels;
     /// use polyboggle::tiers::Tiers;
     /// use polyboggle::{Compiler, Lexicon, Profile};
     ///
@@ -277,7 +277,7 @@ impl fmt::Display for Levels {
 /// (`scripts/level-tiers.py` chooses [`RANKED_LEVELS`] the same way, from boards.)
 ///
 /// ```
-/// use polyboggle::level::{closest, BOARD_SHARES};
+/// use polyboggle_play::level::{closest, BOARD_SHARES};
 ///
 /// // Polish: tiers 1..k hold 2.2%, 4.3%, 9.3%, 20.7%, 45.7%, 45.7% of a board's words.
 /// let polish = [0.022, 0.043, 0.093, 0.207, 0.457, 0.457];
@@ -321,8 +321,8 @@ pub fn is_one_ranked_list(sizes: &[u64]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tiers::Tiers;
-    use crate::{Compiler, Profile};
+    use polyboggle::tiers::Tiers;
+    use polyboggle::{Compiler, Profile};
 
     #[test]
     fn the_table_names_each_language_once_with_rising_tiers() {
@@ -386,9 +386,17 @@ mod tests {
         Lexicon::from_bytes(compiler.finish("t").unwrap().0, "t").unwrap()
     }
 
-    /// `n` written in letters, a word of at least three.
-    fn letters(n: usize) -> String {
-        format!("ab{}", crate::tiers::tests::to_letters(n))
+    /// `n` written in letters, a word of at least three (`ab` and `n` in base 26,
+    /// `a` for 0).
+    fn letters(mut n: usize) -> String {
+        let mut s = String::from("ab");
+        loop {
+            s.push((b'a' + (n % 26) as u8) as char);
+            n /= 26;
+            if n == 0 {
+                return s;
+            }
+        }
     }
 
     #[test]

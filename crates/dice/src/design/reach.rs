@@ -13,11 +13,11 @@
 //! search then costs what the move changes, not the dictionary's size, and the
 //! search undoes a rejected step ([`Words::undo`]) rather than copying the state.
 //!
-//! [`unreachable`]: crate::dice::unreachable
+//! [`unreachable`]: crate::unreachable
 
 use std::collections::HashMap;
 
-use crate::Lexicon;
+use polyboggle::Lexicon;
 
 /// The most words the search's unreachable count looks at, a word that splits
 /// into units several ways counting as many: a larger dictionary is sampled (every
