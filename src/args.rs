@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use polyboggle::spec::{ProfileSpec, QuerySpec, RulesSpec};
+
 /// Solve, play and optimize Boggle-style word grids in any language.
 #[derive(Parser, Debug)]
 #[command(name = "polyboggle", version, about, long_about = None)]
@@ -195,6 +197,18 @@ pub struct ProfileArgs {
     pub turkic: bool,
 }
 
+impl ProfileArgs {
+    /// The request these flags make, checked by the library as every front end's is.
+    pub fn spec(&self) -> ProfileSpec {
+        ProfileSpec {
+            lang: self.lang.clone(),
+            strip_marks: self.strip_marks,
+            keep: self.keep.clone(),
+            turkic: self.turkic,
+        }
+    }
+}
+
 /// Scoring: a preset and its overrides.
 #[derive(Args, Debug, Clone)]
 pub struct RulesArgs {
@@ -210,6 +224,18 @@ pub struct RulesArgs {
     /// Does a bare Q face read Qu?
     #[arg(long, value_name = "on|off")]
     pub qu: Option<OnOff>,
+}
+
+impl RulesArgs {
+    /// The request these flags make, checked by the library as every front end's is.
+    pub fn spec(&self) -> RulesSpec {
+        RulesSpec {
+            rules: Some(self.rules.clone()),
+            min_len: self.min_len,
+            points: self.points.clone(),
+            qu: self.qu.map(|qu| qu == OnOff::On),
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -405,6 +431,34 @@ pub struct SearchArgs {
     pub profile: ProfileArgs,
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
+}
+
+impl SearchArgs {
+    /// The query these flags make: QUERY read as --regex, --fuzzy, --anagram or
+    /// --build says, a pattern otherwise.
+    pub fn spec(&self) -> QuerySpec {
+        let text = Some(self.query.clone());
+        let mut spec = QuerySpec {
+            min_len: self.min_len,
+            max_len: self.max_len,
+            units: self.units.as_deref().map(QuerySpec::units),
+            tiers: self.tiers.clone(),
+            ..QuerySpec::default()
+        };
+        if self.regex {
+            spec.regex = text;
+        } else if self.fuzzy {
+            spec.fuzzy = text;
+            spec.distance = Some(self.distance);
+        } else if self.anagram {
+            spec.anagram = text;
+        } else if self.build {
+            spec.build = text;
+        } else {
+            spec.pattern = text;
+        }
+        spec
+    }
 }
 
 #[derive(Args, Debug)]

@@ -12,49 +12,20 @@ use polyboggle::backend::Chosen;
 use polyboggle::files::{self, ReadError, ReadFault};
 use polyboggle::lexicon::{self, Header, LazyLexicon, Lexicon};
 use polyboggle::tiers::{TierRange, Tiers};
-use polyboggle::{defaults, normalize, Board, Profile, Rules};
+use polyboggle::{defaults, normalize, spec, Board, Profile, Rules};
 use polyboggle_dice::DiceSet;
 use polyboggle_optimize::{self as optimize, Space};
 use polyboggle_play::level::Level;
 
-use crate::args::{BackendArg, LevelArg, OnOff, ProfileArgs, RulesArgs};
+use crate::args::{BackendArg, LevelArg, ProfileArgs, RulesArgs};
 use crate::Failure;
 
 pub fn profile(args: &ProfileArgs) -> Result<Profile, Failure> {
-    let mut profile = match &args.lang {
-        Some(tag) => Profile::for_language(tag).ok_or_else(|| {
-            Failure::input(format!(
-                "--lang: unknown language '{tag}' (known: {})",
-                normalize::language_tags().collect::<Vec<_>>().join(", ")
-            ))
-        })?,
-        None => Profile::default(),
-    };
-    profile.strip_marks |= args.strip_marks;
-    profile.turkic |= args.turkic;
-    if let Some(keep) = &args.keep {
-        if !profile.strip_marks {
-            return Err(Failure::input(format!(
-                "--keep {keep}: nothing strips accents to keep them from; add --strip-marks"
-            )));
-        }
-        profile.keep = keep.clone();
-    }
-    Ok(profile)
+    Ok(args.spec().profile()?)
 }
 
 pub fn rules(args: &RulesArgs) -> Result<Rules, Failure> {
-    let mut rules = Rules::preset(&args.rules)?;
-    if let Some(points) = &args.points {
-        rules = rules.with_points(points.parse()?);
-    }
-    if let Some(min_len) = args.min_len {
-        rules.min_len = min_len;
-    }
-    if let Some(qu) = args.qu {
-        rules.qu = qu == OnOff::On;
-    }
-    Ok(rules)
+    Ok(args.spec().rules()?)
 }
 
 /// Worker threads a command accepts at most.
@@ -111,8 +82,7 @@ pub fn load_dict_lazily(name: Option<&str>, args: &ProfileArgs) -> Result<LazyLe
     };
     // A compiled dictionary keeps the profile it was compiled with: flags asking for
     // another one do nothing, and saying so beats a silent surprise.
-    let flags = args.lang.is_some() || args.strip_marks || args.keep.is_some() || args.turkic;
-    if flags && !lexicon.profile().same_keys(&wanted) {
+    if args.spec().is_given() && !lexicon.profile().same_keys(&wanted) {
         eprintln!(
             "note: dictionary '{}' is compiled with its own normalization ({}); \
              --lang, --strip-marks, --keep and --turkic apply to plain word lists",
@@ -282,16 +252,7 @@ pub fn space(
 /// The `--tiers A..B` of a command, checked against the dictionary: `None` when not
 /// given; refused when the dictionary has no tiers.
 pub fn tier_range(text: Option<&str>, header: &Header) -> Result<Option<TierRange>, Failure> {
-    let Some(text) = text else {
-        return Ok(None);
-    };
-    let range: TierRange = text.parse().map_err(|e| Failure::input(format!("--{e}")))?;
-    if header.tiers == 0 {
-        return Err(Failure::input(format!(
-            "--tiers {text}: this dictionary has no tiers (compile it with --tiers FILE)"
-        )));
-    }
-    Ok(Some(range))
+    Ok(spec::tier_range(text, header)?)
 }
 
 /// A computer `--level`, checked against the dictionary (any level but `all` needs

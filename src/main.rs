@@ -63,7 +63,8 @@ input_errors!(
     polyboggle::files::WriteError,
     polyboggle::files::ReadError,
     polyboggle::query::QueryError,
-    polyboggle::tiers::TierError
+    polyboggle::tiers::TierError,
+    polyboggle::spec::SpecError
 );
 
 /// Ctrl-C (or a kill) while a file is being written: remove the temporary file that

@@ -14,13 +14,14 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use polyboggle::batch::{self, CpuScorer, Packed, Scorer};
-use polyboggle_dice::{stats, DiceSet as CoreDiceSet};
-use polyboggle_play::level::Level;
 use polyboggle::lexicon::{self, Lookup};
 use polyboggle::query::{Options, Query, QueryError, Search};
-use polyboggle::tiers::{TierRange, Tiers};
+use polyboggle::spec::{ProfileSpec, QuerySpec, RulesSpec};
+use polyboggle::tiers::Tiers;
 use polyboggle::{defaults, normalize, Board as CoreBoard, Face, Profile, Rules, Solver};
+use polyboggle_dice::{stats, DiceSet as CoreDiceSet};
 use polyboggle_optimize::{self as search, Method, Objective, Settings, Space};
+use polyboggle_play::level::Level;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -61,10 +62,6 @@ create_exception!(
 
 fn lexicon_error(e: lexicon::LexiconError) -> PyErr {
     LexiconError::new_err(e.to_string())
-}
-
-fn rules_error(e: polyboggle::RulesError) -> PyErr {
-    RulesError::new_err(e.to_string())
 }
 
 fn dice_error(e: polyboggle_dice::DiceError) -> PyErr {
@@ -114,26 +111,14 @@ fn profile(
     keep: Option<&str>,
     turkic: bool,
 ) -> PyResult<Profile> {
-    let mut profile = match lang {
-        Some(tag) => Profile::for_language(tag).ok_or_else(|| {
-            LexiconError::new_err(format!(
-                "lang: unknown language '{tag}' (known: {})",
-                normalize::language_tags().collect::<Vec<_>>().join(", ")
-            ))
-        })?,
-        None => Profile::default(),
+    let spec = ProfileSpec {
+        lang: lang.map(str::to_string),
+        strip_marks,
+        keep: keep.map(str::to_string),
+        turkic,
     };
-    profile.strip_marks |= strip_marks;
-    profile.turkic |= turkic;
-    if let Some(keep) = keep {
-        if !profile.strip_marks {
-            return Err(LexiconError::new_err(format!(
-                "keep {keep}: nothing strips accents to keep them from; add strip_marks=True"
-            )));
-        }
-        profile.keep = keep.to_string();
-    }
-    Ok(profile)
+    spec.profile()
+        .map_err(|e| LexiconError::new_err(e.to_string()))
 }
 
 #[pymethods]
@@ -368,19 +353,16 @@ impl Lexicon {
         tiers: Option<&Bound<'_, PyAny>>,
         units: Option<Vec<String>>,
     ) -> PyResult<Options> {
-        let tiers = tiers.map(tier_range).transpose()?;
-        if let Some((text, _)) = tiers.as_ref().filter(|_| self.inner.header().tiers == 0) {
-            return Err(PolyboggleError::new_err(format!(
-                "--tiers {text}: this dictionary has no tiers (compile it with --tiers FILE)"
-            )));
-        }
-        let tiers = tiers.map(|(_, range)| range);
-        Ok(Options {
-            min_len: min_len.unwrap_or(0),
-            max_len: max_len.unwrap_or(usize::MAX),
+        let tiers = tiers.map(tier_text).transpose()?;
+        let spec = QuerySpec {
+            min_len,
+            max_len,
             units,
             tiers,
-        })
+            ..QuerySpec::default()
+        };
+        spec.options(self.inner.header())
+            .map_err(|e| PolyboggleError::new_err(e.to_string()))
     }
 
     fn from_compiled(bytes: Vec<u8>, origin: &str) -> PyResult<Lexicon> {
@@ -425,28 +407,17 @@ fn query(
     anagram: Option<String>,
     build: Option<String>,
 ) -> PyResult<Query> {
-    if distance.is_some() && fuzzy.is_none() {
-        return Err(PolyboggleError::new_err(
-            "distance: only with fuzzy (the word to be near)",
-        ));
-    }
-    let given = [
-        pattern.map(Query::Pattern),
-        regex.map(Query::Regex),
-        fuzzy.map(|word| Query::Fuzzy {
-            word,
-            distance: distance.unwrap_or(1),
-        }),
-        anagram.map(Query::Anagram),
-        build.map(Query::Build),
-    ];
-    let mut given = given.into_iter().flatten();
-    match (given.next(), given.next()) {
-        (Some(query), None) => Ok(query),
-        _ => Err(PolyboggleError::new_err(
-            "query: give exactly one of a pattern, regex, fuzzy, anagram or build",
-        )),
-    }
+    let spec = QuerySpec {
+        pattern,
+        regex,
+        fuzzy,
+        distance,
+        anagram,
+        build,
+        ..QuerySpec::default()
+    };
+    spec.query()
+        .map_err(|e| PolyboggleError::new_err(e.to_string()))
 }
 
 fn query_error(e: QueryError) -> PyErr {
@@ -454,13 +425,9 @@ fn query_error(e: QueryError) -> PyErr {
 }
 
 /// A tier range as `--tiers` takes it (`"1..3"`, `"2.."`, `"..2"`, `"2"`), or one
-/// tier as a number.
-fn tier_range(value: &Bound<'_, PyAny>) -> PyResult<(String, TierRange)> {
-    let text = value.str()?.to_cow()?.into_owned();
-    let range = text
-        .parse()
-        .map_err(|e: polyboggle::tiers::TierError| PolyboggleError::new_err(format!("--{e}")))?;
-    Ok((text, range))
+/// tier as a number, as text for [`QuerySpec`] to check.
+fn tier_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
+    Ok(value.str()?.to_cow()?.into_owned())
 }
 
 /// Tier lists as `compile --tiers` reads them: one string is a ranked list, a
@@ -661,17 +628,13 @@ fn rules(
     points: Option<&str>,
     qu: Option<bool>,
 ) -> PyResult<Rules> {
-    let mut rules = Rules::preset(preset).map_err(rules_error)?;
-    if let Some(points) = points {
-        rules = rules.with_points(points.parse().map_err(rules_error)?);
-    }
-    if let Some(min_len) = min_len {
-        rules.min_len = min_len;
-    }
-    if let Some(qu) = qu {
-        rules.qu = qu;
-    }
-    Ok(rules)
+    let spec = RulesSpec {
+        rules: Some(preset.to_string()),
+        min_len,
+        points: points.map(str::to_string),
+        qu,
+    };
+    spec.rules().map_err(|e| RulesError::new_err(e.to_string()))
 }
 
 fn lexicon_or_default<'a>(lexicon: &'a Option<Bound<'_, Lexicon>>) -> &'a polyboggle::Lexicon {

@@ -11,7 +11,7 @@ use polyboggle_play::level::Levels;
 use serde_json::json;
 
 use crate::args::{Format, ProfileArgs, SearchArgs};
-use crate::load::{load_dict_lazily, tier_range};
+use crate::load::load_dict_lazily;
 use crate::output::stdout;
 use crate::Failure;
 
@@ -113,32 +113,8 @@ pub fn lookup(
 
 pub fn search(args: &SearchArgs) -> Result<(), Failure> {
     let lexicon = load_dict_lazily(Some(&args.dict), &args.profile)?;
-    let text = args.query.clone();
-    let query = if args.regex {
-        Query::Regex(text)
-    } else if args.fuzzy {
-        Query::Fuzzy {
-            word: text,
-            distance: args.distance,
-        }
-    } else if args.anagram {
-        Query::Anagram(text)
-    } else if args.build {
-        Query::Build(text)
-    } else {
-        Query::Pattern(text)
-    };
-    let options = Options {
-        min_len: args.min_len.unwrap_or(0),
-        max_len: args.max_len.unwrap_or(usize::MAX),
-        units: args.units.as_ref().map(|list| {
-            list.split(|c: char| c == ',' || c.is_whitespace())
-                .filter(|u| !u.is_empty())
-                .map(str::to_string)
-                .collect()
-        }),
-        tiers: tier_range(args.tiers.as_deref(), lexicon.header())?,
-    };
+    let spec = args.spec();
+    let (query, options) = (spec.query()?, spec.options(lexicon.header())?);
     let search = LazySearch::new(&lexicon, &query, &options)?;
     let limit = args.limit.unwrap_or(u64::MAX);
     let check = || lexicon.check();

@@ -42,6 +42,7 @@ pub mod random;
 mod rolled;
 pub mod score;
 pub mod solve;
+pub mod spec;
 pub mod tiers;
 
 pub use board::{Board, BoardError, Face};

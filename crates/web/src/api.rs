@@ -15,10 +15,10 @@ use serde_json::{json, Value};
 
 use polyboggle::board::Board;
 use polyboggle::defaults;
-use polyboggle::query::{Options, Query, Search};
-use polyboggle::score::{Points, Rules};
+use polyboggle::query::Search;
+use polyboggle::score::Rules;
 use polyboggle::solve::Solver;
-use polyboggle::tiers::TierRange;
+use polyboggle::spec::{QuerySpec, RulesSpec};
 use polyboggle_dice::{self as dice, DiceSet};
 
 use crate::{ApiError, Dictionaries};
@@ -82,17 +82,13 @@ pub fn rules(
     points: Option<&str>,
     qu: Option<bool>,
 ) -> Result<Rules, ApiError> {
-    let mut rules = Rules::preset(preset).map_err(ApiError::bad)?;
-    if let Some(points) = points {
-        rules = rules.with_points(points.parse::<Points>().map_err(ApiError::bad)?);
-    }
-    if let Some(min_len) = min_len {
-        rules.min_len = min_len;
-    }
-    if let Some(qu) = qu {
-        rules.qu = qu;
-    }
-    Ok(rules)
+    let spec = RulesSpec {
+        rules: Some(preset.to_string()),
+        min_len,
+        points: points.map(str::to_string),
+        qu,
+    };
+    spec.rules().map_err(ApiError::bad)
 }
 
 /// `POST /api/solve`.
@@ -290,51 +286,20 @@ pub fn search(dicts: &Dictionaries, name: &str, query: &str) -> Result<String, A
             "limit {limit}: this server answers at most {MAX_SEARCH_WORDS} words (count=true counts them all)"
         )));
     }
-    if request.distance.is_some() && request.fuzzy.is_none() {
-        return Err(ApiError::bad(
-            "distance: only with fuzzy (the word to be near)",
-        ));
-    }
-    let distance = request.distance.unwrap_or(1);
-    let given = [
-        request.pattern.map(Query::Pattern),
-        request.regex.map(Query::Regex),
-        request.fuzzy.map(|word| Query::Fuzzy { word, distance }),
-        request.anagram.map(Query::Anagram),
-        request.build.map(Query::Build),
-    ];
-    let mut given = given.into_iter().flatten();
-    let query = match (given.next(), given.next()) {
-        (Some(query), None) => query,
-        _ => {
-            return Err(ApiError::bad(
-                "query: give exactly one of pattern, regex, fuzzy, anagram or build",
-            ))
-        }
+    let spec = QuerySpec {
+        pattern: request.pattern,
+        regex: request.regex,
+        fuzzy: request.fuzzy,
+        distance: request.distance,
+        anagram: request.anagram,
+        build: request.build,
+        min_len: request.min_len,
+        max_len: request.max_len,
+        units: request.units.as_deref().map(QuerySpec::units),
+        tiers: request.tiers,
     };
-    let tiers = match &request.tiers {
-        None => None,
-        Some(text) => {
-            let range: TierRange = text.parse().map_err(|e| ApiError::bad(format!("--{e}")))?;
-            if lexicon.header().tiers == 0 {
-                return Err(ApiError::bad(format!(
-                    "--tiers {text}: this dictionary has no tiers (compile it with --tiers FILE)"
-                )));
-            }
-            Some(range)
-        }
-    };
-    let options = Options {
-        min_len: request.min_len.unwrap_or(0),
-        max_len: request.max_len.unwrap_or(usize::MAX),
-        units: request.units.map(|list| {
-            list.split(|c: char| c == ',' || c.is_whitespace())
-                .filter(|u| !u.is_empty())
-                .map(str::to_string)
-                .collect()
-        }),
-        tiers,
-    };
+    let query = spec.query().map_err(ApiError::bad)?;
+    let options = spec.options(lexicon.header()).map_err(ApiError::bad)?;
     let search = Search::new(lexicon, &query, &options).map_err(ApiError::bad)?;
     if request.count == Some(true) {
         return Ok(format!("{}\n", json!({ "count": search.count() })));
