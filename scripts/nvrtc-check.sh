@@ -20,7 +20,7 @@ if [ -z "$lib" ]; then
 fi
 echo "nvrtc-check: $lib"
 out=$(POLYBOGGLE_NVRTC_LIB=$lib cargo test "$@" -p polyboggle-gpu --lib \
-  device::tests::the_kernel_compiles_with_nvrtc -- --ignored --nocapture 2>&1) || { echo "$out"; exit 1; }
+  compile::tests::the_kernel_compiles_with_nvrtc -- --ignored --nocapture 2>&1) || { echo "$out"; exit 1; }
 echo "$out" | grep "\.cu compiles for"
 for kernel in kernel.cu kernel_shared.cu; do
   if ! echo "$out" | grep -q "^$kernel compiles for sm_90"; then

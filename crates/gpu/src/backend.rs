@@ -17,7 +17,8 @@ use polyboggle::batch::Scorer;
 use polyboggle::lexicon::Lexicon;
 use polyboggle::score::Rules;
 
-use crate::{GpuError, GpuScorer};
+use crate::error::GpuError;
+use crate::scorer::GpuScorer;
 
 /// Opens the scorer `backend` asks for, scoring `lexicon` under `rules`, with
 /// `threads` CPU threads (0: one per core; a GPU scorer uses them for the boards it

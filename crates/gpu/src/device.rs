@@ -1,20 +1,10 @@
 //! The kernel on a CUDA device: compile it with NVRTC, upload the dictionary once,
-//! and run launches. Only called after [`super::probe`] has found the libraries.
+//! and run launches. Only called after [`crate::probe`] has found the libraries.
 //!
-//! Only the kernel the scorer runs ([`Design`]) is compiled. Tuning knobs, read when a
-//! scorer starts (for measuring on the device; the defaults are what docs/gpu.md
-//! reports): `POLYBOGGLE_GPU_BLOCK` (threads a block, default 128; the new kernel
-//! takes fewer where its shared memory would pass 48 KiB a block),
-//! `POLYBOGGLE_GPU_THREADS` (threads in all; default: the old kernel 512 a
-//! multiprocessor, the new one as many as fit at once; fewer when the tables would
-//! take over a quarter of free memory), `POLYBOGGLE_GPU_TABLE_BITS` (each thread's
-//! word table, 2^bits slots; lib.rs), `POLYBOGGLE_GPU_BATCH` (boards a batch of the
-//! bench brings; lib.rs), `POLYBOGGLE_GPU_CARVEOUT` (the new kernel's shared memory,
-//! a percentage of L1), `POLYBOGGLE_GPU_MAXREG` (registers a thread of the new
-//! kernel may use: `__maxnreg__`, which the driver's compiler keeps),
-//! `POLYBOGGLE_GPU_FRAMES` (the new kernel's saved frames a thread, fewer than the
-//! board's cells; deeper boards go back to the CPU) and `POLYBOGGLE_GPU_TIMES=1` (each
-//! launch's copies and kernel timed on stderr).
+//! Only the kernel the scorer runs ([`Design`]) is compiled, and only its entry
+//! points for the board sizes a batch brings. Every setting (threads, blocks,
+//! registers, frames, timing, the kept kernels) is the scorer's [`Tuning`], read
+//! once when it starts.
 //!
 //! Launches are pipelined: a batch's boards go in launches of a million, each
 //! through one of two slots of page-locked host memory, so that the host copies the
@@ -29,67 +19,38 @@ use cudarc::driver::{
     CudaContext, CudaEvent, CudaFunction, CudaSlice, CudaStream, DriverError, LaunchConfig,
     PinnedHostSlice, PushKernelArg,
 };
-use cudarc::nvrtc::{compile_ptx_with_opts, CompileOptions, Ptx};
+use cudarc::nvrtc::{compile_ptx_with_opts, Ptx};
 
-use super::tables::{self, Dictionary};
-use super::{
-    knob, unpack, Design, GpuError, Kernel, Launch, KERNEL_NAME, KERNEL_SHARED_SOURCE,
-    KERNEL_SOURCE,
-};
 use polyboggle::lexicon::Lexicon;
 use polyboggle::score::Rules;
 use polyboggle::solve::Tally;
+
+use crate::compile::{cache_file, compile_options, cubin, keep, one_line, Entry, VARIANT_CELLS};
+use crate::design::{Design, KERNEL_NAME, KERNEL_SHARED_SOURCE, KERNEL_SOURCE};
+use crate::error::GpuError;
+use crate::launch::{unpack, Kernel, Launch};
+use crate::tables::{self, Dictionary};
+use crate::tuning::Tuning;
 
 fn driver(what: &str) -> impl Fn(DriverError) -> GpuError + '_ {
     move |e| GpuError(format!("{what}: {e}"))
 }
 
-/// The largest boards each of the new kernel's entry points takes, in every design
-/// ([`Entry`]: compiled with `-DPB_CELLS=n`).
-const VARIANT_CELLS: [u32; 3] = [16, 32, 64];
-
-/// One of `kernel_shared.cu`'s entry points, compiled alone: the design's
-/// ([`Design::shared_names`]) for boards of up to `VARIANT_CELLS[variant]` cells.
-#[derive(Debug, Clone, Copy)]
-struct Entry {
-    design: Design,
-    variant: usize,
-}
-
-impl Entry {
-    /// The function's name.
-    fn name(self) -> &'static str {
-        self.design
-            .shared_names()
-            .expect("a design of kernel_shared.cu")[self.variant]
-    }
-
-    /// The options that leave only this entry point in the source, and the
-    /// registers it may use when `POLYBOGGLE_GPU_MAXREG` says.
-    fn options(self) -> Vec<String> {
-        let mut options = vec![
-            format!("-DPB_CELLS={}", VARIANT_CELLS[self.variant]),
-            format!("-DPB_DESIGN={}", self.design.shared_index()),
-        ];
-        options.extend(knob("POLYBOGGLE_GPU_MAXREG").map(|n| format!("-DPB_MAXREG={n}")));
-        options
-    }
-}
-
 /// Compiles `source` (only `entry` when given) for the device of compute
 /// capability `compute` on `ctx`, loads it and finds its function `name`. The PTX is
-/// kept between runs ([`cache_file`]): a later start loads it without NVRTC (and the
-/// driver keeps its own machine code for it).
+/// kept between runs in `cache` ([`cache_file`]): a later start loads it without
+/// NVRTC (and the driver keeps its own machine code for it).
 fn load(
     ctx: &Arc<CudaContext>,
     compute: (i32, i32),
     source: &str,
     entry: Option<Entry>,
     name: &str,
+    cache: Option<&std::path::Path>,
 ) -> Result<CudaFunction, GpuError> {
     let (major, minor) = compute;
     let options = compile_options(major, minor, entry);
-    let cached = cache_file(source, &options.options);
+    let cached = cache_file(cache, source, &options.options);
     // A cached file that does not load (damaged, or from another NVRTC than the
     // driver takes) is compiled again, and replaced.
     let loaded = cached
@@ -100,7 +61,7 @@ fn load(
         Some(module) => module,
         None => {
             // The bindings panic where NVRTC is missing: look first.
-            super::probe::nvrtc()?;
+            crate::probe::nvrtc()?;
             let ptx = compile_ptx_with_opts(source, options)
                 .map_err(|e| GpuError(format!("the kernel does not compile: {}", one_line(&e))))?;
             let text = ptx.to_src();
@@ -123,50 +84,6 @@ fn load(
     module
         .load_function(name)
         .map_err(driver("finding the kernel"))
-}
-
-/// Where the PTX of `source` compiled with `options` is kept between runs:
-/// `$POLYBOGGLE_CACHE_DIR`, else `$XDG_CACHE_HOME/polyboggle`, else
-/// `~/.cache/polyboggle`, in `gpu/`, named by a hash of the source, the options and
-/// this build's version. `None` with `POLYBOGGLE_GPU_CACHE=0`, or with no such folder.
-fn cache_file(source: &str, options: &[String]) -> Option<std::path::PathBuf> {
-    if std::env::var("POLYBOGGLE_GPU_CACHE").is_ok_and(|v| v == "0") {
-        return None;
-    }
-    let dir = cache_dir(|name| std::env::var_os(name))?;
-    Some(cache_name(&dir, source, options))
-}
-
-/// The cache's folder, from the environment `var` reads.
-fn cache_dir(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> Option<std::path::PathBuf> {
-    use std::path::PathBuf;
-    let env = |name| var(name).filter(|v| !v.is_empty()).map(PathBuf::from);
-    env("POLYBOGGLE_CACHE_DIR")
-        .or_else(|| env("XDG_CACHE_HOME").map(|d| d.join("polyboggle")))
-        .or_else(|| env("HOME").map(|d| d.join(".cache").join("polyboggle")))
-}
-
-/// The file in `dir` for `source` compiled with `options` by this build.
-fn cache_name(dir: &std::path::Path, source: &str, options: &[String]) -> std::path::PathBuf {
-    use std::hash::{Hash, Hasher};
-    // The standard hasher with its fixed keys: the same name in every run of a build.
-    let mut hasher = std::hash::DefaultHasher::new();
-    (source, options, env!("CARGO_PKG_VERSION")).hash(&mut hasher);
-    dir.join("gpu")
-        .join(format!("kernel-{:016x}.ptx", hasher.finish()))
-}
-
-/// Writes `text` to `path` (a temporary file, then a rename, so another run never
-/// reads half of it); a cache that cannot be written is only a slower start.
-fn keep(path: &std::path::Path, text: &str) {
-    let Some(dir) = path.parent() else { return };
-    let temporary = path.with_extension(format!("{}.tmp", std::process::id()));
-    let written = std::fs::create_dir_all(dir)
-        .and_then(|()| std::fs::write(&temporary, text))
-        .and_then(|()| std::fs::rename(&temporary, path));
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
 }
 
 /// Shared memory a block of the new kernel may take without asking the driver for
@@ -208,8 +125,8 @@ pub(crate) struct Cuda {
     slot: usize,
     /// Launches submitted and not yet collected, oldest first.
     pending: VecDeque<Pending>,
-    /// `POLYBOGGLE_GPU_TIMES=1`: each launch's copies and kernel timed on stderr.
-    times: bool,
+    /// The scorer's settings.
+    tuning: Tuning,
 }
 
 /// A launch on its way: its slot, its boards, the event its results' copy to the
@@ -237,7 +154,7 @@ struct Io {
 /// A launch's face table (info, bytes, classes) and neighbour sets on the device.
 type LaunchInputs = (CudaSlice<u32>, CudaSlice<u8>, CudaSlice<u8>, CudaSlice<u64>);
 
-/// Times of one launch's steps, when `POLYBOGGLE_GPU_TIMES` asks for them.
+/// Times of one launch's steps, when [`Tuning::times`] asks for them.
 struct Clock {
     stream: Arc<CudaStream>,
     marks: Vec<(&'static str, CudaEvent)>,
@@ -300,17 +217,17 @@ impl Drop for Cuda {
 unsafe impl Send for Cuda {}
 
 impl Cuda {
-    /// Starts on GPU 0: compiles the kernel `design` names for it (the old one where
+    /// Starts on GPU 0: compiles the kernel `tuning` names for it (the old one where
     /// the new one cannot take the dictionary) and uploads the dictionary. Also gives
     /// the device's name and the kernel.
     pub(crate) fn start(
         lexicon: &Lexicon,
         rules: &Rules,
-        design: Design,
+        tuning: &Tuning,
     ) -> Result<(Cuda, String), GpuError> {
         let dict = Dictionary::new(lexicon, rules);
         let design = if dict.fits_new_kernel() {
-            design
+            tuning.design
         } else {
             Design::Old
         };
@@ -321,7 +238,7 @@ impl Cuda {
             return Err(GpuError("the CUDA driver sees no device".into()));
         }
         let inited = started.elapsed();
-        let times = super::times();
+        let times = tuning.times;
         let ctx = CudaContext::new(0).map_err(driver("opening GPU 0"))?;
         let opened = started.elapsed();
         let name = ctx.name().map_err(driver("naming GPU 0"))?;
@@ -332,13 +249,18 @@ impl Cuda {
             .attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
             .map_err(driver("counting multiprocessors"))? as u32;
         // The old kernel's one function; the new kernel's for 4×4 boards, the others
-        // when a batch first needs them (run_new).
+        // when a batch first needs them (launch_new).
+        let (compute, cache) = ((major, minor), tuning.cache.as_deref());
         let first = match design {
-            Design::Old => load(&ctx, (major, minor), KERNEL_SOURCE, None, KERNEL_NAME)?,
+            Design::Old => load(&ctx, compute, KERNEL_SOURCE, None, KERNEL_NAME, cache)?,
             Design::New | Design::Deferred | Design::Chained => {
-                let entry = Entry { design, variant: 0 };
+                let entry = Entry {
+                    design,
+                    variant: 0,
+                    max_registers: tuning.max_registers,
+                };
                 let source = KERNEL_SHARED_SOURCE;
-                load(&ctx, (major, minor), source, Some(entry), entry.name())?
+                load(&ctx, compute, source, Some(entry), entry.name(), cache)?
             }
         };
         let loaded = started.elapsed();
@@ -378,12 +300,12 @@ impl Cuda {
             sets: None,
             table_bits: 0,
             threads: 0,
-            block: knob("POLYBOGGLE_GPU_BLOCK").unwrap_or(128).min(1024),
+            block: tuning.block.clamp(1, 1024),
             multiprocessors,
             slots: [None, None],
             slot: 0,
             pending: VecDeque::new(),
-            times,
+            tuning: tuning.clone(),
         };
         if times {
             let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
@@ -460,7 +382,7 @@ impl Cuda {
                 words_host,
                 points_host,
             });
-            if self.times {
+            if self.tuning.times {
                 let ms = started.elapsed().as_secs_f64() * 1e3;
                 eprintln!(
                     "gpu slot {slot}: {count} boards, page-locked and on the device, in {ms:.1} ms"
@@ -516,7 +438,7 @@ impl Cuda {
         let affordable = (free as u64 / 4 / per_thread).max(self.block as u64);
         // 512 a multiprocessor: on an H100, 1.8× the boards/s of 1,024 (less
         // local memory in flight for the caches; docs/gpu.md).
-        let wanted = knob("POLYBOGGLE_GPU_THREADS").unwrap_or(self.multiprocessors * 512) as u64;
+        let wanted = self.tuning.threads.unwrap_or(self.multiprocessors * 512) as u64;
         let threads = wanted.min(affordable).div_ceil(self.block as u64) * self.block as u64;
         let slots = (threads << bits) as usize;
         self.tables = Some(
@@ -530,55 +452,6 @@ impl Cuda {
     }
 }
 
-/// NVRTC's options for a device of compute capability `major.minor`, and which of
-/// the new kernel's entry points: `entry`, or all (NVRTC optimizes by default and
-/// refuses `-O3`).
-fn compile_options(major: i32, minor: i32, entry: Option<Entry>) -> CompileOptions {
-    let mut options = vec![format!("--gpu-architecture=compute_{major}{minor}")];
-    options.extend(entry.into_iter().flat_map(Entry::options));
-    CompileOptions {
-        options,
-        name: Some("polyboggle_kernel.cu".into()),
-        ..Default::default()
-    }
-}
-
-/// The kernel compiled to the device's own machine code (`sm_XY`, a CUBIN).
-fn cubin(source: &str, major: i32, minor: i32, entry: Option<Entry>) -> Result<Vec<u8>, GpuError> {
-    use cudarc::nvrtc::{result, sys};
-    let fail = |e: result::NvrtcError| {
-        GpuError(format!(
-            "the kernel does not compile to sm_{major}{minor}: {e}"
-        ))
-    };
-    let src = std::ffi::CString::new(source).expect("no NUL in a kernel's source");
-    let prog = result::create_program(&src, None).map_err(fail)?;
-    // SAFETY: `prog` was just created and is destroyed once, below.
-    let out = unsafe {
-        let mut options = vec![format!("--gpu-architecture=sm_{major}{minor}")];
-        options.extend(entry.into_iter().flat_map(Entry::options));
-        result::compile_program(prog, &options).and_then(|()| {
-            let mut size = 0usize;
-            sys::nvrtcGetCUBINSize(prog, &mut size).result()?;
-            let mut cubin = vec![0u8; size];
-            sys::nvrtcGetCUBIN(prog, cubin.as_mut_ptr().cast()).result()?;
-            Ok(cubin)
-        })
-    };
-    // SAFETY: as above.
-    let _ = unsafe { result::destroy_program(prog) };
-    out.map_err(fail)
-}
-
-/// A compile error's log on one line (the contract's one line on stderr).
-fn one_line(error: &cudarc::nvrtc::CompileError) -> String {
-    let text = match error {
-        cudarc::nvrtc::CompileError::CompileError { log, .. } => log.to_string_lossy().into_owned(),
-        other => format!("{other:?}"),
-    };
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 impl Kernel for Cuda {
     fn submit(&mut self, launch: &Launch) -> Result<(), GpuError> {
         assert!(
@@ -587,7 +460,7 @@ impl Kernel for Cuda {
         );
         let slot = self.slot;
         self.slot = (slot + 1) % self.slots.len();
-        let mut clock = Clock::start(&self.stream, self.times);
+        let mut clock = Clock::start(&self.stream, self.tuning.times);
         // The kernel's own inputs (face tables, neighbours) are uploaded and freed
         // in the stream's order, so they live until the kernel is done.
         match self.design {
@@ -726,13 +599,21 @@ impl Cuda {
             let entry = Entry {
                 design: self.design,
                 variant,
+                max_registers: self.tuning.max_registers,
             };
             let (ctx, source) = (self.stream.context(), KERNEL_SHARED_SOURCE);
-            self.functions[variant] =
-                Some(load(ctx, self.compute, source, Some(entry), entry.name())?);
+            let cache = self.tuning.cache.as_deref();
+            self.functions[variant] = Some(load(
+                ctx,
+                self.compute,
+                source,
+                Some(entry),
+                entry.name(),
+                cache,
+            )?);
         }
         let function = self.functions[variant].clone().expect("loaded above");
-        if let Some(percent) = knob("POLYBOGGLE_GPU_CARVEOUT") {
+        if let Some(percent) = self.tuning.carveout {
             // For measuring: shared memory's share of each SM's L1 (the rest caches
             // the dictionary's records); the driver's choice otherwise.
             let carveout = CUfunction_attribute::CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT;
@@ -741,21 +622,21 @@ impl Cuda {
                 .map_err(driver("setting the shared memory carveout"))?;
         }
         // Every frame a path can need: never deeper than the board's cells. Fewer
-        // (`POLYBOGGLE_GPU_FRAMES`, for measuring) leave room for more threads; a
-        // board that needs more goes back to the CPU.
-        let frame_cap = knob("POLYBOGGLE_GPU_FRAMES")
-            .map_or(cells, |n| n.min(cells))
-            .max(1);
+        // (Tuning::frames, for measuring) leave room for more threads; a board that
+        // needs more goes back to the CPU.
+        let frame_cap = self.tuning.frames.map_or(cells, |n| n.min(cells)).max(1);
         let per_thread = frame_cap * 8 + cells * 4;
-        let wanted = knob("POLYBOGGLE_GPU_BLOCK").unwrap_or(128).min(1024);
+        let wanted = self.block;
         let block = wanted.min(SHARED_PER_BLOCK / per_thread / 32 * 32).max(32);
         let shared = block * per_thread;
         let per_sm = function
             .occupancy_max_active_blocks_per_multiprocessor(block, shared as usize, None)
             .map_err(driver("asking the kernel's occupancy"))?
             .max(1);
-        let wanted =
-            knob("POLYBOGGLE_GPU_THREADS").unwrap_or(self.multiprocessors * per_sm * block);
+        let wanted = self
+            .tuning
+            .threads
+            .unwrap_or(self.multiprocessors * per_sm * block);
         self.ensure_sets(launch.slot_bits, wanted, block)?;
         let stream = self.stream.clone();
         let positions = tables::by_position(launch.neighbours);
@@ -836,7 +717,7 @@ impl Cuda {
                 .map_err(driver("allocating the word tables"))
         };
         self.sets = Some((alloc((threads << bits) as usize)?, alloc(threads as usize)?));
-        if self.times {
+        if self.tuning.times {
             let mb = (threads << bits) as f64 * 4.0 / 1e6;
             let ms = started.elapsed().as_secs_f64() * 1e3;
             eprintln!("gpu hash sets: {threads} threads, {mb:.0} MB, in {ms:.1} ms");
@@ -844,147 +725,5 @@ impl Cuda {
         self.table_bits = bits;
         self.threads = threads as u32;
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::ffi::OsString;
-
-    use super::*;
-    use crate::{KERNEL_CHAINED_NAMES, KERNEL_DEFERRED_NAMES, KERNEL_SHARED_NAMES};
-
-    #[test]
-    fn the_cache_folder_follows_the_environment() {
-        let only = |pairs: &'static [(&'static str, &'static str)]| {
-            move |name: &str| {
-                pairs
-                    .iter()
-                    .find(|(n, _)| *n == name)
-                    .map(|(_, v)| OsString::from(v))
-            }
-        };
-        let dir = |pairs| cache_dir(only(pairs)).map(|d| d.display().to_string());
-        assert_eq!(dir(&[("HOME", "/h")]), Some("/h/.cache/polyboggle".into()));
-        let xdg = &[("HOME", "/h"), ("XDG_CACHE_HOME", "/x")];
-        assert_eq!(dir(xdg), Some("/x/polyboggle".into()));
-        let own = &[
-            ("HOME", "/h"),
-            ("POLYBOGGLE_CACHE_DIR", "/p"),
-            ("XDG_CACHE_HOME", ""),
-        ];
-        assert_eq!(dir(own), Some("/p".into()));
-        assert_eq!(dir(&[("HOME", "")]), None);
-    }
-
-    /// One name for one source and set of options, another for any change; a kept
-    /// file reads back whole.
-    #[test]
-    fn cached_kernels_are_named_by_what_they_compile() {
-        let dir = std::env::temp_dir().join(format!("pb-cache-{}", std::process::id()));
-        let options = |cells: &str| vec!["--gpu-architecture=compute_90".into(), cells.into()];
-        let a = cache_name(&dir, "source", &options("-DPB_CELLS=16"));
-        assert_eq!(a, cache_name(&dir, "source", &options("-DPB_CELLS=16")));
-        assert_ne!(a, cache_name(&dir, "source", &options("-DPB_CELLS=32")));
-        assert_ne!(a, cache_name(&dir, "source ", &options("-DPB_CELLS=16")));
-        keep(&a, ".version 9.0");
-        assert_eq!(std::fs::read_to_string(&a).unwrap(), ".version 9.0");
-        let left: Vec<_> = std::fs::read_dir(a.parent().unwrap()).unwrap().collect();
-        assert_eq!(left.len(), 1, "no temporary file left");
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    /// NVRTC's library: `POLYBOGGLE_NVRTC_LIB` (a path to libnvrtc.so.13, as the
-    /// `nvidia-cuda-nvrtc` wheel installs it; scripts/nvrtc-check.sh sets it), loaded
-    /// by path so that the bindings' later load by name finds it; or whatever the
-    /// bindings find themselves.
-    fn nvrtc_loaded() -> Result<(), String> {
-        if let Ok(path) = std::env::var("POLYBOGGLE_NVRTC_LIB") {
-            // SAFETY: NVRTC is a library meant to be loaded; kept loaded for the
-            // rest of the process.
-            let lib = unsafe { libloading::Library::new(&path) }
-                .map_err(|e| format!("POLYBOGGLE_NVRTC_LIB={path}: {e}"))?;
-            std::mem::forget(lib);
-        }
-        // SAFETY: only tries to load the library, as the bindings would.
-        if unsafe { cudarc::nvrtc::sys::is_culib_present() } {
-            Ok(())
-        } else {
-            Err("no NVRTC library (set POLYBOGGLE_NVRTC_LIB, or run scripts/nvrtc-check.sh)".into())
-        }
-    }
-
-    #[test]
-    #[ignore = "needs NVRTC: scripts/nvrtc-check.sh runs it"]
-    fn the_kernel_compiles_with_nvrtc() {
-        if let Err(why) = nvrtc_loaded() {
-            panic!("this test needs NVRTC (scripts/nvrtc-check.sh installs it): {why}");
-        }
-        // The architectures of the GPUs this project meets (H100 and H200 are 9.0).
-        // The very options a scorer compiles with.
-        for (major, minor) in [(8, 0), (9, 0)] {
-            let arch = format!("compute_{major}{minor}");
-            let shared_names = [
-                KERNEL_SHARED_NAMES,
-                KERNEL_DEFERRED_NAMES,
-                KERNEL_CHAINED_NAMES,
-            ]
-            .concat();
-            for (file, source, names) in [
-                ("kernel.cu", KERNEL_SOURCE, &[KERNEL_NAME][..]),
-                ("kernel_shared.cu", KERNEL_SHARED_SOURCE, &shared_names[..]),
-            ] {
-                let ptx = match compile_ptx_with_opts(source, compile_options(major, minor, None)) {
-                    Ok(ptx) => ptx.to_src(),
-                    Err(e) => panic!("{file} does not compile for {arch}: {}", one_line(&e)),
-                };
-                for name in names {
-                    assert!(
-                        ptx.contains(&format!(".entry {name}")),
-                        "{file}, {arch}: no {name} entry"
-                    );
-                }
-                println!("{file} compiles for {arch}: {} bytes of PTX", ptx.len());
-                let sass = cubin(source, major, minor, None).unwrap_or_else(|e| panic!("{e}"));
-                assert!(
-                    sass.starts_with(b"\x7fELF"),
-                    "{file}, sm_{major}{minor}: not a CUBIN"
-                );
-                println!(
-                    "{file} compiles for sm_{major}{minor}: {} bytes of CUBIN",
-                    sass.len()
-                );
-            }
-            // One entry point at a time, as a scorer compiles them.
-            for design in [Design::New, Design::Deferred, Design::Chained] {
-                for variant in 0..VARIANT_CELLS.len() {
-                    let entry = Entry { design, variant };
-                    let name = entry.name();
-                    let options = compile_options(major, minor, Some(entry));
-                    let ptx = compile_ptx_with_opts(KERNEL_SHARED_SOURCE, options)
-                        .unwrap_or_else(|e| panic!("{name}, {arch}: {}", one_line(&e)))
-                        .to_src();
-                    let entries = ptx.matches(".entry ").count();
-                    assert!(
-                        ptx.contains(&format!(".entry {name}")) && entries == 1,
-                        "{name}"
-                    );
-                }
-            }
-            // POLYBOGGLE_GPU_MAXREG's cap reaches the PTX, where the driver keeps it.
-            let entry = Entry {
-                design: Design::Deferred,
-                variant: 0,
-            };
-            let mut options = compile_options(major, minor, Some(entry));
-            options.options.push("-DPB_MAXREG=56".into());
-            let ptx = compile_ptx_with_opts(KERNEL_SHARED_SOURCE, options)
-                .unwrap_or_else(|e| panic!("PB_MAXREG, {arch}: {}", one_line(&e)))
-                .to_src();
-            assert!(
-                ptx.contains(".maxnreg 56"),
-                "{arch}: no register cap in the PTX"
-            );
-        }
     }
 }

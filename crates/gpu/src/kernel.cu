@@ -1,14 +1,14 @@
 // polyboggle's batch scorer: words and points of many boards, one thread a board.
 //
 // Compiled two ways from this one file:
-// - by NVRTC at run time (src/gpu/device.rs), as CUDA;
-// - by the system C++ compiler in the tests (src/gpu/host.rs), as plain C++ with the
+// - by NVRTC at run time (crates/gpu/src/compile.rs, device.rs), as CUDA;
+// - by the system C++ compiler in the tests (crates/gpu/src/host.rs), as plain C++ with the
 //   harness below, so the kernel's logic is checked against the CPU solver on
 //   machines without a GPU.
 // Keep it to the common subset: no headers, no templates the harness lacks.
 //
-// The walk is the CPU solver's (src/solve.rs) over the same automaton records
-// (src/automaton.rs): a record is four u32, the target state's 64-bit class mask,
+// The walk is the CPU solver's (crates/core/src/solve.rs) over the same automaton records
+// (crates/core/src/automaton.rs): a record is four u32, the target state's 64-bit class mask,
 // its first outgoing record (top bit: final) and the transition's output; the record
 // of byte b from record r is first(r) + popcount(mask(r) below bit class(b)), checked
 // against the record's byte when the automaton is not exact. A word's rank is the sum

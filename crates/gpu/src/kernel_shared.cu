@@ -1,4 +1,4 @@
-// polyboggle's batch scorer, second design ("new", issue 35): the search state out of
+// polyboggle's batch scorer, second design ("new"): the search state out of
 // local memory. Same inputs, same outputs and the same generality as kernel.cu (any
 // automaton the CPU solver walks, multi-byte faces, blanks, boards of up to 64 cells,
 // boards it cannot finish handed back to the host), laid out for the GPU's memories:

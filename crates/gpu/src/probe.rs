@@ -11,7 +11,7 @@
 
 use std::sync::OnceLock;
 
-use super::GpuError;
+use crate::error::GpuError;
 
 /// The driver functions a [`super::GpuScorer`] calls, through the bindings.
 const DRIVER_SYMBOLS: &[&str] = &[

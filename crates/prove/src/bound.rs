@@ -157,7 +157,10 @@ impl<'l> Walker<'l> {
     }
 
     /// The orderly bound of the class (see [`crate::orderly`]): at most the
-    /// max/no-mark bound's looseness, usually far less.
+    /// max/no-mark bound's looseness, usually far less. The search builds the trie
+    /// instead ([`Walker::orderly_tree`]) and forces cells on it; this is its root's
+    /// bound alone, for the enumeration tests (`tests/brute_force.rs`), which is
+    /// why it is public.
     pub fn orderly_bound(&self, sets: &[u128], scratch: &mut Scratch) -> u64 {
         let mut tree = Tree::default();
         let root = self.orderly_tree(sets, scratch, &mut tree);
@@ -314,7 +317,9 @@ impl<'l> Walker<'l> {
     }
 
     /// The max/no-mark bound of the class whose cell `i` may show the faces of bit
-    /// set `sets[i]`.
+    /// set `sets[i]`. The search does not use it: it is the simpler bound the
+    /// orderly one is checked against, public for the enumeration tests
+    /// (`tests/brute_force.rs`).
     pub fn bound(&self, sets: &[u128], scratch: &mut Scratch) -> u64 {
         scratch.load(sets, &self.faces, self.automaton.is_exact());
         let root = self.automaton.transitions(ROOT);

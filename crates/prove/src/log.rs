@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
-use crate::{ClassReport, Proof};
+use crate::proof::{ClassReport, Proof};
 
 /// A board as a log holds it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
