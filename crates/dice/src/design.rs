@@ -53,7 +53,8 @@ use rand_chacha::ChaCha8Rng;
 use unicode_segmentation::UnicodeSegmentation;
 
 use crate::stats::{jensen_shannon, RollFigures, Sampler, StatsError};
-use crate::{count_lexicon_units, DiceSet};
+use crate::derive::count_lexicon_units;
+use crate::set::DiceSet;
 use polyboggle::board::Face;
 use polyboggle::random;
 use polyboggle::solve;

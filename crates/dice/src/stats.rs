@@ -31,7 +31,10 @@ use std::collections::HashMap;
 
 use rayon::prelude::*;
 
-use crate::{count_lexicon_units, unreachable::unreachable, DiceError, DiceSet};
+use crate::derive::count_lexicon_units;
+use crate::error::DiceError;
+use crate::set::DiceSet;
+use crate::unreachable::unreachable;
 use polyboggle::board::{Board, Face};
 use polyboggle::lexicon::Lexicon;
 use polyboggle::score::Rules;
