@@ -20,7 +20,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::DiceSet;
+use crate::set::DiceSet;
 use polyboggle::lexicon::Lexicon;
 use polyboggle::score::Rules;
 
