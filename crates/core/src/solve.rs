@@ -48,6 +48,7 @@ use crate::automaton::{Automaton, ROOT};
 use crate::board::{Board, Face, MAX_CELLS};
 use crate::lexicon::Lexicon;
 use crate::score::Rules;
+use crate::tiers::TierRange;
 
 pub use cells::{face_key, foreign_board};
 pub use found::{Found, Solution, Survey, Tally};
@@ -59,6 +60,8 @@ pub use found::{Found, Solution, Survey, Tally};
 pub struct Solver<'l> {
     lexicon: &'l Lexicon,
     rules: Rules,
+    /// Only the words of these tiers are found ([`Solver::with_tiers`]).
+    tiers: Option<TierRange>,
     /// Points by grapheme length, 0 below the minimum (one entry per length 0..=255).
     points: Vec<u32>,
     seen: Seen,
@@ -90,6 +93,7 @@ impl<'l> Solver<'l> {
         Solver {
             lexicon,
             rules,
+            tiers: None,
             points,
             seen: Seen::default(),
             counts,
@@ -107,6 +111,34 @@ impl<'l> Solver<'l> {
     /// The rules this solver scores with.
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// Finds only the words whose tier is in `range` (see [`crate::tiers`]): the
+    /// others are neither found by [`Solver::solve`] nor counted by
+    /// [`Solver::tally`] or [`Solver::survey`], and their paths make no die live. A
+    /// dictionary without tiers has every word in tier 0, which no range holds.
+    ///
+    /// Words out of the range are dropped as the depth-first walk's are for being
+    /// too short, so a solver with tiers always walks depth first: the level search
+    /// does not look words up.
+    ///
+    /// ```
+    /// use polyboggle::tiers::Tiers;
+    /// use polyboggle::{Compiler, Lexicon, Profile, Rules, Solver};
+    ///
+    /// let mut compiler = Compiler::new(Profile::default());
+    /// compiler.add_text("tea eat ate eta tae");
+    /// compiler.set_tiers(Tiers::from_lists(&[("common", "tea eat ate")], &Profile::default())?);
+    /// let lexicon = Lexicon::from_bytes(compiler.finish("t")?.0, "t")?;
+    /// let mut common = Solver::new(&lexicon, Rules::hasbro()).with_tiers("1".parse()?);
+    /// let solution = common.solve(&"TE/AE".parse()?);
+    /// let words: Vec<&str> = solution.words.iter().map(|f| f.word.as_str()).collect();
+    /// assert_eq!((words, solution.score), (vec!["ate", "eat", "tea"], 3));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_tiers(mut self, range: TierRange) -> Solver<'l> {
+        self.tiers = Some(range);
+        self
     }
 
     /// Every word on `board`, with a path and points each, sorted by key.
@@ -178,6 +210,7 @@ impl<'l> Solver<'l> {
         self.live.clear();
         self.live.resize(count, false);
         let leveled = count <= 64
+            && self.tiers.is_none()
             && self.cells.max_degree <= 8
             && self.lexicon.lengths().len() <= LOOK_UP as usize;
         let ends = match leveled {
@@ -292,6 +325,7 @@ impl<'l> Solver<'l> {
         // The level-by-level search extends a path by up to 8 cells at a time, and
         // its word ends keep a bit of their own (`LOOK_UP`).
         if count > 64
+            || self.tiers.is_some()
             || self.cells.max_degree > 8
             || self.lexicon.lengths().len() > LOOK_UP as usize
         {
@@ -381,6 +415,10 @@ impl<'l> Solver<'l> {
         let (lexicon, min_len) = (self.lexicon, self.rules.min_len);
         self.hits
             .retain(|hit| lexicon.word_len(hit.word) >= min_len);
+        if let Some(range) = self.tiers {
+            self.hits
+                .retain(|hit| range.contains(lexicon.tier(hit.word)));
+        }
     }
 
     fn walk<const PATHS: bool, U: CellSet>(&mut self, cells: usize, used: U) {
@@ -389,6 +427,7 @@ impl<'l> Solver<'l> {
             cells: &mut self.live[..],
             lexicon: self.lexicon,
             min_len: self.rules.min_len,
+            tiers: self.tiers,
         });
         let mut walk = Walk::<PATHS> {
             live,

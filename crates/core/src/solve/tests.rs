@@ -425,3 +425,45 @@ fn paths_spell_the_word() {
         assert_eq!(spelled, found.word);
     }
 }
+
+#[test]
+fn a_tier_range_keeps_its_words_in_every_entry_point() {
+    use crate::tiers::{TierRange, Tiers};
+    let profile = Profile::default();
+    let mut compiler = crate::Compiler::new(profile.clone());
+    compiler.add_text("tea eat ate eta tae teat tate sea seat east eats set");
+    let lists = [
+        ("common", "tea eat ate seat east set"),
+        ("rare", "eta tae teat"),
+    ];
+    compiler.set_tiers(Tiers::from_lists(&lists, &profile).unwrap());
+    let lexicon = Lexicon::from_bytes(compiler.finish("t").unwrap().0, "t").unwrap();
+    let board: Board = "TEA/EAS/STE".parse().unwrap();
+    let all = Solver::new(&lexicon, Rules::hasbro()).solve(&board);
+    for text in ["1", "2", "1..2", "3"] {
+        let range: TierRange = text.parse().unwrap();
+        // What the command did after solving: the same words, the same points.
+        let mut expected = all.clone();
+        crate::tiers::retain(&mut expected, &lexicon, range);
+        let mut solver = Solver::new(&lexicon, Rules::hasbro()).with_tiers(range);
+        assert_eq!(solver.solve(&board), expected, "tiers {text}");
+        let tally = solver.tally(&board);
+        let words = expected.words.len() as u64;
+        assert_eq!(
+            (tally.words, tally.points),
+            (words, expected.score),
+            "{text}"
+        );
+        let survey = solver.survey(&board);
+        assert_eq!(survey.words.len() as u64, words, "tiers {text}");
+        assert_eq!(survey.points, expected.score, "tiers {text}");
+        let cols = board.cols();
+        for (r, c) in expected.words.iter().flat_map(|f| f.path.iter()) {
+            assert!(survey.live[r * cols + c], "tiers {text}: ({r}, {c})");
+        }
+        if words == 0 {
+            assert!(survey.live.iter().all(|&live| !live), "tiers {text}");
+        }
+    }
+    assert!(all.words.len() > 6, "{:?}", all.words);
+}

@@ -7,6 +7,7 @@ use super::cells::{Cells, Kind};
 use crate::automaton::{Automaton, Node, Transitions};
 use crate::board::MAX_CELLS;
 use crate::lexicon::Lexicon;
+use crate::tiers::TierRange;
 
 /// A found word, as the walk records it: its index and where its path starts.
 #[derive(Clone, Copy)]
@@ -270,15 +271,22 @@ pub(super) struct Live<'a> {
     pub(super) cells: &'a mut [bool],
     pub(super) lexicon: &'a Lexicon,
     pub(super) min_len: usize,
+    /// Only words of these tiers count ([`super::Solver::with_tiers`]).
+    pub(super) tiers: Option<TierRange>,
 }
 
 impl Live<'_> {
-    /// `path` spells `word`: its cells are live if the word counts. A face spells at
-    /// least one grapheme, so a path of `min_len` cells always does; only shorter
-    /// ones look the length up.
+    /// `path` spells `word`: its cells are live if the word counts (long enough, and
+    /// of the solver's tiers). A face spells at least one grapheme, so a path of
+    /// `min_len` cells always does; only shorter ones look the length up.
     #[inline]
     fn mark(&mut self, word: u32, path: &[u16]) {
-        if path.len() >= self.min_len || self.lexicon.word_len(word as u64) >= self.min_len {
+        let long = path.len() >= self.min_len || self.lexicon.word_len(word as u64) >= self.min_len;
+        let tiered = match self.tiers {
+            Some(range) => range.contains(self.lexicon.tier(word as u64)),
+            None => true,
+        };
+        if long && tiered {
             for &cell in path {
                 if let Some(live) = self.cells.get_mut(cell as usize) {
                     *live = true;
