@@ -83,7 +83,7 @@ pub use lazy::LazyLexicon;
 pub use open::{Lexicon, Lookup};
 pub use wordlist::word_list_text;
 
-/// The friendly API: opening and asking, over the reader in [`open`].
+// The friendly API: opening and asking, over the reads in `open.rs`.
 impl Lexicon {
     /// Opens a compiled dictionary file (memory-mapped; a pipe is read) and checks its
     /// header and every checksum.

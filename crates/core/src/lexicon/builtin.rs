@@ -10,7 +10,7 @@ struct Aligned<B: ?Sized>(B);
 // `data/enable2k.pbd` links to `dictionaries/enable2k.pbd`, so the package holds it.
 static ENABLE2K: &Aligned<[u8]> = &Aligned(*include_bytes!("../../data/enable2k.pbd"));
 
-/// The names [`Lexicon::builtin`] accepts.
+/// The names [`Lexicon::builtin`](super::Lexicon::builtin) accepts.
 pub fn builtin_names() -> impl Iterator<Item = &'static str> {
     BUILTINS.iter().map(|(name, _)| *name)
 }

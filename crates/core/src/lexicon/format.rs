@@ -10,7 +10,7 @@ use crate::normalize::Profile;
 /// The magic bytes that start every compiled dictionary.
 pub const MAGIC: &[u8; 8] = b"PBOGDICT";
 /// The format version this build writes: a CRC per block of each section, so that a
-/// query checks only what it reads ([`LazyLexicon`]).
+/// query checks only what it reads ([`LazyLexicon`](super::LazyLexicon)).
 pub const FORMAT_VERSION: u32 = 4;
 /// The oldest version this build reads: a dictionary without tiers, one CRC for the
 /// whole file.

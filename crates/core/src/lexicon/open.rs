@@ -26,8 +26,9 @@ use crate::normalize::Profile;
 ///
 /// Opening checks the whole file, in proportion to its size (about a millisecond for
 /// 19 MB), so that the solver and everything else read it without a check per step. A
-/// query that reads a sliver of a large dictionary opens it as a [`LazyLexicon`]
-/// instead, which checks each block the first time it is read.
+/// query that reads a sliver of a large dictionary opens it as a
+/// [`LazyLexicon`](super::LazyLexicon) instead, which checks each block the first
+/// time it is read.
 pub struct Lexicon {
     lengths: Section,
     /// Each word's tier, when the dictionary has tiers.

@@ -85,8 +85,9 @@ pub struct Tally {
     pub points: u64,
 }
 
-/// What [`Solver::survey`] finds on a board: [`Solver::solve`]'s words as lexicon
-/// indices, without building them, and which dice the words use.
+/// What [`Solver::survey`](super::Solver::survey) finds on a board:
+/// [`Solver::solve`](super::Solver::solve)'s words as lexicon indices, without
+/// building them, and which dice the words use.
 #[derive(Clone, Copy, Debug)]
 pub struct Survey<'s> {
     /// The index in the lexicon of each word that counts, once each, in no order.
