@@ -28,6 +28,7 @@ mod fuzzy;
 mod pattern;
 mod rack;
 mod regex;
+mod split;
 mod walk;
 
 use std::ops::ControlFlow;

@@ -13,12 +13,13 @@
 //! block `k` holds records `k·R..(k+1)·R` (`R` = block size / 16) and input-byte
 //! block `k` their bytes, and both are checked together, so that a step of the walk
 //! costs one bit test. This module owns the cutting (the writer and the reader share
-//! it) and the checks; [`super`] owns the header that holds the table.
+//! it) and the checks; [`super::format`] owns the header that holds the table.
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use super::{Integrity, LexiconError};
+use super::error::LexiconError;
+use super::format::Integrity;
 use crate::automaton::{self, PREFIX_WORDS};
 
 /// The block size [`super::Compiler`] writes: 16 KiB, 1,024 records. Any power of two

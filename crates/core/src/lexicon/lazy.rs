@@ -3,8 +3,13 @@
 
 use std::path::Path;
 
-use super::{map, word_list_text, Compiler, Header, Integrity, Lexicon, LexiconError, Lookup};
-use super::{Storage, BUILTINS, MAGIC};
+use super::builtin::BUILTINS;
+use super::compile::Compiler;
+use super::error::LexiconError;
+use super::format::{Header, Integrity, MAGIC};
+use super::open::{Lexicon, Lookup};
+use super::storage::{map, Storage};
+use super::wordlist::word_list_text;
 use crate::Profile;
 
 /// A dictionary opened for queries: opening checks the header and its table of block

@@ -20,9 +20,8 @@
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use unicode_segmentation::GraphemeCursor;
 
@@ -93,13 +92,13 @@ const MAX_REMEMBERED: usize = 1 << 22;
 /// state's record when the walk enters it, so a character the matcher refuses
 /// costs no read of its record.
 #[derive(Clone, Copy)]
-struct CharEdge {
-    bytes: [u8; 4],
-    len: u8,
+pub(super) struct CharEdge {
+    pub(super) bytes: [u8; 4],
+    pub(super) len: u8,
     /// The character the bytes spell (set once they are all read).
-    letter: char,
-    state: State,
-    output: u64,
+    pub(super) letter: char,
+    pub(super) state: State,
+    pub(super) output: u64,
 }
 
 /// A branch without a match: the node (low 32 bits), the pending letter plus one
@@ -162,26 +161,20 @@ const SPLIT_AFTER: Duration = Duration::from_millis(2);
 /// it stops, and is walked again in its turn.
 const MAX_BUFFERED: usize = 1 << 18;
 
-/// The cores this process may use (asked once).
-fn cores() -> usize {
-    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-}
-
-struct Walk<'w, 'v, M: Matcher> {
+pub(super) struct Walk<'w, 'v, M: Matcher> {
     /// The dictionary, whose blocks are checked as the walk reads them.
-    lexicon: &'w Lexicon,
+    pub(super) lexicon: &'w Lexicon,
     /// The damaged block that ended the walk.
-    fault: Option<LexiconError>,
-    automaton: Automaton<'w>,
-    matcher: &'w M,
-    bounds: &'w Bounds<'w>,
+    pub(super) fault: Option<LexiconError>,
+    pub(super) automaton: Automaton<'w>,
+    pub(super) matcher: &'w M,
+    pub(super) bounds: &'w Bounds<'w>,
     max_len: usize,
     /// The key so far: complete characters only, between calls to `node`.
     key: String,
     /// Each depth's character edges, kept to be reused.
     scratch: Vec<Vec<CharEdge>>,
-    visit: &'v mut dyn FnMut(Hit<'_>) -> ControlFlow<()>,
+    pub(super) visit: &'v mut dyn FnMut(Hit<'_>) -> ControlFlow<()>,
     /// Whether to remember branches without a match (see the module's comment).
     remember: bool,
     /// Branches without a match (see [`Walk::memo_key`]).
@@ -199,7 +192,7 @@ struct Walk<'w, 'v, M: Matcher> {
 }
 
 impl<'w, 'v, M: Matcher> Walk<'w, 'v, M> {
-    fn new(
+    pub(super) fn new(
         lexicon: &'w Lexicon,
         matcher: &'w M,
         bounds: &'w Bounds<'w>,
@@ -231,7 +224,7 @@ impl<'w, 'v, M: Matcher> Walk<'w, 'v, M> {
 
     /// The root's words below `edges` (characters leaving the root, whose clusters
     /// the matcher may start), in order.
-    fn below_root(&mut self, edges: &[CharEdge], start: &M::State) -> ControlFlow<()> {
+    pub(super) fn below_root(&mut self, edges: &[CharEdge], start: &M::State) -> ControlFlow<()> {
         for edge in edges {
             self.key.clear();
             self.key.push(edge.letter);
@@ -441,7 +434,7 @@ impl<'w, 'v, M: Matcher> Walk<'w, 'v, M> {
 
     /// The characters leaving `state`, in byte order (so the walk goes in key order),
     /// but those below U+0300 whose first byte is not in `leads`.
-    fn char_edges(
+    pub(super) fn char_edges(
         &self,
         state: State,
         leads: Option<&Leads>,
@@ -521,185 +514,6 @@ impl<'w, 'v, M: Matcher> Walk<'w, 'v, M> {
         edge.bytes[have as usize] = 0;
         Ok(())
     }
-}
-
-/// A branch of the root walked ahead of its turn: its words, held until their turn;
-/// whether it had more than the hold allowed (it is walked again then); its fault.
-struct Held {
-    hits: Vec<(String, u64, usize)>,
-    full: bool,
-    fault: Option<LexiconError>,
-}
-
-impl<'w, M: Matcher + Sync> Walk<'w, '_, M>
-where
-    M::State: Send,
-{
-    /// Walks the root's branches, one after the other, until `after` has passed; then
-    /// the rest on two threads ([`Walk::share`]).
-    fn split(&mut self, start: &M::State, after: Duration, buffered: usize) -> ControlFlow<()> {
-        let started = Instant::now();
-        let root = automaton::ROOT;
-        let mut edges = Vec::new();
-        let read = self.lexicon.check_children(&self.automaton, root);
-        if let Err(e) = read.and_then(|()| self.char_edges(root, None, &mut edges)) {
-            self.fault = Some(e);
-            return ControlFlow::Break(());
-        }
-        let mut buf = [0; 4];
-        edges.retain(|e| {
-            self.matcher
-                .may_start(start, e.letter.encode_utf8(&mut buf))
-        });
-        let mut rest = &edges[..];
-        while rest.len() >= 2 && started.elapsed() < after {
-            self.below_root(&rest[..1], start)?;
-            rest = &rest[1..];
-        }
-        // Asked only now: finding the cores reads files (the cgroup's quota).
-        if rest.len() < 2 || cores() < 2 {
-            return self.below_root(rest, start);
-        }
-        self.share(rest, start, buffered)
-    }
-
-    /// Walks the root's branches `edges` on two threads, each taking the next branch
-    /// no thread has taken. A branch whose turn it is (every branch before it handed
-    /// on) is walked straight to the visitor; one walked ahead of its turn holds its
-    /// words (at most `buffered` held at once, by both threads) until its turn, or, past
-    /// that, is walked again then. So the words come in the order one thread gives;
-    /// once the visitor has had enough, the other thread stops.
-    fn share(&mut self, edges: &[CharEdge], start: &M::State, buffered: usize) -> ControlFlow<()> {
-        let next = AtomicUsize::new(0);
-        let cancel = AtomicBool::new(false);
-        let room = AtomicUsize::new(buffered);
-        let slots: Vec<Mutex<Option<Held>>> = edges.iter().map(|_| Mutex::new(None)).collect();
-        let (lexicon, matcher) = (self.lexicon, self.matcher);
-        let (min_len, max_len) = (self.bounds.min_len, self.bounds.max_len);
-        let other_start = start.clone();
-        let (next, cancel, room, slots) = (&next, &cancel, &room, &slots);
-        std::thread::scope(|scope| {
-            let other = scope.spawn(move || {
-                let bounds = Bounds {
-                    min_len,
-                    max_len,
-                    index: None,
-                };
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= edges.len() || cancel.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let held = hold(
-                        lexicon,
-                        matcher,
-                        &bounds,
-                        edges[i],
-                        &other_start,
-                        room,
-                        cancel,
-                    );
-                    *slots[i].lock().expect("no walk panics holding a slot") = Some(held);
-                }
-            });
-            let mut turn = 0;
-            let mut flow = ControlFlow::Continue(());
-            while flow.is_continue() {
-                flow = self.hand_on(edges, slots, &mut turn, start, room, false);
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if flow.is_break() || i >= edges.len() {
-                    break;
-                }
-                if i == turn {
-                    flow = self.below_root(&edges[i..=i], start);
-                    turn += 1;
-                } else {
-                    let held = hold(lexicon, matcher, self.bounds, edges[i], start, room, cancel);
-                    *slots[i].lock().expect("no walk panics holding a slot") = Some(held);
-                }
-            }
-            if flow.is_break() {
-                cancel.store(true, Ordering::Relaxed);
-            }
-            other.join().expect("a walking thread panicked");
-            flow?;
-            self.hand_on(edges, slots, &mut turn, start, room, true)
-        })
-    }
-
-    /// Hands on the held words of the branches from `turn` on, in order, while they
-    /// are ready (all of them, when `all`: the other thread is done); a branch that
-    /// held too many is walked again here.
-    fn hand_on(
-        &mut self,
-        edges: &[CharEdge],
-        slots: &[Mutex<Option<Held>>],
-        turn: &mut usize,
-        start: &M::State,
-        room: &AtomicUsize,
-        all: bool,
-    ) -> ControlFlow<()> {
-        while *turn < edges.len() {
-            let taken = slots[*turn]
-                .lock()
-                .expect("no walk panics holding a slot")
-                .take();
-            let Some(held) = taken else {
-                if all {
-                    // Taken by nobody: the visitor had had enough.
-                    return ControlFlow::Continue(());
-                }
-                break;
-            };
-            room.fetch_add(held.hits.len(), Ordering::Relaxed);
-            if held.full {
-                self.below_root(&edges[*turn..=*turn], start)?;
-            } else {
-                for (key, index, len) in &held.hits {
-                    (self.visit)(Hit {
-                        key,
-                        index: *index,
-                        len: *len,
-                    })?;
-                }
-                if let Some(e) = held.fault {
-                    self.fault = Some(e);
-                    return ControlFlow::Break(());
-                }
-            }
-            *turn += 1;
-        }
-        ControlFlow::Continue(())
-    }
-}
-
-/// Walks the root's branch `edge` ahead of its turn, holding its words while `room`
-/// lasts.
-fn hold<M: Matcher>(
-    lexicon: &Lexicon,
-    matcher: &M,
-    bounds: &Bounds<'_>,
-    edge: CharEdge,
-    start: &M::State,
-    room: &AtomicUsize,
-    cancel: &AtomicBool,
-) -> Held {
-    let mut hits = Vec::new();
-    let mut full = false;
-    let mut keep = |hit: Hit<'_>| {
-        let taken = room.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
-        if taken.is_err() {
-            full = true;
-            return ControlFlow::Break(());
-        }
-        hits.push((hit.key.to_owned(), hit.index, hit.len));
-        ControlFlow::Continue(())
-    };
-    let mut walk = Walk::new(lexicon, matcher, bounds, &mut keep, Some(cancel));
-    let _ = walk.below_root(&[edge], start);
-    let fault = walk.fault.take();
-    drop(walk);
-    Held { hits, full, fault }
 }
 
 fn dead_key(node: u32, letter: u32, number: u64) -> DeadKey {

@@ -10,8 +10,8 @@
 //! independent of each other, so the processor fetches their automaton records side
 //! by side, where the depth-first walk waits for each before it knows the next.
 
+use super::cells::Cells;
 use super::matching::Sixteen;
-use super::Cells;
 use crate::automaton::{Automaton, State, Transitions, ROOT};
 
 /// A path that has just entered a cell, holding the cells in `used`: the record it
