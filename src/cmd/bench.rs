@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
-use polyboggle::tiers::{self, TierRange};
+use polyboggle::tiers::TierRange;
 use polyboggle::{bench, boards, Board, Lexicon, Rules, Solver};
 use rayon::prelude::*;
 
@@ -151,11 +151,10 @@ fn tier_count(
     let (words, score) = boards
         .par_iter()
         .map_init(
-            || Solver::new(lexicon, rules.clone()),
+            || Solver::new(lexicon, rules.clone()).with_tiers(range),
             |solver, board| {
-                let mut solution = solver.solve(board);
-                tiers::retain(&mut solution, lexicon, range);
-                (solution.words.len() as u64, solution.score)
+                let tally = solver.tally(board);
+                (tally.words, tally.points)
             },
         )
         .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));

@@ -65,10 +65,11 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
              script or language?): choose one with --dict"
         );
     }
-    let mut solution = Solver::new(&lexicon, rules).solve(&board);
+    let mut solver = Solver::new(&lexicon, rules);
     if let Some(range) = tiers {
-        polyboggle::tiers::retain(&mut solution, &lexicon, range);
+        solver = solver.with_tiers(range);
     }
+    let solution = solver.solve(&board);
     let profile = lexicon.profile();
     let mut out = stdout();
     match args.format.unwrap_or(Format::Text) {
@@ -111,12 +112,15 @@ fn solve_batch(
         let lines: Vec<String> = chunk
             .par_iter()
             .map_init(
-                || Solver::new(lexicon, rules.clone()),
-                |solver, board| {
-                    let mut solution = solver.solve(board);
-                    if let Some(range) = tiers {
-                        polyboggle::tiers::retain(&mut solution, lexicon, range);
+                || {
+                    let solver = Solver::new(lexicon, rules.clone());
+                    match tiers {
+                        Some(range) => solver.with_tiers(range),
+                        None => solver,
                     }
+                },
+                |solver, board| {
+                    let solution = solver.solve(board);
                     solution.to_json(board, lexicon.profile())
                 },
             )

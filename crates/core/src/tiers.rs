@@ -27,7 +27,7 @@
 use std::collections::HashMap;
 use std::str::FromStr;
 
-use crate::{Lexicon, Profile, Solution};
+use crate::{Lexicon, Profile};
 
 /// The rank buckets of a ranked list: a word of rank `r` (0 the commonest) is in
 /// the first tier whose bound exceeds `r`; ranks past the last bound are the last
@@ -214,29 +214,6 @@ pub fn key_in(lexicon: &Lexicon, key: &str, range: TierRange) -> bool {
     lexicon
         .index_of(key.as_bytes())
         .is_some_and(|index| range.contains(lexicon.tier(index)))
-}
-
-/// Keeps only the solution's words of `range`, and sums their points again.
-///
-/// ```
-/// use polyboggle::tiers::{self, Tiers};
-/// use polyboggle::{Compiler, Lexicon, Profile, Rules, Solver};
-///
-/// let mut compiler = Compiler::new(Profile::default());
-/// compiler.add_text("tea eat ate eta tae");
-/// compiler.set_tiers(Tiers::from_lists(&[("common", "tea eat ate")], &Profile::default())?);
-/// let lexicon = Lexicon::from_bytes(compiler.finish("t")?.0, "t")?;
-/// let mut solution = Solver::new(&lexicon, Rules::hasbro()).solve(&"TE/AE".parse()?);
-/// assert_eq!(solution.words.len(), 5); // ate eat eta tae tea
-/// tiers::retain(&mut solution, &lexicon, "1".parse()?);
-/// assert_eq!((solution.words.len(), solution.score), (3, 3));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn retain(solution: &mut Solution, lexicon: &Lexicon, range: TierRange) {
-    solution
-        .words
-        .retain(|found| key_in(lexicon, &found.word, range));
-    solution.score = solution.words.iter().map(|f| f.points as u64).sum();
 }
 
 #[cfg(test)]
