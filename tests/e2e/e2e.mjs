@@ -859,9 +859,17 @@ async function main() {
 
     step = 'load the page';
     console.log(`server ${url}`);
+    const scripts = [];
+    const script = (r) => {
+      if (r.request().resourceType() === 'script') scripts.push([new URL(r.url()).pathname, r.headers()['content-type'] || '']);
+    };
+    page.on('response', script);
     await page.goto(url);
     await page.waitForSelector('body[data-ready="true"]');
+    page.off('response', script);
     check(await page.locator('#play-set option').count() >= 20, 'the dice sets are listed');
+    check(scripts.length > 1 && scripts.every(([, type]) => type.startsWith('text/javascript')),
+      `the page's script: app.js and the ES modules it imports, each text/javascript (${scripts.map(([p]) => p).join(' ')})`);
 
     step = 'start a seeded game';
     const roll = await post(`${url}api/roll`, { set: 'english-new-4x4', seed: 7 });

@@ -1,7 +1,10 @@
-//! The page: one HTML file, its style sheet and its script, compiled into the binary
-//! so the server needs no files and the page no network (no build step, no CDN). The
-//! static page (crates/wasm/build.sh) is the same three files beside the WebAssembly
-//! module; the script picks its backend (docs/web.md).
+//! The page: one HTML file, its style sheet and its script, compiled into the binary so
+//! the server needs no files and the page no network (no build step, no CDN). The script
+//! is ES modules, `app.js` and those it imports (`js/`: the backend, the board, the
+//! address, the dictionaries; `js/views/`: Play and Solve), each served at its path under
+//! `page/`. The static page (crates/wasm/build.sh) is the same files beside the
+//! WebAssembly module, the modules joined into one classic `app.js` (a page opened from a
+//! folder may not load modules); the script picks its backend (docs/web.md).
 
 #[cfg(feature = "server")]
 use axum::http::header;
@@ -28,11 +31,33 @@ pub const STYLE: Asset = Asset {
     text: include_str!("page/style.css"),
 };
 
-/// `GET /app.js`.
-pub const SCRIPT: Asset = Asset {
-    content_type: "text/javascript; charset=utf-8",
-    text: include_str!("page/app.js"),
-};
+/// A module of the page's script, at its path under `page/`, which is its path on the
+/// server.
+macro_rules! script {
+    ($path:literal) => {
+        (
+            concat!("/", $path),
+            Asset {
+                content_type: "text/javascript; charset=utf-8",
+                text: include_str!(concat!("page/", $path)),
+            },
+        )
+    };
+}
+
+/// The page's script by path: `GET /app.js`, which the page loads as a module, and the
+/// modules it imports (`GET /js/board.js`, ...). A new module is one line here.
+pub const SCRIPTS: &[(&str, Asset)] = &[
+    script!("app.js"),
+    script!("js/backend.js"),
+    script!("js/board.js"),
+    script!("js/dictionaries.js"),
+    script!("js/dom.js"),
+    script!("js/router.js"),
+    script!("js/text.js"),
+    script!("js/views/play.js"),
+    script!("js/views/solve.js"),
+];
 
 #[cfg(feature = "server")]
 impl Asset {
@@ -51,5 +76,68 @@ impl Asset {
             self.text,
         )
             .into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::{Component, Path, PathBuf};
+
+    /// The `.js` files under `dir`, as paths under `root`.
+    fn scripts_in(root: &Path, dir: &Path, found: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                scripts_in(root, &path, found);
+            } else if path.extension().is_some_and(|e| e == "js") {
+                let relative = path.strip_prefix(root).unwrap();
+                found.push(format!("/{}", relative.to_str().unwrap()));
+            }
+        }
+    }
+
+    /// `specifier` (`./board.js`, `../dom.js`) imported by the module at `from`.
+    fn resolve(from: &str, specifier: &str) -> String {
+        let mut path = PathBuf::from(from);
+        path.pop();
+        for part in Path::new(specifier).components() {
+            match part {
+                Component::CurDir => {}
+                Component::ParentDir => assert!(path.pop(), "{from} imports {specifier}"),
+                other => path.push(other),
+            }
+        }
+        path.to_str().unwrap().to_string()
+    }
+
+    #[test]
+    fn every_script_is_embedded_and_every_import_is_one_of_them() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/page");
+        let mut on_disk = Vec::new();
+        scripts_in(&root, &root, &mut on_disk);
+        on_disk.sort();
+        let mut embedded: Vec<String> = SCRIPTS.iter().map(|(p, _)| p.to_string()).collect();
+        embedded.sort();
+        assert_eq!(embedded, on_disk, "page.rs's SCRIPTS against src/page");
+
+        for (path, script) in SCRIPTS {
+            assert!(script.content_type.starts_with("text/javascript"), "{path}");
+            for line in script.text.lines() {
+                // An import's last line: `import { a } from './a.js';` or `} from './a.js';`.
+                let Some((head, from)) = line.split_once(" from '") else {
+                    continue;
+                };
+                if !(head.starts_with("import ") || head == "}") {
+                    continue;
+                }
+                let specifier = from.strip_suffix("';").unwrap();
+                let module = resolve(path, specifier);
+                assert!(embedded.contains(&module), "{path} imports {module}");
+            }
+        }
+        assert!(INDEX
+            .text
+            .contains(r#"<script type="module" src="app.js"></script>"#));
     }
 }

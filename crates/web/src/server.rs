@@ -24,10 +24,13 @@ pub const REQUEST_TIME_LIMIT: Duration = Duration::from_secs(10);
 
 /// The page and the API as an `axum` router (see `docs/web.md` for the endpoints).
 pub fn router(app: Arc<App>) -> Router {
-    Router::new()
+    let mut router = Router::new()
         .route("/", get(|| async { page::INDEX.response() }))
-        .route("/app.js", get(|| async { page::SCRIPT.response() }))
-        .route("/style.css", get(|| async { page::STYLE.response() }))
+        .route("/style.css", get(|| async { page::STYLE.response() }));
+    for (path, script) in page::SCRIPTS {
+        router = router.route(path, get(move || async move { script.response() }));
+    }
+    router
         .route(
             "/api/dice",
             get(|| async { json(Ok(api::dice().to_string())) }),

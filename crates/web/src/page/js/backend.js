@@ -1,0 +1,249 @@
+// What the page asks of a game and a solver: the server's JSON API (docs/web.md) when
+// `polyboggle serve` serves the page, or the same operations in WebAssembly when the page
+// is the static one (crates/wasm/build.sh). `connect` picks one; `backend` is it.
+import { el } from './dom.js';
+
+export class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** Calls the API; a failure throws an ApiError carrying the server's one line. */
+async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError('The server cannot be reached. Is polyboggle serve still running?', 0);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (e) {
+    data = null;
+  }
+  if (!response.ok) {
+    throw new ApiError((data && data.error) || `The server answered HTTP ${response.status}.`, response.status);
+  }
+  return data;
+}
+
+/** What the page asks of a game and a solver. Every operation answers the JSON the
+    server's endpoint of the same name answers, or throws an ApiError with its status
+    and one line; ServerBackend asks `polyboggle serve`, WasmBackend (the static page)
+    the same Rust code compiled to WebAssembly. */
+class ServerBackend {
+  constructor() {
+    this.kind = 'server';
+  }
+
+  dice() { return api('GET', '/api/dice'); }
+
+  dicts() { return api('GET', '/api/dicts'); }
+
+  /** {set, seed}: a rolled board (a random seed when none is given). */
+  roll(request) { return api('POST', '/api/roll', request); }
+
+  /** {board}: its faces, as the server reads them. */
+  board(request) { return api('POST', '/api/board', request); }
+
+  /** {board, dict, rules, min_len}: every word on the board. */
+  solve(request) { return api('POST', '/api/solve', request); }
+
+  /** {set, seed} or {board}, with {rules, dict, timer}: a new game's view. */
+  newGame(request) { return api('POST', '/api/games', request); }
+
+  game(id) { return api('GET', `/api/games/${id}`); }
+
+  guess(id, word) { return api('POST', `/api/games/${id}/guess`, { word }); }
+
+  /** Ends the human's turn: the computer takes every word left. */
+  endTurn(id) { return api('POST', `/api/games/${id}/end`); }
+
+  forget(id) { return api('DELETE', `/api/games/${id}`); }
+
+  /** What to do for a dictionary of `lang` this backend lacks. */
+  dictionaryHint(lang, group) {
+    return `Start it with --dict ${lang}=WORDLIST to play in ${group}.`;
+  }
+}
+
+/** The same operations in WebAssembly (crates/wasm's Local: the server's Rust code), for
+    the static page. The module has no clock and no randomness: the page passes the time
+    and a seed for a roll nobody chose. A reload forgets the module's memory, so each
+    game is recorded in the tab (sessionStorage) and played again when asked for. */
+class WasmBackend {
+  constructor(local) {
+    this.kind = 'static';
+    this.local = local;
+  }
+
+  /** A call into the module: its JSON parsed, or its Failure as an ApiError. */
+  call(f) {
+    try {
+      return Promise.resolve(JSON.parse(f()));
+    } catch (e) {
+      if (e && typeof e.status === 'number') {
+        const error = new ApiError(e.message, e.status);
+        if (e.free) e.free();
+        return Promise.reject(error);
+      }
+      return Promise.reject(new ApiError(String(e && e.message || e), 500));
+    }
+  }
+
+  static seeded(request) {
+    if (request.board || request.seed != null) return request;
+    return { ...request, seed: Math.floor(Math.random() * 1e9) };
+  }
+
+  dice() { return this.call(() => this.local.dice()); }
+
+  dicts() { return this.call(() => this.local.dicts()); }
+
+  roll(request) { return this.call(() => this.local.roll(JSON.stringify(WasmBackend.seeded(request)))); }
+
+  board(request) { return this.call(() => this.local.board(JSON.stringify(request))); }
+
+  solve(request) { return this.call(() => this.local.solve(JSON.stringify(request))); }
+
+  async newGame(request) {
+    const seeded = WasmBackend.seeded(request);
+    const at = Date.now();
+    const view = await this.call(() => this.local.newGame(JSON.stringify(seeded), at));
+    this.record(view.id, { game: seeded, at, guesses: [], ended: null });
+    return view;
+  }
+
+  async game(id) {
+    try {
+      return await this.call(() => this.local.game(id, Date.now()));
+    } catch (e) {
+      const record = this.records()[id];
+      if (e.status !== 404 || !record) throw e;
+      return this.call(() => this.local.resume(id, JSON.stringify(record), Date.now()));
+    }
+  }
+
+  async guess(id, word) {
+    const reply = await this.call(() => this.local.guess(id, JSON.stringify({ word }), Date.now()));
+    const records = this.records();
+    if (records[id]) {
+      records[id].guesses.push(word);
+      this.save(records);
+    }
+    return reply;
+  }
+
+  async endTurn(id) {
+    const now = Date.now();
+    const view = await this.call(() => this.local.endTurn(id, now));
+    const records = this.records();
+    if (records[id] && records[id].ended == null) {
+      records[id].ended = now;
+      this.save(records);
+    }
+    return view;
+  }
+
+  forget(id) {
+    const records = this.records();
+    delete records[id];
+    this.save(records);
+    return this.call(() => this.local.forget(id));
+  }
+
+  /** Adds a dictionary compiled by `polyboggle compile` (a File); answers the list. */
+  async addDictionary(file) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const name = file.name.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 32) || 'mine';
+    return this.call(() => this.local.addDictionary(name, bytes));
+  }
+
+  dictionaryHint() {
+    return 'Open one compiled by polyboggle compile under "Your own board or seed".';
+  }
+
+  records() {
+    try {
+      return JSON.parse(sessionStorage.getItem(WasmBackend.KEY) || '{}');
+    } catch (e) {
+      return {};
+    }
+  }
+
+  save(records) {
+    // The latest games are enough: a tab comes back to the one it was playing.
+    const kept = Object.fromEntries(Object.entries(records).sort((a, b) => b[1].at - a[1].at).slice(0, 4));
+    try {
+      sessionStorage.setItem(WasmBackend.KEY, JSON.stringify(kept));
+    } catch (e) {
+      // Storage may be off; the link alone still brings the board back.
+    }
+  }
+
+  record(id, entry) {
+    const records = this.records();
+    records[id] = entry;
+    this.save(records);
+  }
+}
+WasmBackend.KEY = 'polyboggle-static-games';
+
+/** Loads a classic script beside the page (a file:// page may load scripts, not fetch). */
+function loadScript(src) {
+  return new Promise((resolve, reject) => {
+    const script = el('script', { src });
+    script.onload = resolve;
+    script.onerror = () => reject(new Error(`${src} did not load`));
+    document.head.append(script);
+  });
+}
+
+/** The module beside the static page: polyboggle_wasm.js is wasm-bindgen's glue;
+    polyboggle_wasm_bytes.js holds the module in base64 for a page opened from a
+    folder (file:// cannot fetch the .wasm beside it). */
+async function wasmBackend() {
+  await loadScript('polyboggle_wasm.js');
+  let module = 'polyboggle_wasm_bg.wasm'; // over http: fetched and compiled as it comes
+  if (location.protocol === 'file:') {
+    await loadScript('polyboggle_wasm_bytes.js');
+    const binary = atob(window.POLYBOGGLE_WASM);
+    module = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i += 1) module[i] = binary.charCodeAt(i);
+  }
+  // The glue's `let wasm_bindgen` is a global binding, not a property of window.
+  await wasm_bindgen({ module_or_path: module }); // eslint-disable-line no-undef
+  return new WasmBackend(new wasm_bindgen.Local()); // eslint-disable-line no-undef
+}
+
+export let backend = new ServerBackend();
+
+/** Picks the backend: the server that serves the page, or else the module beside it
+    (the static page, from a folder or any static host). Answers the dice sets. */
+export async function connect() {
+  if (location.protocol !== 'file:') {
+    try {
+      const dice = await backend.dice();
+      // A static host may answer any path with a page: that is no server of ours.
+      if (!dice || !Array.isArray(dice.sets)) throw new ApiError('This is not polyboggle serve.', 0);
+      return dice;
+    } catch (e) {
+      try {
+        backend = await wasmBackend();
+      } catch (e2) {
+        throw e; // neither: the server's error says more
+      }
+      return backend.dice();
+    }
+  }
+  backend = await wasmBackend();
+  return backend.dice();
+}
