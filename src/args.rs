@@ -276,9 +276,13 @@ pub struct SolveArgs {
 
 #[derive(Args, Debug)]
 pub struct CompileArgs {
-    /// Word lists: UTF-8 text, whitespace-separated words (- for standard input)
+    /// Word lists: UTF-8 text, whitespace-separated words (- for standard input), or
+    /// Hunspell dictionaries (NAME.dic, its NAME.aff beside it), expanded into every
+    /// word form
     #[arg(required = true, value_name = "WORDLIST")]
     pub wordlists: Vec<PathBuf>,
+    #[command(flatten)]
+    pub hunspell: HunspellArgs,
     /// Where to write the compiled dictionary
     #[arg(short, long, value_name = "OUT")]
     pub output: PathBuf,
@@ -293,6 +297,22 @@ pub struct CompileArgs {
     pub memory: ByteSize,
     #[command(flatten)]
     pub profile: ProfileArgs,
+}
+
+/// How a Hunspell dictionary (`.dic` + `.aff`) is expanded into word forms.
+#[derive(Args, Debug, Clone, Default)]
+pub struct HunspellArgs {
+    /// The affix file of a .dic given [default: the .aff beside it]
+    #[arg(long, value_name = "FILE")]
+    pub aff: Option<PathBuf>,
+    /// Also make compounds of this many parts (only 2) from a .dic's compound flags
+    /// [default: none]
+    #[arg(long, value_name = "N")]
+    pub compounds: Option<usize>,
+    /// Only forms of at most this many letters (a .dic whose affixes chain without
+    /// end, such as Hungarian's, expands in minutes instead of days)
+    #[arg(long, value_name = "N")]
+    pub max_form_len: Option<usize>,
 }
 
 /// A size in bytes, written as MiB (`64`) or with a unit (`512K`, `64M`, `2G`).
@@ -357,6 +377,17 @@ pub enum DictCommand {
         profile: ProfileArgs,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+    },
+    /// Every word form of a Hunspell dictionary (NAME.dic with NAME.aff), one a line.
+    Expand {
+        /// The .dic file
+        #[arg(value_name = "DIC")]
+        dic: PathBuf,
+        /// Only the forms of this stem (as the .dic writes it)
+        #[arg(long, value_name = "WORD")]
+        stem: Option<String>,
+        #[command(flatten)]
+        hunspell: HunspellArgs,
     },
     /// The words of A that B does not hold (under B's normalization).
     Diff {

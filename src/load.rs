@@ -17,7 +17,9 @@ use polyboggle_dice::DiceSet;
 use polyboggle_optimize::{self as optimize, Space};
 use polyboggle_play::level::Level;
 
-use crate::args::{BackendArg, LevelArg, ProfileArgs, RulesArgs};
+use polyboggle_hunspell::{Compounds, Dictionary, Options};
+
+use crate::args::{BackendArg, HunspellArgs, LevelArg, ProfileArgs, RulesArgs};
 use crate::Failure;
 
 pub fn profile(args: &ProfileArgs) -> Result<Profile, Failure> {
@@ -27,6 +29,54 @@ pub fn profile(args: &ProfileArgs) -> Result<Profile, Failure> {
 pub fn rules(args: &RulesArgs) -> Result<Rules, Failure> {
     Ok(args.spec().rules()?)
 }
+
+/// Is `path` a Hunspell dictionary (a `.dic`, read with its `.aff`)?
+pub fn is_dic(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|ext| ext.eq_ignore_ascii_case("dic"))
+}
+
+/// The Hunspell dictionary `dic`, its affix file `--aff` or the `.aff` beside it,
+/// opened (both read and checked) for expansion as the flags ask.
+pub fn open_hunspell(dic: &Path, args: &HunspellArgs) -> Result<Dictionary, Failure> {
+    let aff = args
+        .aff
+        .clone()
+        .unwrap_or_else(|| dic.with_extension("aff"));
+    let mut options = Options {
+        max_len: args.max_form_len,
+        ..Options::default()
+    };
+    if let Some(parts) = args.compounds {
+        if parts != 2 {
+            return Err(Failure::input(format!(
+                "--compounds {parts}: only two-part compounds are made (--compounds 2)"
+            )));
+        }
+        options.compounds = Some(Compounds::two(
+            args.max_form_len.unwrap_or(MAX_COMPOUND_LEN),
+        ));
+    }
+    if args.max_form_len == Some(0) {
+        return Err(Failure::input(
+            "--max-form-len 0: a form has at least one letter",
+        ));
+    }
+    for (path, what) in [(dic, ".dic"), (aff.as_path(), ".aff")] {
+        if !path.is_file() {
+            files::open(path)?;
+            return Err(Failure::input(format!(
+                "{}: not a {what} file",
+                path.display()
+            )));
+        }
+    }
+    Ok(Dictionary::open_with(dic, &aff, options)?)
+}
+
+/// The longest compound made when `--max-form-len` does not say (a 6x6 board's 36
+/// letters, and then some).
+const MAX_COMPOUND_LEN: usize = 40;
 
 /// Worker threads a command accepts at most.
 const MAX_THREADS: usize = 1024;

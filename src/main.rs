@@ -64,7 +64,8 @@ input_errors!(
     polyboggle::files::ReadError,
     polyboggle::query::QueryError,
     polyboggle::tiers::TierError,
-    polyboggle::spec::SpecError
+    polyboggle::spec::SpecError,
+    polyboggle_hunspell::Error
 );
 
 /// Ctrl-C (or a kill) while a file is being written: remove the temporary file that

@@ -19,6 +19,7 @@ mod duel;
 mod file_errors;
 #[cfg(feature = "gpu")]
 mod gpu;
+mod hunspell;
 mod languages;
 mod optimize;
 mod play;

@@ -5,9 +5,10 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use polyboggle::{files, Compiler};
+use polyboggle_hunspell::Dictionary;
 
-use crate::args::CompileArgs;
-use crate::load::{profile, read_tiers};
+use crate::args::{CompileArgs, HunspellArgs};
+use crate::load::{is_dic, open_hunspell, profile, read_tiers};
 use crate::output::{counted, stdout};
 use crate::Failure;
 
@@ -22,10 +23,24 @@ pub fn run(args: CompileArgs) -> Result<(), Failure> {
         compiler.set_tiers(tiers);
     }
     // Every list is opened first, so a missing one is told before any work; each is
-    // then read a block at a time, never whole.
+    // then read a block at a time, never whole. A Hunspell dictionary is checked
+    // whole (its .aff, and its .dic for forbidden words) before any is expanded.
     let mut inputs: Vec<(String, Box<dyn Read>)> = Vec::new();
+    let mut hunspell = Vec::new();
     let mut total = 0;
+    if args.hunspell.aff.is_some() && args.wordlists.iter().filter(|p| is_dic(p)).count() != 1 {
+        return Err(Failure::input(
+            "--aff goes with exactly one Hunspell dictionary (a .dic) among the word lists",
+        ));
+    }
     for path in &args.wordlists {
+        if is_dic(path) {
+            hunspell.push((
+                path.display().to_string(),
+                open_hunspell(path, &args.hunspell)?,
+            ));
+            continue;
+        }
         if path.as_os_str() == "-" {
             inputs.push((files::STANDARD_INPUT.into(), Box::new(std::io::stdin())));
             continue;
@@ -43,8 +58,17 @@ pub fn run(args: CompileArgs) -> Result<(), Failure> {
     for (origin, input) in &mut inputs {
         compiler.add_reader(bar.wrap_read(input), origin)?;
     }
+    let mut expanded = Vec::new();
+    for (origin, dictionary) in &hunspell {
+        bar.set_message(format!("expanding {origin}"));
+        expanded.push((origin, add_forms(&mut compiler, dictionary, &bar)?));
+    }
     bar.set_message("building");
-    let origins: Vec<&str> = inputs.iter().map(|(o, _)| o.as_str()).collect();
+    let origins: Vec<&str> = inputs
+        .iter()
+        .map(|(o, _)| o.as_str())
+        .chain(hunspell.iter().map(|(o, _)| o.as_str()))
+        .collect();
     let (compiled, report) = compiler.compile(&origins.join(", "))?;
     files::write_atomically_with(&args.output, |out| compiled.write_to(out))?;
     bar.finish_and_clear();
@@ -63,6 +87,18 @@ pub fn run(args: CompileArgs) -> Result<(), Failure> {
         counted(compiled.len(), "byte"),
         started.elapsed()
     )?;
+    for (origin, forms) in &expanded {
+        writeln!(
+            out,
+            "  {origin}: {} expanded into {}{}",
+            counted(forms.stems, "stem"),
+            counted(forms.forms, "form"),
+            match forms.compounds {
+                Some(n) => format!(", {} of them compounds", n),
+                None => String::new(),
+            }
+        )?;
+    }
     if let Some((untiered, tiers)) = report.tiers.split_first() {
         let sizes: Vec<String> = tiers
             .iter()
@@ -85,6 +121,89 @@ pub fn run(args: CompileArgs) -> Result<(), Failure> {
             "  rejected {n}: {} (e.g. {shown:?}{cut})",
             why.reason()
         )?;
+    }
+    Ok(out.flush()?)
+}
+
+/// What a Hunspell dictionary gave.
+struct Expanded {
+    stems: u64,
+    forms: u64,
+    compounds: Option<u64>,
+}
+
+/// Forms handed from the expanding thread to the compiler at a time.
+const FORMS_AT_ONCE: usize = 1 << 15;
+
+/// Adds every form of `dictionary` to `compiler`: one thread expands while this one
+/// normalizes and sorts, a bounded batch of forms between them.
+fn add_forms(
+    compiler: &mut Compiler,
+    dictionary: &Dictionary,
+    bar: &ProgressBar,
+) -> Result<Expanded, Failure> {
+    let stems = dictionary.stems()?.count() as u64;
+    let (send, receive) = std::sync::mpsc::sync_channel::<Vec<String>>(2);
+    let mut forms = 0;
+    let expanded = std::thread::scope(|scope| {
+        let expanding = scope.spawn(move || -> Result<u64, polyboggle_hunspell::Error> {
+            let mut expand = dictionary.expand()?;
+            let mut batch = Vec::with_capacity(FORMS_AT_ONCE);
+            for form in expand.by_ref() {
+                batch.push(form?);
+                if batch.len() == FORMS_AT_ONCE && send.send(std::mem::take(&mut batch)).is_err() {
+                    break;
+                }
+            }
+            if !batch.is_empty() {
+                let _ = send.send(batch);
+            }
+            Ok(expand.compounds() as u64)
+        });
+        for batch in receive {
+            let words: Vec<&str> = batch.iter().map(String::as_str).collect();
+            compiler.add_words(&words);
+            forms += batch.len() as u64;
+            bar.set_position(forms);
+        }
+        expanding
+            .join()
+            .expect("the expanding thread does not panic")
+    })?;
+    let compounds = dictionary.options().compounds.map(|_| expanded);
+    Ok(Expanded {
+        stems,
+        forms,
+        compounds,
+    })
+}
+
+/// `polyboggle dict expand`: a Hunspell dictionary's forms (or one stem's), one a line.
+pub fn expand(
+    dic: &std::path::Path,
+    stem: Option<&str>,
+    args: &HunspellArgs,
+) -> Result<(), Failure> {
+    let dictionary = open_hunspell(dic, args)?;
+    let mut out = stdout();
+    match stem {
+        Some(stem) => {
+            let forms = dictionary.expand_stem(stem)?;
+            if forms.is_empty() {
+                return Err(Failure::input(format!(
+                    "--stem {stem}: no such stem in {} (or it has no form of its own)",
+                    dic.display()
+                )));
+            }
+            for form in forms {
+                writeln!(out, "{form}")?;
+            }
+        }
+        None => {
+            for form in dictionary.expand()? {
+                writeln!(out, "{}", form?)?;
+            }
+        }
     }
     Ok(out.flush()?)
 }

@@ -44,6 +44,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             profile,
             format,
         }) => dict::words(&dict, &profile, format),
+        Command::Dict(DictCommand::Expand {
+            dic,
+            stem,
+            hunspell,
+        }) => compile::expand(&dic, stem.as_deref(), &hunspell),
         Command::Dict(DictCommand::Diff {
             a,
             b,

@@ -145,8 +145,15 @@ impl Profile {
 /// | `ca` | accents stripped except `ç` |
 /// | `it`, `fr`, `pt`, `nl` | accents stripped |
 /// | `el` | accents (tonos, dialytika) stripped; final sigma folds to σ |
-/// | `ru`, `uk`, `be` | accents stripped except `й` (and `ї`): `ё` reads `е` |
+/// | `ru`, `uk`, `be` | accents stripped except `й` (and `ї`, `ў`): `ё` reads `е` |
 /// | `tr`, `az` | Turkic casing (`I`→`ı`, `İ`→`i`), marks kept |
+/// | `hu`, `sk`, `lt`, `lv`, `et`, `is`, `fo`, `eo`, `sq`, `id`, `sw`, `kk`, `uz`, `mn`, `fa`, `ko`, `hy`, `ka`, `th`, `bn`, `mr`, `ne`, `gu`, `te`, `ml`, `ta`, `si` | folding only: every mark is a letter of its own |
+/// | `hr`, `bs` | accents stripped except `č ć đ š ž` |
+/// | `sl` | accents stripped except `č š ž` |
+/// | `bg` | accents stripped except `й` |
+/// | `eu`, `gl`, `tl` | accents stripped except `ñ` |
+/// | `oc` | accents stripped except `ç` |
+/// | `sr`, `mk`, `ro`, `ga`, `gd`, `cy`, `br`, `af`, `gv` | accents stripped |
 const LANGUAGES: &[(&str, bool, &str, bool)] = &[
     // (tag, strip marks, keep, turkic)
     ("en", false, "", false),
@@ -169,9 +176,54 @@ const LANGUAGES: &[(&str, bool, &str, bool)] = &[
     ("el", true, "", false),
     ("ru", true, "й", false),
     ("uk", true, "йї", false),
-    ("be", true, "й", false),
+    ("be", true, "йў", false),
     ("tr", false, "", true),
     ("az", false, "", true),
+    // Added with the Hunspell languages (docs/languages.md gives each one's source).
+    ("hu", false, "", false),
+    ("sk", false, "", false),
+    ("hr", true, "čćđšž", false),
+    ("bs", true, "čćđšž", false),
+    ("sr", true, "", false),
+    ("sl", true, "čšž", false),
+    ("ro", true, "", false),
+    ("bg", true, "й", false),
+    ("mk", true, "", false),
+    ("lt", false, "", false),
+    ("lv", false, "", false),
+    ("et", false, "", false),
+    ("is", false, "", false),
+    ("fo", false, "", false),
+    ("eo", false, "", false),
+    ("sq", false, "", false),
+    ("eu", true, "ñ", false),
+    ("gl", true, "ñ", false),
+    ("tl", true, "ñ", false),
+    ("oc", true, "ç", false),
+    ("ga", true, "", false),
+    ("gd", true, "", false),
+    ("cy", true, "", false),
+    ("br", true, "", false),
+    ("af", true, "", false),
+    ("gv", true, "", false),
+    ("id", false, "", false),
+    ("sw", false, "", false),
+    ("kk", false, "", false),
+    ("uz", false, "", false),
+    ("mn", false, "", false),
+    ("fa", false, "", false),
+    ("ko", false, "", false),
+    ("hy", false, "", false),
+    ("ka", false, "", false),
+    ("th", false, "", false),
+    ("bn", false, "", false),
+    ("mr", false, "", false),
+    ("ne", false, "", false),
+    ("gu", false, "", false),
+    ("te", false, "", false),
+    ("ml", false, "", false),
+    ("ta", false, "", false),
+    ("si", false, "", false),
 ];
 
 impl Profile {
@@ -334,6 +386,28 @@ mod tests {
         };
         assert_eq!(p.key("क्षमा"), "क्षमा");
         assert_eq!(grapheme_len("क्षमा"), 2);
+    }
+
+    #[test]
+    fn each_preset_folds_what_its_players_fold_and_keeps_its_letters() {
+        let key = |lang: &str, text: &str| Profile::for_language(lang).unwrap().key(text);
+        // Croatian and Bosnian: č ć đ š ž are tiles of their own, a loanword's é is not.
+        assert_eq!(key("hr", "ČAĐA Café"), "čađa cafe");
+        assert_eq!(key("bs", "Šećer"), "šećer");
+        assert_eq!(key("sl", "Čaša ćevap"), "čaša cevap");
+        // Hungarian, Czech, Slovak: every accented vowel is a letter.
+        assert_eq!(key("hu", "ŐRÜLT"), "őrült");
+        assert_eq!(key("sk", "Ďateľ"), "ďateľ");
+        // Romanian plays without its diacritics; Basque, Galician, Tagalog keep ñ.
+        assert_eq!(key("ro", "Știință"), "stiinta");
+        assert_eq!(key("eu", "Ñandú"), "ñandu");
+        // Belarusian ў and Bulgarian й stay; ё reads е.
+        assert_eq!(key("be", "Ўёж"), "ўеж");
+        assert_eq!(key("bg", "Йо́д"), "йод");
+        // Korean jamo compose into syllables; Persian and Armenian keep theirs.
+        assert_eq!(key("ko", "\u{1112}\u{1161}\u{11AB}"), "한");
+        assert_eq!(key("hy", "ԵՐԵՎԱՆ"), "երեվան");
+        assert!(language_tags().count() >= 60);
     }
 
     #[test]

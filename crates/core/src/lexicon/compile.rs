@@ -122,9 +122,19 @@ impl Compiler {
         self.record(word, key, len);
     }
 
-    /// Adds words normalized in parallel, recorded in order (so the report's
-    /// examples are the same as one at a time).
-    fn add_all(&mut self, words: &[&str]) {
+    /// Adds words (each whole, spaces and all), normalized in parallel and recorded
+    /// in order (so the report's examples are the same as one at a time).
+    ///
+    /// ```
+    /// use polyboggle::{Compiler, Profile};
+    ///
+    /// let mut compiler = Compiler::new(Profile::default());
+    /// compiler.add_words(&["Kot", "kot", "two words"]);
+    /// let (_, report) = compiler.finish("pets")?;
+    /// assert_eq!((report.read, report.kept, report.duplicates), (3, 1, 1));
+    /// # Ok::<(), polyboggle::LexiconError>(())
+    /// ```
+    pub fn add_words(&mut self, words: &[&str]) {
         use rayon::prelude::*;
         let profile = &self.profile;
         let keys: Vec<(String, Result<usize, Rejection>)> = words
@@ -168,7 +178,7 @@ impl Compiler {
         while words.peek().is_some() {
             batch.clear();
             batch.extend(words.by_ref().take(1 << 16));
-            self.add_all(&batch);
+            self.add_words(&batch);
         }
     }
 

@@ -1,0 +1,468 @@
+//! Expands Hunspell dictionaries (`.aff` + `.dic`) into every word form they
+//! accept, streamed stem by stem.
+//!
+//! The rules follow Hunspell's own checker (`AffixMgr::affix_check`): a form
+//! is produced exactly when Hunspell would derive it from a stem. That covers
+//! prefixes, suffixes, cross products, twofold suffixes (continuation
+//! classes; twofold prefixes under `COMPLEXPREFIXES`), `CIRCUMFIX`,
+//! `NEEDAFFIX`/`PSEUDOROOT` on stems and affixes, `ONLYINCOMPOUND`,
+//! `FORBIDDENWORD`, `IGNORE`, `FULLSTRIP`, `AF` aliases and all `FLAG` modes.
+//! Compounds are off by default; [`Compounds`] turns on two-part compounds.
+//!
+//! ```
+//! use polyboggle_hunspell::Dictionary;
+//! let dir = tempfile::tempdir().unwrap();
+//! let aff = dir.path().join("t.aff");
+//! let dic = dir.path().join("t.dic");
+//! std::fs::write(&aff, "SET UTF-8\n\
+//!     PFX U Y 1\nPFX U 0 un .\n\
+//!     SFX S Y 2\nSFX S 0 s [^y]\nSFX S y ies y\n").unwrap();
+//! std::fs::write(&dic, "2\ndo/US\nfly/S\n").unwrap();
+//! let d = Dictionary::open(&dic, &aff).unwrap();
+//! let words: Vec<String> = d.expand().unwrap().collect::<Result<_, _>>().unwrap();
+//! assert_eq!(words, ["do", "dos", "undo", "undos", "flies", "fly"]);
+//! ```
+//!
+//! Forms come out stem by stem in batches (the bare stem with its single
+//! affixes, then one batch per suffix rule the stem can take), each batch
+//! sorted and without duplicates. The same form may come again from another
+//! batch or another stem: sort downstream. Memory stays flat whatever the
+//! number of forms: only the affix tables, the (few) forbidden words and one
+//! batch are held.
+#![warn(missing_docs)]
+
+pub mod aff;
+mod compound;
+pub mod condition;
+pub mod dic;
+pub mod encoding;
+mod error;
+mod expand;
+pub mod flags;
+mod iconv;
+
+pub use aff::{Aff, AffixRule};
+pub use dic::{DicEntry, DicReader};
+pub use error::{Error, Result};
+pub use flags::{Flag, FlagMode, FlagSet};
+
+use compound::{Collector, PairGroup};
+use expand::Engine;
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+/// Two-part compound generation (see [`Options::compounds`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Compounds {
+    /// Number of parts; only `2` is supported.
+    pub parts: usize,
+    /// Longest compound, in characters.
+    pub max_len: usize,
+    /// Hard limit on the number of compounds; past it the iterator yields
+    /// [`Error::CompoundLimit`] and stops.
+    pub max_forms: usize,
+}
+
+impl Compounds {
+    /// Two parts, at most `max_len` characters, at most 10 million forms.
+    pub fn two(max_len: usize) -> Compounds {
+        Compounds {
+            parts: 2,
+            max_len,
+            max_forms: 10_000_000,
+        }
+    }
+}
+
+/// Expansion options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// Most forms one stem may yield; past it expansion fails with
+    /// [`Error::TooManyForms`]. Default 100,000,000 (hu_HU has
+    /// stems with over 5 million forms).
+    pub limit: usize,
+    /// Two-part compounds; `None` (the default) generates none.
+    pub compounds: Option<Compounds>,
+    /// Only forms of at most this many characters (intermediate words that
+    /// cannot shrink below it are pruned, which makes e.g. hu_HU tractable).
+    /// `None` (the default): no limit.
+    pub max_len: Option<usize>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            limit: 100_000_000,
+            compounds: None,
+            max_len: None,
+        }
+    }
+}
+
+/// An opened dictionary, ready to expand.
+#[derive(Debug)]
+pub struct Dictionary {
+    aff: Aff,
+    dic_path: PathBuf,
+    engine: Engine,
+    forbidden_words: HashSet<String>,
+    /// Compounds Hunspell rejects because the `.dic` lists them as a word
+    /// pair (`compound word`), with the pair's affixed forms.
+    word_pairs: HashSet<String>,
+    /// Words carrying `COMPOUNDFORBIDFLAG` in the `.dic`: never compound parts.
+    no_compound_parts: HashSet<String>,
+    options: Options,
+}
+
+impl Dictionary {
+    /// Opens `dic` with its affix file `aff`, default [`Options`].
+    pub fn open(dic: impl AsRef<Path>, aff: impl AsRef<Path>) -> Result<Dictionary> {
+        Dictionary::open_with(dic, aff, Options::default())
+    }
+
+    /// Opens `dic` with the `.aff` beside it (same name, `.aff` extension).
+    pub fn open_dic(dic: impl AsRef<Path>) -> Result<Dictionary> {
+        let dic = dic.as_ref();
+        Dictionary::open(dic, dic.with_extension("aff"))
+    }
+
+    /// Opens with explicit options. Reads the `.aff`, and the `.dic` once to
+    /// check it and to collect the words marked `FORBIDDENWORD`.
+    pub fn open_with(
+        dic: impl AsRef<Path>,
+        aff: impl AsRef<Path>,
+        options: Options,
+    ) -> Result<Dictionary> {
+        let aff = Aff::open(aff)?;
+        let dic_path = dic.as_ref().to_path_buf();
+        if let Some(c) = options.compounds {
+            if c.parts != 2 {
+                return Err(Error::parse(
+                    &dic_path,
+                    0,
+                    format!("Compounds::parts must be 2, got {}", c.parts),
+                ));
+            }
+        }
+        let engine = Engine::new(&aff);
+        let mut forbidden_words = HashSet::new();
+        let mut pairs = Vec::new();
+        let mut no_compound_parts = HashSet::new();
+        for e in DicReader::open(&aff, &dic_path)? {
+            let e = e?;
+            if e.flags.has(aff.forbidden) {
+                forbidden_words.insert(e.word.clone());
+            }
+            if options.compounds.is_some() {
+                if e.word.contains(' ') {
+                    pairs.push(e.clone());
+                }
+                if e.flags.has(aff.compound_forbid) {
+                    no_compound_parts.insert(e.word);
+                }
+            }
+        }
+        let mut d = Dictionary {
+            aff,
+            dic_path,
+            engine,
+            forbidden_words,
+            word_pairs: HashSet::new(),
+            no_compound_parts,
+            options,
+        };
+        for e in pairs {
+            let forms = d.expand_entry(&e)?;
+            d.word_pairs
+                .extend(forms.into_iter().map(|w| w.replace(' ', "")));
+        }
+        Ok(d)
+    }
+
+    /// The parsed affix file.
+    pub fn aff(&self) -> &Aff {
+        &self.aff
+    }
+
+    /// The options in force.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Words the `.dic` marks `FORBIDDENWORD`; no form equal to one is emitted.
+    pub fn forbidden_words(&self) -> &HashSet<String> {
+        &self.forbidden_words
+    }
+
+    /// Iterates over the stems of the `.dic`.
+    pub fn stems(&self) -> Result<DicReader<'_>> {
+        DicReader::open(&self.aff, &self.dic_path)
+    }
+
+    /// What Hunspell does to an input word before looking it up (`IGNORE`
+    /// characters removed, `ICONV` applied): a word is accepted when its
+    /// normalized form is generated.
+    pub fn normalize(&self, word: &str) -> String {
+        let mut w = self.aff.iconv(word);
+        self.aff.remove_ignored(&mut w);
+        w
+    }
+
+    fn orient(&self, w: &str) -> String {
+        if self.engine.reversed {
+            w.chars().rev().collect()
+        } else {
+            w.to_string()
+        }
+    }
+
+    /// Reverses (for `COMPLEXPREFIXES`), sorts, de-duplicates and filters
+    /// (forbidden words, words `ICONV` would change, `max_len`) a batch.
+    fn finish_batch(&self, out: &mut Vec<String>) {
+        if self.engine.reversed {
+            for w in out.iter_mut() {
+                *w = w.chars().rev().collect();
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        let max = self.options.max_len;
+        out.retain(|w| {
+            !self.forbidden_words.contains(w)
+                && (self.aff.iconv.is_empty() || self.aff.iconv(w) == *w)
+                && max.is_none_or(|m| w.len() <= m || w.chars().count() <= m)
+        });
+    }
+
+    fn too_many(&self, e: &DicEntry) -> Error {
+        Error::TooManyForms {
+            path: self.dic_path.clone(),
+            line: e.line,
+            stem: e.word.clone(),
+            limit: self.options.limit,
+        }
+    }
+
+    /// Every form of one `.dic` entry (outside compounds), sorted, without
+    /// duplicates. Holds them all in memory: [`Dictionary::expand`] streams.
+    pub fn expand_entry(&self, e: &DicEntry) -> Result<Vec<String>> {
+        let word = self.orient(&e.word);
+        let mut out = Vec::new();
+        self.engine
+            .forms(&word, &e.flags, &mut out, self.options.max_len);
+        self.finish_batch(&mut out);
+        if out.len() > self.options.limit {
+            return Err(self.too_many(e));
+        }
+        Ok(out)
+    }
+
+    /// Every form of the stem `word` (all its homonyms in the `.dic`),
+    /// sorted, without duplicates; empty when `word` is no stem. Reads the
+    /// whole `.dic`.
+    pub fn expand_stem(&self, word: &str) -> Result<Vec<String>> {
+        let mut out = Vec::new();
+        for e in self.stems()? {
+            let e = e?;
+            if e.word == word {
+                out.extend(self.expand_entry(&e)?);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        Ok(out)
+    }
+
+    /// Streams every form of the dictionary, stem by stem (then compounds,
+    /// if enabled).
+    pub fn expand(&self) -> Result<Expand<'_>> {
+        Ok(Expand {
+            dict: self,
+            reader: self.stems()?,
+            buf: Vec::new().into_iter(),
+            cur: None,
+            collector: self
+                .options
+                .compounds
+                .map(|c| Collector::new(&self.aff, c.max_len)),
+            groups: Vec::new(),
+            pos: (0, 0, 0),
+            compounds: 0,
+            done: false,
+        })
+    }
+}
+
+/// Iterator returned by [`Dictionary::expand`]. Yields `Err` at most once,
+/// then ends.
+pub struct Expand<'a> {
+    dict: &'a Dictionary,
+    reader: DicReader<'a>,
+    buf: std::vec::IntoIter<String>,
+    cur: Option<Current>,
+    collector: Option<Collector>,
+    groups: Vec<PairGroup>,
+    pos: (usize, usize, usize),
+    compounds: usize,
+    done: bool,
+}
+
+/// The stem being expanded: its jobs are run one at a time so that memory
+/// stays bounded even for stems with millions of forms.
+struct Current {
+    entry: DicEntry,
+    word: String,
+    plan: Vec<(Flag, u32)>,
+    next_job: usize,
+    count: usize,
+}
+
+impl Expand<'_> {
+    /// How many compounds have come so far (0 without [`Options::compounds`]).
+    pub fn compounds(&self) -> usize {
+        self.compounds
+    }
+
+    /// Runs the next job of the current stem into `buf`; false when the
+    /// stem is finished.
+    fn run_job(&mut self) -> Result<bool> {
+        let d = self.dict;
+        let Some(cur) = self.cur.as_mut() else {
+            return Ok(false);
+        };
+        let mut out = Vec::new();
+        loop {
+            if cur.next_job > cur.plan.len() {
+                self.cur = None;
+                return Ok(false);
+            }
+            if cur.next_job == 0 {
+                d.engine.base(&cur.word, &cur.entry.flags, &mut out);
+            } else {
+                let (s, ri) = cur.plan[cur.next_job - 1];
+                d.engine.job(
+                    &cur.word,
+                    &cur.entry.flags,
+                    s,
+                    ri,
+                    &mut out,
+                    d.options.max_len,
+                );
+            }
+            cur.next_job += 1;
+            if !out.is_empty() {
+                break;
+            }
+        }
+        d.finish_batch(&mut out);
+        cur.count += out.len();
+        if cur.count > d.options.limit {
+            return Err(d.too_many(&cur.entry));
+        }
+        self.buf = out.into_iter();
+        Ok(true)
+    }
+
+    fn next_compound(&mut self) -> Option<Result<String>> {
+        let d = self.dict;
+        let c = d.options.compounds?;
+        loop {
+            let (g, i, j) = self.pos;
+            let group = self.groups.get(g)?;
+            if i >= group.first.len() {
+                self.pos = (g + 1, 0, 0);
+                continue;
+            }
+            if j >= group.second.len() {
+                self.pos = (g, i + 1, 0);
+                continue;
+            }
+            self.pos = (g, i, j + 1);
+            let (a, b) = (&group.first[i], &group.second[j]);
+            if a.chars().count() + b.chars().count() > c.max_len || !compound::join_ok(&d.aff, a, b)
+            {
+                continue;
+            }
+            let w = format!("{a}{b}");
+            if d.forbidden_words.contains(&w) || d.word_pairs.contains(&w) {
+                continue;
+            }
+            self.compounds += 1;
+            if self.compounds > c.max_forms {
+                self.done = true;
+                return Some(Err(Error::CompoundLimit {
+                    path: d.dic_path.clone(),
+                    limit: c.max_forms,
+                }));
+            }
+            return Some(Ok(w));
+        }
+    }
+}
+
+impl Iterator for Expand<'_> {
+    type Item = Result<String>;
+
+    fn next(&mut self) -> Option<Result<String>> {
+        if self.done {
+            return None;
+        }
+        loop {
+            if let Some(w) = self.buf.next() {
+                return Some(Ok(w));
+            }
+            match self.run_job() {
+                Ok(true) => continue,
+                Ok(false) => {}
+                Err(err) => {
+                    self.done = true;
+                    return Some(Err(err));
+                }
+            }
+            match self.reader.next() {
+                Some(Ok(e)) => {
+                    let d = self.dict;
+                    let word = d.orient(&e.word);
+                    if let Some(col) = self.collector.as_mut() {
+                        let mut e2 = e.clone();
+                        e2.word = word.clone();
+                        col.add(&d.aff, &d.engine, &e2, &word);
+                    }
+                    self.cur = Some(Current {
+                        plan: d.engine.plan(&e.flags),
+                        entry: e,
+                        word,
+                        next_job: 0,
+                        count: 0,
+                    });
+                }
+                Some(Err(err)) => {
+                    self.done = true;
+                    return Some(Err(err));
+                }
+                None => {
+                    if let Some(col) = self.collector.take() {
+                        self.groups = col.finish();
+                        if self.dict.engine.reversed {
+                            for g in &mut self.groups {
+                                for w in g.first.iter_mut().chain(g.second.iter_mut()) {
+                                    *w = w.chars().rev().collect();
+                                }
+                            }
+                        }
+                        let no = &self.dict.no_compound_parts;
+                        for g in &mut self.groups {
+                            g.first.retain(|w| !no.contains(w));
+                            g.second.retain(|w| !no.contains(w));
+                        }
+                    }
+                    let r = self.next_compound();
+                    if r.is_none() {
+                        self.done = true;
+                    }
+                    return r;
+                }
+            }
+        }
+    }
+}
