@@ -40,16 +40,22 @@ class Lexicon:
 
     @staticmethod
     def compile(
-        words: Union[str, Iterable[str]],
+        words: Optional[Union[str, Iterable[str]]] = None,
         lang: Optional[str] = None,
         strip_marks: bool = False,
         keep: Optional[str] = None,
         turkic: bool = False,
         tiers: Optional[Union[str, Sequence[str]]] = None,
+        hunspell: Optional[Union[str, PathLike[str]]] = None,
+        aff: Optional[Union[str, PathLike[str]]] = None,
+        compounds: Optional[int] = None,
+        max_form_len: Optional[int] = None,
     ) -> Lexicon:
         """Compiles words (whitespace-separated text, or an iterable) in memory; tiers as
         `compile --tiers` reads them: a ranked list (one string) or lists of words, the
-        commonest first."""
+        commonest first. `hunspell` names a Hunspell dictionary (NAME.dic, with `aff` or
+        the NAME.aff beside it) whose every word form is compiled too; `compounds=2`
+        adds two-part compounds, `max_form_len` bounds the forms."""
     @staticmethod
     def open(
         path: Union[str, PathLike[str]],

@@ -127,16 +127,26 @@ impl Lexicon {
     /// words) under a normalization profile, in memory. `tiers`, as `compile --tiers`
     /// reads them: a ranked list (a string, a word and optionally a count a line, the
     /// commonest first) or several lists (strings of words), the commonest first.
+    ///
+    /// `hunspell` names a Hunspell dictionary (`NAME.dic`, read with `aff` or the
+    /// `NAME.aff` beside it) whose every word form is compiled too, as
+    /// `polyboggle compile NAME.dic` does (`compounds=2` adds two-part compounds,
+    /// `max_form_len` bounds the forms); `words` may then be empty.
     #[staticmethod]
-    #[pyo3(signature = (words, lang=None, strip_marks=false, keep=None, turkic=false, tiers=None))]
+    #[pyo3(signature = (words=None, lang=None, strip_marks=false, keep=None, turkic=false, tiers=None, hunspell=None, aff=None, compounds=None, max_form_len=None))]
+    #[allow(clippy::too_many_arguments)]
     fn compile(
         py: Python<'_>,
-        words: &Bound<'_, PyAny>,
+        words: Option<&Bound<'_, PyAny>>,
         lang: Option<&str>,
         strip_marks: bool,
         keep: Option<&str>,
         turkic: bool,
         tiers: Option<&Bound<'_, PyAny>>,
+        hunspell: Option<&Bound<'_, PyAny>>,
+        aff: Option<&Bound<'_, PyAny>>,
+        compounds: Option<usize>,
+        max_form_len: Option<usize>,
     ) -> PyResult<Lexicon> {
         let profile = profile(lang, strip_marks, keep, turkic)?;
         let tiers = tiers.map(|given| read_tiers(given, &profile)).transpose()?;
@@ -144,12 +154,40 @@ impl Lexicon {
         if let Some(tiers) = tiers {
             compiler.set_tiers(tiers);
         }
-        if let Ok(text) = words.cast::<PyString>() {
-            compiler.add_text(&text.to_cow()?);
-        } else {
-            for word in words.try_iter()? {
-                compiler.add(&word?.cast::<PyString>()?.to_cow()?);
+        match words {
+            None => {}
+            Some(words) if words.is_instance_of::<PyString>() => {
+                compiler.add_text(&words.cast::<PyString>()?.to_cow()?);
             }
+            Some(words) => {
+                for word in words.try_iter()? {
+                    compiler.add(&word?.cast::<PyString>()?.to_cow()?);
+                }
+            }
+        }
+        if let Some(dic) = hunspell {
+            let dic: String = dic.str()?.extract()?;
+            let aff: Option<String> = aff.map(|a| a.str()?.extract()).transpose()?;
+            let dictionary = hunspell_dictionary(&dic, aff, compounds, max_form_len)?;
+            py.detach(|| -> Result<(), polyboggle_hunspell::Error> {
+                let mut batch = Vec::new();
+                for form in dictionary.expand()? {
+                    batch.push(form?);
+                    if batch.len() == 1 << 15 {
+                        let words: Vec<&str> = batch.iter().map(String::as_str).collect();
+                        compiler.add_words(&words);
+                        batch.clear();
+                    }
+                }
+                let words: Vec<&str> = batch.iter().map(String::as_str).collect();
+                compiler.add_words(&words);
+                Ok(())
+            })
+            .map_err(|e| LexiconError::new_err(e.to_string()))?;
+        } else if aff.is_some() || compounds.is_some() || max_form_len.is_some() {
+            return Err(LexiconError::new_err(
+                "aff, compounds and max_form_len go with hunspell (a .dic file)",
+            ));
         }
         let (bytes, _) = py
             .detach(|| compiler.finish("words"))
@@ -369,6 +407,36 @@ impl Lexicon {
         let inner = polyboggle::Lexicon::from_bytes(bytes, origin).map_err(lexicon_error)?;
         Ok(Lexicon { inner })
     }
+}
+
+/// A Hunspell dictionary opened for expansion as `compile NAME.dic` opens one.
+fn hunspell_dictionary(
+    dic: &str,
+    aff: Option<String>,
+    compounds: Option<usize>,
+    max_form_len: Option<usize>,
+) -> PyResult<polyboggle_hunspell::Dictionary> {
+    let dic = std::path::Path::new(dic);
+    let aff = aff.map_or_else(|| dic.with_extension("aff"), Into::into);
+    let mut options = polyboggle_hunspell::Options {
+        max_len: max_form_len,
+        ..Default::default()
+    };
+    match compounds {
+        None => {}
+        Some(2) => {
+            options.compounds = Some(polyboggle_hunspell::Compounds::two(
+                max_form_len.unwrap_or(40),
+            ))
+        }
+        Some(n) => {
+            return Err(LexiconError::new_err(format!(
+                "compounds {n}: only two-part compounds are made (compounds=2)"
+            )))
+        }
+    }
+    polyboggle_hunspell::Dictionary::open_with(dic, &aff, options)
+        .map_err(|e| LexiconError::new_err(e.to_string()))
 }
 
 /// Every word of a dictionary, in key order, read one at a time.

@@ -64,7 +64,7 @@ fn run() -> Result<(), String> {
     }
     let d = Dictionary::open_with(dic, &aff, opts).map_err(|e| e.to_string())?;
     let out = std::io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 16, out.lock());
+    let mut out = BufWriter::with_capacity(1 << 20, out.lock());
     let mut write = |w: &str| -> Result<(), String> {
         out.write_all(w.as_bytes())
             .and_then(|_| out.write_all(b"\n"))

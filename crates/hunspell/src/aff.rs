@@ -105,7 +105,7 @@ pub struct Aff {
     /// `ICONV` pairs as written (`_` anchors a pattern at the word's start
     /// or end; `_` in a replacement is a space).
     pub iconv: Vec<(String, String)>,
-    iconv_table: ConvTable,
+    pub(crate) iconv_table: ConvTable,
 }
 
 /// Splits a line into whitespace-separated byte fields (space and tab).

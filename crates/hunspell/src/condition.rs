@@ -86,6 +86,26 @@ impl Condition {
         Condition(self.0.iter().rev().cloned().collect())
     }
 
+    /// The characters the first tested position accepts, or `None` when it
+    /// accepts any character (or the condition tests nothing).
+    pub(crate) fn first_chars(&self) -> Option<&[char]> {
+        Self::elem_chars(self.0.first()?)
+    }
+
+    /// The characters the last tested position accepts, or `None` when it
+    /// accepts any character (or the condition tests nothing).
+    pub(crate) fn last_chars(&self) -> Option<&[char]> {
+        Self::elem_chars(self.0.last()?)
+    }
+
+    fn elem_chars(e: &Elem) -> Option<&[char]> {
+        match e {
+            Elem::Char(c) => Some(std::slice::from_ref(c)),
+            Elem::Set(v) => Some(v),
+            Elem::Any | Elem::NotSet(_) => None,
+        }
+    }
+
     /// Whether `word` begins with characters satisfying the condition.
     pub fn matches_start(&self, word: &str) -> bool {
         let mut chars = word.chars();

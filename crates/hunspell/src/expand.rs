@@ -9,7 +9,7 @@
 use crate::aff::{Aff, AffixRule};
 use crate::condition::Condition;
 use crate::flags::{Flag, FlagSet};
-use std::collections::HashMap;
+use crate::fxhash::FxHashMap;
 
 /// An affix rule with the flags that matter precomputed.
 #[derive(Debug, Clone)]
@@ -19,12 +19,110 @@ pub(crate) struct Rule {
     pub strip: String,
     pub add: String,
     pub cond: Condition,
+    /// Whether `cond` must be tested: false when every word the strip
+    /// matches also satisfies it (e.g. `SFX A a ami a`).
+    pub check_cond: bool,
     pub cont: FlagSet,
     pub circ: bool,
     pub needaffix: bool,
     pub onlyinc: bool,
     pub permit: bool,
     pub cpd_forbid: bool,
+}
+
+/// The rules of one flag in one role, bucketed by the character of the word
+/// they need at their end (suffix role) or start (prefix role): the last
+/// (first) character of their strip, else the characters their condition's
+/// last (first) position accepts. A rule needing nothing particular is in
+/// every bucket. Looking a word up gives every rule that can apply to it (and
+/// a few that cannot), in rule order.
+#[derive(Debug, Clone, Default)]
+struct Bucketed {
+    /// Every rule of the flag.
+    all: Vec<u32>,
+    /// Rules that can apply to a word with this end (start) character.
+    by_char: FxHashMap<char, Vec<u32>>,
+    /// Rules that need no particular character.
+    any: Vec<u32>,
+}
+
+impl Bucketed {
+    #[inline]
+    fn for_char(&self, c: Option<char>) -> &[u32] {
+        match c.and_then(|c| self.by_char.get(&c)) {
+            Some(v) => v,
+            None => &self.any,
+        }
+    }
+}
+
+/// Rules in one role, indexed by flag (a dense table: flags are 16-bit).
+#[derive(Debug, Clone)]
+struct RuleIndex {
+    /// Flag -> position in `tabs` (`u32::MAX`: no rule has this flag).
+    slot: Vec<u32>,
+    tabs: Vec<Bucketed>,
+}
+
+impl RuleIndex {
+    /// `key(rule)`: the characters the rule needs at the word's edge, or
+    /// `None` for any.
+    fn new<'r>(rules: &'r [Rule], key: impl Fn(&'r Rule) -> Option<Vec<char>>) -> RuleIndex {
+        let mut slot = vec![u32::MAX; usize::from(Flag::MAX) + 1];
+        let mut tabs: Vec<Bucketed> = Vec::new();
+        for (i, r) in rules.iter().enumerate() {
+            let f = usize::from(r.flag);
+            if slot[f] == u32::MAX {
+                slot[f] = tabs.len() as u32;
+                tabs.push(Bucketed::default());
+            }
+            let t = &mut tabs[slot[f] as usize];
+            t.all.push(i as u32);
+            match key(r) {
+                None => {
+                    t.any.push(i as u32);
+                    for v in t.by_char.values_mut() {
+                        v.push(i as u32);
+                    }
+                }
+                Some(cs) => {
+                    for c in cs {
+                        let v = t.by_char.entry(c).or_insert_with(|| t.any.clone());
+                        if v.last() != Some(&(i as u32)) {
+                            v.push(i as u32);
+                        }
+                    }
+                }
+            }
+        }
+        RuleIndex { slot, tabs }
+    }
+
+    #[inline]
+    fn get(&self, f: Flag) -> Option<&Bucketed> {
+        match self.slot[usize::from(f)] {
+            u32::MAX => None,
+            i => Some(&self.tabs[i as usize]),
+        }
+    }
+
+    #[inline]
+    fn has(&self, f: Flag) -> bool {
+        self.slot[usize::from(f)] != u32::MAX
+    }
+
+    /// Every rule of flag `f`.
+    #[inline]
+    fn all(&self, f: Flag) -> &[u32] {
+        self.get(f).map_or(&[], |t| &t.all)
+    }
+
+    /// The rules of flag `f` that can apply to a word whose edge character
+    /// is `c`.
+    #[inline]
+    fn for_char(&self, f: Flag, c: Option<char>) -> &[u32] {
+        self.get(f).map_or(&[], |t| t.for_char(c))
+    }
 }
 
 /// Prepared affix tables.
@@ -34,8 +132,8 @@ pub(crate) struct Engine {
     pub sfx: Vec<Rule>,
     /// Rules in the prefix role (SFX under COMPLEXPREFIXES, reversed).
     pub pfx: Vec<Rule>,
-    sfx_by: HashMap<Flag, Vec<u32>>,
-    pfx_by: HashMap<Flag, Vec<u32>>,
+    sfx_by: RuleIndex,
+    pfx_by: RuleIndex,
     /// Suffix flags a prefix may enable where that prefix is itself enabled
     /// by a suffix's continuation (needed for completeness, usually empty).
     extra_sfx: Vec<Flag>,
@@ -48,13 +146,26 @@ pub(crate) struct Engine {
     pub max_strip: usize,
 }
 
+/// `w.ends_with(s)` compared from the end, inline: strips are a few bytes
+/// and usually differ in their last bytes (a `memcmp` call costs more).
+#[inline]
+fn ends_with(w: &[u8], s: &[u8]) -> bool {
+    w.len() >= s.len() && w.iter().rev().zip(s.iter().rev()).all(|(a, b)| a == b)
+}
+
+/// `w.starts_with(s)`, inline (see [`ends_with`]).
+#[inline]
+fn starts_with(w: &[u8], s: &[u8]) -> bool {
+    w.len() >= s.len() && w.iter().zip(s).all(|(a, b)| a == b)
+}
+
 fn rev(s: &str) -> String {
     s.chars().rev().collect()
 }
 
 impl Engine {
     pub fn new(aff: &Aff) -> Engine {
-        let prep = |r: &AffixRule, reverse: bool| Rule {
+        let prep_rule = |r: &AffixRule, reverse: bool| Rule {
             flag: r.flag,
             cross: r.cross,
             strip: if reverse {
@@ -68,6 +179,7 @@ impl Engine {
             } else {
                 r.cond.clone()
             },
+            check_cond: true,
             cont: r.cont.clone(),
             circ: r.cont.has(aff.circumfix),
             needaffix: r.cont.has(aff.needaffix),
@@ -75,34 +187,42 @@ impl Engine {
             permit: r.cont.has(aff.compound_permit),
             cpd_forbid: r.cont.has(aff.compound_forbid),
         };
+        let prep = |r: &AffixRule, reverse: bool, role_sfx: bool| {
+            let mut rule = prep_rule(r, reverse);
+            rule.check_cond = if role_sfx {
+                !rule.cond.matches_end(&rule.strip)
+            } else {
+                !rule.cond.matches_start(&rule.strip)
+            };
+            rule
+        };
         let cp = aff.complex_prefixes;
         let (sfx, pfx): (Vec<Rule>, Vec<Rule>) = if cp {
             (
-                aff.prefixes.iter().map(|r| prep(r, true)).collect(),
-                aff.suffixes.iter().map(|r| prep(r, true)).collect(),
+                aff.prefixes.iter().map(|r| prep(r, true, true)).collect(),
+                aff.suffixes.iter().map(|r| prep(r, true, false)).collect(),
             )
         } else {
             (
-                aff.suffixes.iter().map(|r| prep(r, false)).collect(),
-                aff.prefixes.iter().map(|r| prep(r, false)).collect(),
+                aff.suffixes.iter().map(|r| prep(r, false, true)).collect(),
+                aff.prefixes.iter().map(|r| prep(r, false, false)).collect(),
             )
         };
-        let index = |v: &[Rule]| {
-            let mut m: HashMap<Flag, Vec<u32>> = HashMap::new();
-            for (i, r) in v.iter().enumerate() {
-                m.entry(r.flag).or_default().push(i as u32);
-            }
-            m
-        };
-        let sfx_by = index(&sfx);
-        let pfx_by = index(&pfx);
+        let sfx_by = RuleIndex::new(&sfx, |r| match r.strip.chars().next_back() {
+            Some(c) => Some(vec![c]),
+            None => r.cond.last_chars().map(<[char]>::to_vec),
+        });
+        let pfx_by = RuleIndex::new(&pfx, |r| match r.strip.chars().next() {
+            Some(c) => Some(vec![c]),
+            None => r.cond.first_chars().map(<[char]>::to_vec),
+        });
         let in_sfx_cont: std::collections::HashSet<Flag> =
             sfx.iter().flat_map(|r| r.cont.iter()).collect();
         let mut extra_sfx: Vec<Flag> = pfx
             .iter()
             .filter(|p| in_sfx_cont.contains(&p.flag))
             .flat_map(|p| p.cont.iter())
-            .filter(|f| sfx_by.contains_key(f))
+            .filter(|&f| sfx_by.has(f))
             .collect();
         extra_sfx.sort_unstable();
         extra_sfx.dedup();
@@ -127,29 +247,39 @@ impl Engine {
         }
     }
 
+    /// Every suffix-role rule of flag `f`.
     pub fn sfx_rules(&self, f: Flag) -> impl Iterator<Item = &Rule> {
+        self.sfx_by.all(f).iter().map(|&i| &self.sfx[i as usize])
+    }
+
+    /// Every prefix-role rule of flag `f`.
+    pub fn pfx_rules(&self, f: Flag) -> impl Iterator<Item = &Rule> {
+        self.pfx_by.all(f).iter().map(|&i| &self.pfx[i as usize])
+    }
+
+    /// The suffix-role rules of flag `f` that may apply to `w` (a superset
+    /// of those [`Self::apply_sfx`] accepts), in rule order.
+    #[inline]
+    fn sfx_for<'a>(&'a self, f: Flag, w: &str) -> impl Iterator<Item = &'a Rule> + 'a {
         self.sfx_by
-            .get(&f)
-            .into_iter()
-            .flatten()
+            .for_char(f, w.chars().next_back())
+            .iter()
             .map(|&i| &self.sfx[i as usize])
     }
 
-    pub fn pfx_rules(&self, f: Flag) -> impl Iterator<Item = &Rule> {
+    /// The prefix-role rules of flag `f` that may apply to `w`, in rule order.
+    #[inline]
+    fn pfx_for<'a>(&'a self, f: Flag, w: &str) -> impl Iterator<Item = &'a Rule> + 'a {
         self.pfx_by
-            .get(&f)
-            .into_iter()
-            .flatten()
+            .for_char(f, w.chars().next())
+            .iter()
             .map(|&i| &self.pfx[i as usize])
     }
 
     /// Applies a suffix-role rule: strip at the end, test the condition, add.
     #[inline]
     pub fn apply_sfx(&self, r: &Rule, w: &str) -> Option<String> {
-        if !(w.len() > r.strip.len() || (self.fullstrip && w.len() == r.strip.len())) {
-            return None;
-        }
-        if !w.ends_with(r.strip.as_str()) || !r.cond.matches_end(w) {
+        if !self.sfx_applies(r, w) {
             return None;
         }
         let base = &w[..w.len() - r.strip.len()];
@@ -159,13 +289,23 @@ impl Engine {
         Some(s)
     }
 
+    /// Whether [`Self::apply_sfx`] gives a word (without building it).
+    #[inline]
+    fn sfx_applies(&self, r: &Rule, w: &str) -> bool {
+        (w.len() > r.strip.len() || (self.fullstrip && w.len() == r.strip.len()))
+            && ends_with(w.as_bytes(), r.strip.as_bytes())
+            && (!r.check_cond || r.cond.matches_end(w))
+    }
+
     /// Applies a prefix-role rule: strip at the start, test the condition, add.
     #[inline]
     pub fn apply_pfx(&self, r: &Rule, w: &str) -> Option<String> {
         if !(w.len() > r.strip.len() || (self.fullstrip && w.len() == r.strip.len())) {
             return None;
         }
-        if !w.starts_with(r.strip.as_str()) || !r.cond.matches_start(w) {
+        if !starts_with(w.as_bytes(), r.strip.as_bytes())
+            || (r.check_cond && !r.cond.matches_start(w))
+        {
             return None;
         }
         let mut s = String::with_capacity(w.len() - r.strip.len() + r.add.len());
@@ -174,59 +314,66 @@ impl Engine {
         Some(s)
     }
 
-    /// The candidate (suffix flag, suffix rule) pairs of a stem with flags
-    /// `f`: the stem's suffixes, those its prefixes enable, and those enabled
-    /// by prefixes that suffixes enable. One job per pair (see [`Self::job`]).
-    pub fn plan(&self, f: &FlagSet) -> Vec<(Flag, u32)> {
+    /// The (suffix flag, suffix rule) pairs that apply to the stem `word`
+    /// with flags `f`, among the stem's suffixes, those its prefixes enable,
+    /// and those enabled by prefixes that suffixes enable. One job per pair
+    /// (see [`Self::job`]); [`Self::base`] takes its single suffixes from it.
+    pub fn plan(&self, word: &str, f: &FlagSet, out: &mut Vec<(Flag, u32)>) {
+        out.clear();
         if f.has(self.forbidden) || f.has(self.onlyinc) {
-            return Vec::new();
+            return;
         }
-        let mut cs: Vec<Flag> = f.iter().filter(|x| self.sfx_by.contains_key(x)).collect();
+        let mut cs: Vec<Flag> = f.iter().filter(|&x| self.sfx_by.has(x)).collect();
         for p in f.iter() {
             for pr in self.pfx_rules(p) {
-                cs.extend(pr.cont.iter().filter(|x| self.sfx_by.contains_key(x)));
+                cs.extend(pr.cont.iter().filter(|&x| self.sfx_by.has(x)));
             }
         }
         cs.extend(self.extra_sfx.iter().copied());
         cs.sort_unstable();
         cs.dedup();
-        let mut out = Vec::new();
+        let last = word.chars().next_back();
         for s in cs {
-            for &i in self.sfx_by.get(&s).into_iter().flatten() {
-                out.push((s, i));
-            }
+            out.extend(
+                self.sfx_by
+                    .for_char(s, last)
+                    .iter()
+                    .filter(|&&i| self.sfx_applies(&self.sfx[i as usize], word))
+                    .map(|&i| (s, i)),
+            );
         }
-        out
     }
 
     /// Every form of the stem `word` (in the engine's orientation) with flags
     /// `f`, outside compounds, pushed onto `out` (duplicates possible).
     pub fn forms(&self, word: &str, f: &FlagSet, out: &mut Vec<String>, max_len: Option<usize>) {
-        self.base(word, f, out);
-        for (s, i) in self.plan(f) {
+        let mut plan = Vec::new();
+        self.plan(word, f, &mut plan);
+        self.base(word, f, &plan, out);
+        for (s, i) in plan {
             self.job(word, f, s, i, out, max_len);
         }
     }
 
-    /// The bare stem, its single suffixes and its single prefixes.
-    pub fn base(&self, word: &str, f: &FlagSet, out: &mut Vec<String>) {
+    /// The bare stem, its single suffixes and its single prefixes. `plan`
+    /// is [`Self::plan`]'s answer for the same stem.
+    pub fn base(&self, word: &str, f: &FlagSet, plan: &[(Flag, u32)], out: &mut Vec<String>) {
         if f.has(self.forbidden) || f.has(self.onlyinc) {
             return;
         }
         if !f.has(self.needaffix) {
             out.push(word.to_string());
         }
-        for s in f.iter() {
-            for sr in self.sfx_rules(s) {
-                if !sr.circ && !sr.onlyinc && !sr.needaffix {
-                    if let Some(w) = self.apply_sfx(sr, word) {
-                        out.push(w);
-                    }
+        for &(s, i) in plan {
+            let sr = &self.sfx[i as usize];
+            if f.contains(s) && !sr.circ && !sr.onlyinc && !sr.needaffix {
+                if let Some(w) = self.apply_sfx(sr, word) {
+                    out.push(w);
                 }
             }
         }
         for p in f.iter() {
-            for pr in self.pfx_rules(p) {
+            for pr in self.pfx_for(p, word) {
                 if !pr.needaffix && !pr.circ && !pr.onlyinc {
                     if let Some(w) = self.apply_pfx(pr, word) {
                         out.push(w);
@@ -249,6 +396,10 @@ impl Engine {
         max_len: Option<usize>,
     ) {
         let sr = &self.sfx[ri as usize];
+        if sr.cont.is_empty() && !(sr.cross && f.iter().any(|x| self.pfx_by.has(x))) {
+            // no second suffix and no prefix: nothing beyond the single suffix
+            return;
+        }
         let in_root = f.contains(s);
         let Some(w1) = self.apply_sfx(sr, word) else {
             return;
@@ -266,7 +417,7 @@ impl Engine {
         if in_root && !sr.circ && !sr.onlyinc {
             // twofold suffixes: sr continues with s2
             for s2 in sr.cont.iter() {
-                for sr2 in self.sfx_rules(s2) {
+                for sr2 in self.sfx_for(s2, &w1) {
                     if let Some(w2) = self.apply_sfx(sr2, &w1) {
                         out.push(w2);
                     }
@@ -281,12 +432,12 @@ impl Engine {
             cp.extend(
                 f.iter()
                     .chain(sr.cont.iter())
-                    .filter(|x| self.pfx_by.contains_key(x)),
+                    .filter(|&x| self.pfx_by.has(x)),
             );
             cp.sort_unstable();
             cp.dedup();
             for &p in &cp {
-                for pr in self.pfx_rules(p) {
+                for pr in self.pfx_for(p, &w1) {
                     if pr.cross
                         && !pr.onlyinc
                         && pr.circ == sr.circ
@@ -303,7 +454,7 @@ impl Engine {
         }
         // prefix + two suffixes
         for s2 in sr.cont.iter() {
-            for sr2 in self.sfx_rules(s2).filter(|r| r.cross) {
+            for sr2 in self.sfx_for(s2, &w1).filter(|r| r.cross) {
                 let Some(w2) = self.apply_sfx(sr2, &w1) else {
                     continue;
                 };
@@ -315,12 +466,12 @@ impl Engine {
                     f.iter()
                         .chain(sr.cont.iter())
                         .chain(sr2.cont.iter())
-                        .filter(|x| self.pfx_by.contains_key(x)),
+                        .filter(|&x| self.pfx_by.has(x)),
                 );
                 cp.sort_unstable();
                 cp.dedup();
                 for &p in &cp {
-                    for pr in self.pfx_rules(p).filter(|r| r.cross) {
+                    for pr in self.pfx_for(p, &w2).filter(|r| r.cross) {
                         let ok = if sr2.cont.contains(p) {
                             in_root && !sr.circ
                         } else {

@@ -4,7 +4,30 @@ use std::collections::HashMap;
 
 /// The compiled table: rules indexed by their first character.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct ConvTable(HashMap<char, Vec<ConvRule>>);
+pub(crate) struct ConvTable(HashMap<char, Vec<ConvRule>>, Triggers);
+
+/// The characters that begin a pattern: a word with none of them is left
+/// unchanged, which is checked without converting it.
+#[derive(Debug, Clone, Default)]
+struct Triggers {
+    /// Bit `b` set: ASCII byte `b` begins a pattern.
+    ascii: u128,
+    /// Non-ASCII first characters, sorted.
+    other: Vec<char>,
+}
+
+impl Triggers {
+    #[inline]
+    fn any_in(&self, word: &str) -> bool {
+        if word.is_ascii() {
+            return word.bytes().any(|b| self.ascii >> b & 1 == 1);
+        }
+        word.chars().any(|c| match u8::try_from(c) {
+            Ok(b) if b.is_ascii() => self.ascii >> b & 1 == 1,
+            _ => self.other.binary_search(&c).is_ok(),
+        })
+    }
+}
 
 /// One `ICONV` pattern with its replacement per context: anywhere, at the
 /// start, at the end, whole word (as Hunspell's `RepList`).
@@ -50,7 +73,27 @@ impl ConvTable {
         for v in m.values_mut() {
             v.sort_by_key(|r| std::cmp::Reverse(r.pat.len()));
         }
-        ConvTable(m)
+        let mut tr = Triggers::default();
+        for &c in m.keys() {
+            match u8::try_from(c) {
+                Ok(b) if b.is_ascii() => tr.ascii |= 1 << b,
+                _ => tr.other.push(c),
+            }
+        }
+        tr.other.sort_unstable();
+        ConvTable(m, tr)
+    }
+
+    /// Whether the table has no rules.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Whether `convert(word) == word`, without converting when no pattern
+    /// can start in `word`.
+    #[inline]
+    pub(crate) fn leaves_unchanged(&self, word: &str) -> bool {
+        self.0.is_empty() || !self.1.any_in(word) || self.convert(word) == word
     }
 
     /// Converts `word` (see [`crate::Aff::iconv`]).

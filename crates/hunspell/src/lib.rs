@@ -39,6 +39,7 @@ pub mod encoding;
 mod error;
 mod expand;
 pub mod flags;
+mod fxhash;
 mod iconv;
 
 pub use aff::{Aff, AffixRule};
@@ -48,6 +49,7 @@ pub use flags::{Flag, FlagMode, FlagSet};
 
 use compound::{Collector, PairGroup};
 use expand::Engine;
+use fxhash::FxHashSet;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
@@ -106,6 +108,8 @@ pub struct Dictionary {
     dic_path: PathBuf,
     engine: Engine,
     forbidden_words: HashSet<String>,
+    /// The same words in a set with a fast hasher, for the per-form check.
+    forbidden_fast: FxHashSet<String>,
     /// Compounds Hunspell rejects because the `.dic` lists them as a word
     /// pair (`compound word`), with the pair's affixed forms.
     word_pairs: HashSet<String>,
@@ -148,7 +152,9 @@ impl Dictionary {
         let mut forbidden_words = HashSet::new();
         let mut pairs = Vec::new();
         let mut no_compound_parts = HashSet::new();
-        for e in DicReader::open(&aff, &dic_path)? {
+        let mut reader = DicReader::open(&aff, &dic_path)?;
+        let want = |f: &FlagSet| options.compounds.is_some() || f.has(aff.forbidden);
+        while let Some(e) = reader.next_wanted(&want) {
             let e = e?;
             if e.flags.has(aff.forbidden) {
                 forbidden_words.insert(e.word.clone());
@@ -166,6 +172,7 @@ impl Dictionary {
             aff,
             dic_path,
             engine,
+            forbidden_fast: forbidden_words.iter().cloned().collect(),
             forbidden_words,
             word_pairs: HashSet::new(),
             no_compound_parts,
@@ -224,12 +231,19 @@ impl Dictionary {
                 *w = w.chars().rev().collect();
             }
         }
-        out.sort_unstable();
-        out.dedup();
+        if out.len() > 1 {
+            out.sort_unstable();
+            out.dedup();
+        }
         let max = self.options.max_len;
+        let forbidden = &self.forbidden_fast;
+        let iconv = &self.aff.iconv_table;
+        if forbidden.is_empty() && iconv.is_empty() && max.is_none() {
+            return;
+        }
         out.retain(|w| {
-            !self.forbidden_words.contains(w)
-                && (self.aff.iconv.is_empty() || self.aff.iconv(w) == *w)
+            (forbidden.is_empty() || !forbidden.contains(w))
+                && iconv.leaves_unchanged(w)
                 && max.is_none_or(|m| w.len() <= m || w.chars().count() <= m)
         });
     }
@@ -279,8 +293,10 @@ impl Dictionary {
         Ok(Expand {
             dict: self,
             reader: self.stems()?,
-            buf: Vec::new().into_iter(),
+            buf: Vec::new(),
+            buf_pos: 0,
             cur: None,
+            plan: Vec::new(),
             collector: self
                 .options
                 .compounds
@@ -298,8 +314,13 @@ impl Dictionary {
 pub struct Expand<'a> {
     dict: &'a Dictionary,
     reader: DicReader<'a>,
-    buf: std::vec::IntoIter<String>,
+    /// The current batch; `buf[buf_pos..]` is still to be yielded (the storage
+    /// is reused from batch to batch).
+    buf: Vec<String>,
+    buf_pos: usize,
     cur: Option<Current>,
+    /// The current stem's jobs: (suffix flag, suffix rule), reused.
+    plan: Vec<(Flag, u32)>,
     collector: Option<Collector>,
     groups: Vec<PairGroup>,
     pos: (usize, usize, usize),
@@ -311,10 +332,17 @@ pub struct Expand<'a> {
 /// stays bounded even for stems with millions of forms.
 struct Current {
     entry: DicEntry,
-    word: String,
-    plan: Vec<(Flag, u32)>,
+    /// The stem reversed (`COMPLEXPREFIXES`), else `None`: `entry.word`.
+    reversed: Option<String>,
     next_job: usize,
     count: usize,
+}
+
+impl Current {
+    /// The stem in the engine's orientation.
+    fn word(&self) -> &str {
+        self.reversed.as_deref().unwrap_or(&self.entry.word)
+    }
 }
 
 impl Expand<'_> {
@@ -330,18 +358,22 @@ impl Expand<'_> {
         let Some(cur) = self.cur.as_mut() else {
             return Ok(false);
         };
-        let mut out = Vec::new();
+        let mut out = std::mem::take(&mut self.buf);
+        out.clear();
+        self.buf_pos = 0;
         loop {
-            if cur.next_job > cur.plan.len() {
+            if cur.next_job > self.plan.len() {
                 self.cur = None;
+                self.buf = out;
                 return Ok(false);
             }
             if cur.next_job == 0 {
-                d.engine.base(&cur.word, &cur.entry.flags, &mut out);
+                d.engine
+                    .base(cur.word(), &cur.entry.flags, &self.plan, &mut out);
             } else {
-                let (s, ri) = cur.plan[cur.next_job - 1];
+                let (s, ri) = self.plan[cur.next_job - 1];
                 d.engine.job(
-                    &cur.word,
+                    cur.word(),
                     &cur.entry.flags,
                     s,
                     ri,
@@ -359,7 +391,7 @@ impl Expand<'_> {
         if cur.count > d.options.limit {
             return Err(d.too_many(&cur.entry));
         }
-        self.buf = out.into_iter();
+        self.buf = out;
         Ok(true)
     }
 
@@ -408,8 +440,9 @@ impl Iterator for Expand<'_> {
             return None;
         }
         loop {
-            if let Some(w) = self.buf.next() {
-                return Some(Ok(w));
+            if let Some(w) = self.buf.get_mut(self.buf_pos) {
+                self.buf_pos += 1;
+                return Some(Ok(std::mem::take(w)));
             }
             match self.run_job() {
                 Ok(true) => continue,
@@ -422,19 +455,20 @@ impl Iterator for Expand<'_> {
             match self.reader.next() {
                 Some(Ok(e)) => {
                     let d = self.dict;
-                    let word = d.orient(&e.word);
-                    if let Some(col) = self.collector.as_mut() {
-                        let mut e2 = e.clone();
-                        e2.word = word.clone();
-                        col.add(&d.aff, &d.engine, &e2, &word);
-                    }
-                    self.cur = Some(Current {
-                        plan: d.engine.plan(&e.flags),
+                    let reversed = d.engine.reversed.then(|| d.orient(&e.word));
+                    let cur = Current {
                         entry: e,
-                        word,
+                        reversed,
                         next_job: 0,
                         count: 0,
-                    });
+                    };
+                    if let Some(col) = self.collector.as_mut() {
+                        let mut e2 = cur.entry.clone();
+                        e2.word = cur.word().to_string();
+                        col.add(&d.aff, &d.engine, &e2, cur.word());
+                    }
+                    d.engine.plan(cur.word(), &cur.entry.flags, &mut self.plan);
+                    self.cur = Some(cur);
                 }
                 Some(Err(err)) => {
                     self.done = true;
