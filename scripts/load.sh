@@ -52,7 +52,7 @@ phase() {
   PHASE=$name DIR=$dir GAMES=$games THREADS=$clients \
     wrk -t"$clients" -c"$clients" -d600s --timeout 30s -s scripts/load-games.lua "$url" \
     >"$dir/$name.out" 2>&1 &
-  local wrk_pid=$!
+  wrk_pid=$!
   while [ "$(ls "$dir" | grep -c '^done-')" -lt "$clients" ] && kill -0 "$wrk_pid" 2>/dev/null; do
     if [ -n "${on_tick:-}" ]; then $on_tick; fi
     sleep 0.1
@@ -62,13 +62,21 @@ phase() {
   grep RESULT "$dir/$name.out" || { cat "$dir/$name.out"; exit 1; }
 }
 
+# wrk retries a refused connection at once, in a loop: on 2 cores its 64 threads then
+# starve the server they wait for. With PAUSE=1 (the default) the clients are paused
+# (SIGSTOP) 50 ms after the SIGTERM, their requests in flight sent, and resumed once the
+# new server serves: clients that back off. PAUSE=0 measures the storm.
 restarted=
 restart_once() {
   if [ -z "$restarted" ] && [ "$(date +%s)" -ge "$restart_at" ]; then
     restarted=1
     echo "server: peak memory before the restart $(peak)"
+    if [ "${PAUSE:-1}" = 1 ]; then
+      (sleep 0.05; kill -STOP "$wrk_pid") &
+    fi
     stop_server
     start_server
+    kill -CONT "$wrk_pid" 2>/dev/null || true
     tail -n 3 "$dir/server.out"
   fi
 }
