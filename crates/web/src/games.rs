@@ -808,7 +808,7 @@ mod tests {
             &games,
             r#"{"board": "ATEE/APYO/TINU/#DSE", "level": "all"}"#,
         );
-        for word in ["type", "pate", "tint"] {
+        for word in ["type", "pate", "dine"] {
             games
                 .guess(&timed, json!({ "word": word }).to_string().as_bytes())
                 .unwrap();
