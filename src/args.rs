@@ -895,6 +895,18 @@ pub struct ServeArgs {
     /// Open the page in a browser (xdg-open)
     #[arg(long)]
     pub open: bool,
+    /// Keep the games across restarts in FILE: read back at start, written every
+    /// --snapshot seconds and when SIGTERM or Ctrl-C stops the server
+    #[arg(long, value_name = "FILE")]
+    pub state: Option<PathBuf>,
+    /// The most games kept at once; when all are in play, a new game gets 503
+    #[arg(long, value_name = "N", default_value_t = 20_000,
+          value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    pub max_games: u32,
+    /// Seconds between writes of --state while serving (0: only when stopping)
+    #[arg(long, value_name = "SECS", default_value_t = 30, requires = "state",
+          value_parser = clap::value_parser!(u64).range(0..=86_400))]
+    pub snapshot: u64,
 }
 
 #[derive(Args, Debug)]

@@ -14,7 +14,7 @@ use axum::Router;
 use polyboggle::{Lexicon, Profile, Rules, Solver};
 use polyboggle_dice::DiceSet;
 use polyboggle_play::game::{Round, Verdict};
-use polyboggle_web::{games, router, serve_within, App, Dictionaries, Limits, MAX_BODY};
+use polyboggle_web::{router, serve_within, App, Capacity, Dictionaries, Games, Limits, MAX_BODY};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
@@ -811,18 +811,46 @@ fn the_server_keeps_the_clock() {
 }
 
 #[test]
-fn games_are_bounded_in_number() {
-    let app = App::new(Dictionaries::builtin());
-    let first = app.games.create(&app.dicts, br#"{"seed": 1}"#).unwrap();
-    let first: Value = serde_json::from_str(&first).unwrap();
-    for seed in 0..games::MAX_GAMES as u64 + 20 {
-        let body = format!(r#"{{"seed": {seed}, "timer": 60}}"#);
-        app.games.create(&app.dicts, body.as_bytes()).unwrap();
+fn a_full_server_refuses_new_games_and_keeps_every_one() {
+    let app = Arc::new(App {
+        dicts: Dictionaries::builtin(),
+        games: Games::with_capacity(Capacity::games(3)),
+    });
+    let router = router(app.clone());
+    let ids: Vec<String> = (0..3)
+        .map(|seed| new_game(&router, json!({"seed": seed, "timer": 60}))["id"].to_string())
+        .map(|id| id.trim_matches('"').to_string())
+        .collect();
+    let reply = post(&router, "/api/games", json!({"seed": 9}));
+    let line = reply.error(503);
+    assert!(
+        line.starts_with("the server is full: 3 games in progress, none idle long enough"),
+        "{line}"
+    );
+    // The soonest a game may expire: its 60 s timer and 10 minutes of quiet.
+    let retry: u64 = reply.headers["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((655..=661).contains(&retry), "{retry}");
+    assert!(line.ends_with(&format!("try again in {retry} s")), "{line}");
+    for id in &ids {
+        assert_eq!(get(&router, &format!("/api/games/{id}")).status, 200);
     }
-    assert_eq!(app.games.len(), games::MAX_GAMES);
-    // The least recently used went first.
-    let err = app.games.view(first["id"].as_str().unwrap()).unwrap_err();
-    assert_eq!(err.status, 404);
+    // A game deleted makes room, and its id says what happened to it.
+    call(
+        &router,
+        "DELETE",
+        &format!("/api/games/{}", ids[0]),
+        Body::empty(),
+    );
+    new_game(&router, json!({"seed": 9}));
+    let line = get(&router, &format!("/api/games/{}", ids[0])).error(404);
+    assert_eq!(line, format!("game '{}' was deleted", ids[0]));
+    let line = get(&router, "/api/games/0123abcd").error(404);
+    assert_eq!(line, "no game '0123abcd' (unknown id)");
+    assert_eq!(app.games.len(), 3);
 }
 
 #[test]
@@ -864,21 +892,37 @@ fn the_page_and_its_files() {
 struct Server {
     child: Child,
     address: String,
+    /// What it prints after its first line.
+    stdout: BufReader<std::process::ChildStdout>,
 }
 
 impl Server {
     fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_polyboggle"))
+        Server::start_as(Command::new(env!("CARGO_BIN_EXE_polyboggle")), args)
+    }
+
+    /// Starts `command` (the binary, maybe run as another user) with `serve` and `args`.
+    fn start_as(mut command: Command, args: &[&str]) -> Server {
+        let mut child = command
             .args(["serve", "--port", "0"])
             .args(args)
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .unwrap();
         let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        stdout.read_line(&mut line).unwrap();
+        if line.is_empty() {
+            let mut err = String::new();
+            child
+                .stderr
+                .take()
+                .unwrap()
+                .read_to_string(&mut err)
+                .unwrap();
+            panic!("the server did not start: {err}");
+        }
         let url = line
             .split_whitespace()
             .find(|w| w.starts_with("http://"))
@@ -888,7 +932,39 @@ impl Server {
             .trim_end_matches('/')
             .to_string();
         assert!(address.starts_with("127.0.0.1:"), "{address}");
-        Server { child, address }
+        Server {
+            child,
+            address,
+            stdout,
+        }
+    }
+
+    /// Sends SIGTERM; answers the exit code, stdout's lines after the first, and stderr,
+    /// once it has exited (within 15 s).
+    fn stop(mut self) -> (Option<i32>, String, String) {
+        let pid = self.child.id() as libc::pid_t;
+        assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+        let began = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(began.elapsed() < Duration::from_secs(15), "still running");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let mut out = String::new();
+        self.stdout.read_to_string(&mut out).unwrap();
+        let mut err = String::new();
+        let stderr = self.child.stderr.take();
+        stderr.unwrap().read_to_string(&mut err).unwrap();
+        (status.code(), out, err)
+    }
+
+    /// `request`, the body read as JSON.
+    fn json(&self, method: &str, path: &str, body: Value) -> (u16, Value) {
+        let (status, text) = self.request(method, path, &body.to_string());
+        let value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        (status, value)
     }
 
     /// One HTTP/1.1 request on its own connection; the status and the body.
@@ -1194,4 +1270,230 @@ fn the_binary_closes_a_silent_connection() {
     let closed = closed_within(&mut silent, idle + Duration::from_secs(20))
         .expect("the binary closes a connection that sends nothing");
     assert!(closed >= idle - Duration::from_millis(200), "{closed:?}");
+}
+
+#[test]
+fn a_stopped_server_writes_its_games_and_the_next_one_resumes_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("games.json");
+    let state_arg = state.to_str().unwrap();
+    let server = Server::start(&["--state", state_arg]);
+    let (_, timed) = server.json("POST", "/api/games", json!({"board": BOARD, "timer": 300}));
+    let timed = timed["id"].as_str().unwrap().to_string();
+    for word in ["type", "pate", "dine"] {
+        let path = format!("/api/games/{timed}/guess");
+        assert_eq!(server.json("POST", &path, json!({ "word": word })).0, 200);
+    }
+    let (_, over) = server.json("POST", "/api/games", json!({"seed": 7}));
+    let over = over["id"].as_str().unwrap().to_string();
+    server.json("POST", &format!("/api/games/{over}/end"), json!({}));
+    let before: Vec<Value> = [&timed, &over]
+        .iter()
+        .map(|id| server.json("GET", &format!("/api/games/{id}"), json!({})).1)
+        .collect();
+
+    // A request under way when the signal comes (its head sent, its body not yet) is
+    // answered, and its guess is kept.
+    let mut slow = TcpStream::connect(&server.address).unwrap();
+    slow.set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let body = r#"{"word": "tide"}"#;
+    write!(
+        slow,
+        "POST /api/games/{timed}/guess HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let pid = server.child.id() as libc::pid_t;
+    let writer = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        slow.write_all(body.as_bytes()).unwrap();
+        read_answer(&mut slow)
+    });
+    let (code, out, err) = server.stop();
+    let (status, answer) = writer.join().unwrap();
+    assert_eq!(status, 200, "{answer}");
+    assert!(answer.contains(r#""verdict":"correct""#), "{answer}");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("SIGTERM: stopping"), "{out}");
+    assert!(
+        out.contains(&format!("wrote 2 games to {state_arg}")),
+        "{out}"
+    );
+    assert!(err.is_empty(), "{err}");
+    let _ = pid;
+
+    // The next server with the same file answers the same games, clocks included.
+    let server = Server::start(&["--state", state_arg]);
+    for (id, before) in [&timed, &over].iter().zip(&before) {
+        let (status, after) = server.json("GET", &format!("/api/games/{id}"), json!({}));
+        assert_eq!(status, 200, "{after}");
+        for field in [
+            "board", "phase", "computer", "winner", "possible", "dict", "rules",
+        ] {
+            assert_eq!(before[field], after[field], "{field}");
+        }
+        match (before["time_left"].as_f64(), after["time_left"].as_f64()) {
+            (Some(b), Some(a)) => assert!(a <= b && b - a < 5.0, "{b} {a}"),
+            (b, a) => assert_eq!(b, a),
+        }
+    }
+    let (_, after) = server.json("GET", &format!("/api/games/{timed}"), json!({}));
+    let words: Vec<&str> = after["human"]["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["word"].as_str().unwrap())
+        .collect();
+    assert_eq!(words, ["DINE", "PATE", "TIDE", "TYPE"]);
+    let path = format!("/api/games/{timed}/guess");
+    let (_, again) = server.json("POST", &path, json!({"word": "type"}));
+    assert_eq!(again["verdict"], "already-found");
+    let (code, out, _) = server.stop();
+    assert_eq!(code, Some(0));
+    assert!(out.contains("wrote 2 games"), "{out}");
+}
+
+#[test]
+fn a_damaged_state_file_is_set_aside_and_the_server_starts_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("games.json");
+    std::fs::write(&state, "{\"format\": \"polyboggle serve state\", \"vers").unwrap();
+    let server = Server::start(&["--state", state.to_str().unwrap()]);
+    assert_eq!(server.request("GET", "/api/dicts", "").0, 200);
+    let (code, _, err) = server.stop();
+    assert_eq!(code, Some(0));
+    let aside = dir.path().join("games.json.refused");
+    assert_eq!(
+        err,
+        format!(
+            "polyboggle: {}: damaged (EOF while parsing a string at line 1 column 42); set aside as {}, starting with no games\n",
+            state.display(),
+            aside.display()
+        )
+    );
+    assert!(std::fs::read_to_string(&aside).unwrap().ends_with("\"vers"));
+    // The file now holds the new server's (empty) state.
+    let text = std::fs::read_to_string(&state).unwrap();
+    assert!(text.contains(r#""games":[]"#), "{text}");
+}
+
+#[test]
+fn serve_refuses_bad_state_options_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().display().to_string();
+    let cases: &[(&[&str], &str)] = &[
+        (&["--max-games", "0"], "0 is not in 1..=10000000"),
+        (
+            &["--max-games", "many"],
+            "--max-games: many is not a whole number",
+        ),
+        (
+            &["--snapshot", "-3", "--state", "x"],
+            "--snapshot: -3 is not a whole number",
+        ),
+        (&["--snapshot", "5"], "--state <FILE>"),
+        (
+            &["--state", &folder],
+            &format!("{folder}: a folder, not a file"),
+        ),
+        (&["--state", ""], "--state"),
+        (
+            &["--state", &format!("{folder}/no/games.json")],
+            &format!("cannot write in {folder}/no: no such folder"),
+        ),
+    ];
+    for (args, expected) in cases {
+        let mut all = vec!["serve", "--port", "0"];
+        all.extend_from_slice(args);
+        let line = bad(&all);
+        assert!(line.contains(expected), "{args:?}: {line}");
+    }
+}
+
+/// The user the permission tests run the binary as: root may read and write anything.
+const TEST_USER: &str = "pbtest";
+
+/// `polyboggle`, copied where `TEST_USER` may run it, run as that user.
+fn as_test_user(dir: &std::path::Path) -> Command {
+    let known = Command::new("id").arg(TEST_USER).output().unwrap();
+    assert!(
+        known.status.success(),
+        "this test needs a non-root user {TEST_USER}: create it with `useradd -m {TEST_USER}` (.ci/run does)"
+    );
+    let binary = dir.join("polyboggle");
+    std::fs::copy(env!("CARGO_BIN_EXE_polyboggle"), &binary).unwrap();
+    // setpriv runs the binary itself as the user (runuser would stand between, and
+    // answer SIGTERM for it).
+    let mut command = Command::new("setpriv");
+    command
+        .args([
+            "--reuid",
+            TEST_USER,
+            "--regid",
+            TEST_USER,
+            "--clear-groups",
+            "--",
+        ])
+        .arg(binary);
+    command
+}
+
+#[test]
+#[ignore = "needs a non-root user pbtest (created by .ci/run)"]
+fn a_state_file_the_server_may_not_read_or_write_is_told_in_one_line() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let mode = |path: &std::path::Path, mode| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    mode(dir.path(), 0o755);
+    let run = |state: &std::path::Path| {
+        let out = as_test_user(dir.path())
+            .args(["serve", "--port", "0", "--state"])
+            .arg(state)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        stderr
+    };
+    // A folder it may not write in (root's, 0755).
+    let locked = dir.path().join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    mode(&locked, 0o755);
+    let state = locked.join("games.json");
+    assert_eq!(
+        run(&state),
+        format!(
+            "polyboggle: {}: cannot write in {}: permission denied\n",
+            state.display(),
+            locked.display()
+        )
+    );
+    // A file it may not read (root's, 0600), in a folder it may write in: never
+    // overwritten unread.
+    let open = dir.path().join("open");
+    std::fs::create_dir(&open).unwrap();
+    mode(&open, 0o777);
+    let state = open.join("games.json");
+    std::fs::write(&state, "secret").unwrap();
+    mode(&state, 0o600);
+    assert_eq!(
+        run(&state),
+        format!("polyboggle: {}: permission denied\n", state.display())
+    );
+    assert_eq!(std::fs::read_to_string(&state).unwrap(), "secret");
+    // And where it may, it serves.
+    let mine = open.join("mine.json");
+    let server = Server::start_as(
+        as_test_user(dir.path()),
+        &["--state", mine.to_str().unwrap()],
+    );
+    server.json("POST", "/api/games", json!({"seed": 1}));
+    let (code, out, err) = server.stop();
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("wrote 1 game to"), "{out}");
 }

@@ -1,16 +1,24 @@
-//! `polyboggle serve`: the web page and its JSON API on a local port.
+//! `polyboggle serve`: the web page and its JSON API on a local port, until SIGTERM or
+//! Ctrl-C stops it gracefully; with `--state FILE`, the games in progress are read
+//! back at start and written there while serving and when stopping.
 
 use std::io::Write;
 use std::net::TcpListener;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use polyboggle::{Lexicon, Profile};
-use polyboggle_web::{self as web, App, Dictionaries};
+use polyboggle_web::{self as web, App, Capacity, Dictionaries, Games, Limits};
 
 use crate::args::ServeArgs;
 use crate::Failure;
 
+/// Without `--state`, how often games idle past their time are forgotten.
+const SWEEP_EVERY: Duration = Duration::from_secs(60);
+
 pub fn run(args: ServeArgs) -> Result<(), Failure> {
+    let started = Instant::now();
     let mut dicts = Dictionaries::builtin();
     for spec in &args.dict {
         let (name, path) = spec
@@ -21,10 +29,31 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             .add(name, lexicon)
             .map_err(|e| Failure::input(format!("--dict {spec}: {e}")))?;
     }
+    if args
+        .state
+        .as_ref()
+        .is_some_and(|p| p.as_os_str().is_empty())
+    {
+        return Err(Failure::input("--state: give a file name"));
+    }
     let listener = TcpListener::bind((args.host.as_str(), args.port)).map_err(|e| {
         Failure::input(format!("cannot listen on {}:{}: {e}", args.host, args.port))
     })?;
     listener.set_nonblocking(true)?;
+    let games = Games::with_capacity(Capacity::games(args.max_games as usize));
+    // Read back, then written at once: a folder the server cannot write in is told now,
+    // not when it stops. (Connections wait in the kernel's queue meanwhile.)
+    let resumed = match &args.state {
+        Some(path) => {
+            let resumed = games.resume(&dicts, path)?;
+            for note in &resumed.notes {
+                let _ = writeln!(std::io::stderr(), "polyboggle: {note}");
+            }
+            games.save(&dicts, path)?;
+            Some(resumed.games)
+        }
+        None => None,
+    };
     let address = listener.local_addr()?;
     let url = format!("http://{address}/");
     let names: Vec<&str> = dicts.names().collect();
@@ -42,6 +71,15 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
                 address.ip()
             )?;
         }
+        if let (Some(n), Some(path)) = (resumed, &args.state) {
+            let ms = started.elapsed().as_millis();
+            writeln!(
+                out,
+                "polyboggle: resumed {} from {} (serving {ms} ms after start)",
+                games_count(n),
+                path.display()
+            )?;
+        }
         out.flush()?;
     }
     if args.open {
@@ -52,12 +90,102 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             .stderr(std::process::Stdio::null())
             .spawn();
     }
+    let app = Arc::new(App { dicts, games });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(async {
+    let stopping = runtime.block_on(async {
         let listener = tokio::net::TcpListener::from_std(listener)?;
-        web::serve(listener, Arc::new(App::new(dicts))).await
+        let every = match (&args.state, args.snapshot) {
+            (Some(_), 0) | (None, _) => SWEEP_EVERY,
+            (Some(_), secs) => Duration::from_secs(secs),
+        };
+        let snapshots = match args.snapshot {
+            0 => None,
+            _ => args.state.clone(),
+        };
+        tokio::spawn(keep(app.clone(), snapshots, every));
+        let stopping = Arc::new(std::sync::Mutex::new(None));
+        let signalled = stopping.clone();
+        let shutdown = async move {
+            let name = web::shutdown_signal().await;
+            *signalled.lock().unwrap_or_else(|p| p.into_inner()) = Some((name, Instant::now()));
+            // The output may be gone (a closed pipe): stopping goes on regardless.
+            let _ = writeln!(
+                std::io::stdout(),
+                "polyboggle: {name}: stopping (finishing the requests running)"
+            );
+        };
+        let drained = web::serve_until(listener, app.clone(), Limits::default(), shutdown).await?;
+        let signalled = stopping.lock().unwrap_or_else(|p| p.into_inner()).take();
+        Ok::<_, std::io::Error>((drained, signalled))
     })?;
+    let (drained, signalled) = stopping;
+    // From here on a request still running cannot change a game: what is written is
+    // what every answer said.
+    app.games.close();
+    let mut line = String::from("polyboggle: stopped");
+    if drained.cut > 0 {
+        line += &format!(
+            "; {} connections still running a request after {} s were cut",
+            drained.cut,
+            web::DRAIN_LIMIT.as_secs()
+        );
+    }
+    if let Some(path) = &args.state {
+        let n = app.games.save(&app.dicts, path).map_err(|e| {
+            Failure::from(std::io::Error::other(format!(
+                "the games could not be saved: {e}"
+            )))
+        })?;
+        line += &format!("; wrote {} to {}", games_count(n), path.display());
+    }
+    if let Some((_, at)) = signalled {
+        line += &format!(" ({} ms after the signal)", at.elapsed().as_millis());
+    }
+    let _ = writeln!(std::io::stdout(), "{line}");
+    runtime.shutdown_timeout(Duration::from_millis(100));
     Ok(())
+}
+
+/// While serving: every `every`, forgets the games idle past their time and, with a
+/// state file, writes the games there if any changed (off the request threads). A
+/// failed write is told once on stderr (and again once it has worked in between).
+async fn keep(app: Arc<App>, state: Option<PathBuf>, every: Duration) {
+    let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut failing = false;
+    loop {
+        ticks.tick().await;
+        let app = app.clone();
+        let state = state.clone();
+        let wrote = tokio::task::spawn_blocking(move || match state {
+            Some(path) if app.games.changed() => snapshot(&app, &path),
+            _ => {
+                app.games.sweep();
+                Ok(())
+            }
+        })
+        .await;
+        match wrote {
+            Ok(Err(e)) if !failing => {
+                failing = true;
+                let _ = writeln!(std::io::stderr(), "polyboggle: snapshot: {e}");
+            }
+            Ok(Ok(())) => failing = false,
+            _ => {}
+        }
+    }
+}
+
+fn snapshot(app: &App, path: &Path) -> Result<(), polyboggle::files::WriteError> {
+    app.games.save(&app.dicts, path).map(drop)
+}
+
+/// `1 game`, `2 games`.
+fn games_count(n: usize) -> String {
+    match n {
+        1 => "1 game".into(),
+        n => format!("{n} games"),
+    }
 }

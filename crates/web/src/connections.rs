@@ -15,9 +15,15 @@
 //!   request, is closed to make room; so stalled clients cannot lock others out even
 //!   before their time is up. Only when every open connection is running a request does
 //!   the new one wait (in the kernel's queue) for a slot.
+//!
+//! [`serve_until`] stops gracefully: when its `shutdown` future ends it stops accepting
+//! (the listener is closed), lets each connection finish the request it is running
+//! and closes it (hyper's graceful shutdown), and returns once every connection has
+//! closed or `drain` has passed, saying how many were still open.
 
+use std::future::Future;
 use std::io;
-use std::pin::Pin;
+use std::pin::{pin, Pin};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::{Context, Poll};
@@ -32,7 +38,7 @@ use hyper::service::service_fn;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::Notify;
+use tokio::sync::{watch, Notify};
 use tower::ServiceExt;
 
 /// The bounds on connections (see the module's documentation).
@@ -61,10 +67,47 @@ impl Default for Limits {
 
 /// Serves `router` on `listener` within `limits`, until the process ends.
 pub async fn serve(listener: TcpListener, router: Router, limits: Limits) -> io::Result<()> {
+    serve_until(
+        listener,
+        router,
+        limits,
+        std::future::pending(),
+        Duration::ZERO,
+    )
+    .await?;
+    Ok(())
+}
+
+/// How a graceful stop went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Drained {
+    /// Connections still open (running a request) when the time to drain ran out;
+    /// they are dropped with the runtime.
+    pub cut: usize,
+    /// How long the connections took to close.
+    pub took: Duration,
+}
+
+/// Serves `router` on `listener` within `limits` until `shutdown` ends; then stops
+/// accepting, lets the requests running finish, closes every connection, and returns
+/// once none is open or `drain` has passed.
+pub async fn serve_until(
+    listener: TcpListener,
+    router: Router,
+    limits: Limits,
+    shutdown: impl Future<Output = ()>,
+    drain: Duration,
+) -> io::Result<Drained> {
     let open = Arc::new(Open::default());
     let epoch = Instant::now();
+    let (stop, stopping) = watch::channel(false);
+    let mut shutdown = pin!(shutdown);
     loop {
-        let stream = match listener.accept().await {
+        let accepted = tokio::select! {
+            _ = &mut shutdown => break,
+            accepted = listener.accept() => accepted,
+        };
+        let stream = match accepted {
             Ok((stream, _)) => stream,
             // Out of file descriptors, or a connection reset before it was accepted:
             // wait a little rather than spin, and go on.
@@ -73,20 +116,49 @@ pub async fn serve(listener: TcpListener, router: Router, limits: Limits) -> io:
                 continue;
             }
         };
-        open.make_room(limits.max_connections).await;
+        tokio::select! {
+            _ = &mut shutdown => break,
+            _ = open.make_room(limits.max_connections) => {}
+        }
         let connection = Arc::new(Connection::new(epoch));
         open.list().push(connection.clone());
         let open = open.clone();
         let router = router.clone();
+        let stopping = stopping.clone();
         tokio::spawn(async move {
-            run(stream, connection.clone(), router, limits).await;
+            run(stream, connection.clone(), router, limits, stopping).await;
             open.remove(&connection);
         });
     }
+    drop(listener);
+    let began = Instant::now();
+    let _ = stop.send(true);
+    let deadline = tokio::time::Instant::now() + drain;
+    loop {
+        let freed = open.freed.notified();
+        if open.list().is_empty() {
+            break;
+        }
+        if tokio::time::timeout_at(deadline, freed).await.is_err() {
+            break;
+        }
+    }
+    let cut = open.list().len();
+    Ok(Drained {
+        cut,
+        took: began.elapsed(),
+    })
 }
 
-/// Serves one connection until it ends, breaks a limit, or is closed to make room.
-async fn run(stream: TcpStream, connection: Arc<Connection>, router: Router, limits: Limits) {
+/// Serves one connection until it ends, breaks a limit, or is closed to make room; once
+/// `stopping`, it finishes the request it is running and closes.
+async fn run(
+    stream: TcpStream,
+    connection: Arc<Connection>,
+    router: Router,
+    limits: Limits,
+    mut stopping: watch::Receiver<bool>,
+) {
     // Answers go out whole (hyper writes head and body together); no reason to wait.
     let _ = stream.set_nodelay(true);
     let io = TokioIo::new(Watched {
@@ -107,10 +179,19 @@ async fn run(stream: TcpStream, connection: Arc<Connection>, router: Router, lim
         .timer(TokioTimer::new())
         .header_read_timeout(limits.header_time)
         .serve_connection(io, service);
+    let mut http = pin!(http);
+    tokio::select! {
+        _ = http.as_mut() => return,
+        _ = connection.close.notified() => return,
+        _ = connection.idle(limits.idle_time) => return,
+        _ = stopping.wait_for(|&stop| stop) => {}
+    }
+    // The server is stopping: the request running (if any) is answered, then the
+    // connection closes; one waiting for a request closes now.
+    http.as_mut().graceful_shutdown();
     tokio::select! {
         _ = http => {}
         _ = connection.close.notified() => {}
-        _ = connection.idle(limits.idle_time) => {}
     }
 }
 

@@ -12,6 +12,11 @@
 //! game replayed after a reload keeps its deadline. The one thing a game may draw is a
 //! seed, for a request that names a dice set but none ([`api::random_seed`]).
 //!
+//! A game is [`Saved`] as what rebuilds it (board, dictionary, rules, level), the words
+//! each player found and the time left on its clock, and [`Game::restore`]d by solving
+//! the board again and replaying those words: the server's state file
+//! ([`Games::save`](crate::Games::save)) is a list of them.
+//!
 //! ```
 //! use std::time::Duration;
 //! use polyboggle_web::{game::Game, Dictionaries};
@@ -28,10 +33,10 @@
 
 use std::time::Duration;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use polyboggle::board::Board;
+use polyboggle::board::{Board, Face};
 use polyboggle::lexicon::Lexicon;
 use polyboggle::solve::Found;
 use polyboggle_play::game::{Phase, Round, Verdict, COMPUTER, HUMAN};
@@ -43,6 +48,14 @@ use crate::{api, ApiError, Dictionaries};
 pub const MAX_TIMER: u64 = 60 * 60;
 /// The longest guess, in bytes.
 pub const MAX_GUESS_BYTES: usize = 256;
+
+/// [`Game::footprint`]: the bytes of a game apart from its words (the struct, the board,
+/// the strings, the allocator's share), measured with the server's peak memory
+/// (`docs/reliability.md`).
+const GAME_OVERHEAD: usize = 2048;
+/// [`Game::footprint`]: the bytes of one word of the board apart from its text and path
+/// (its entry in the round's map, its `Found`).
+const WORD_OVERHEAD: usize = 128;
 
 /// One game: its board, its judge, its clock and whose turn it is.
 pub struct Game {
@@ -93,6 +106,47 @@ pub fn level(name: Option<&str>, dict: &str, lexicon: &Lexicon) -> Result<Level,
         )));
     }
     Ok(level)
+}
+
+/// A game as the server's state file keeps it: what rebuilds it, the words each player
+/// found (keys), and its clock as the time left (not an instant), so that it resumes
+/// where it stopped however long the server was down.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Saved {
+    /// The faces, row by row (`#` a blank).
+    pub board: Vec<Vec<String>>,
+    /// The dictionary's name on the server.
+    pub dict: String,
+    /// `cs106b` or `hasbro`.
+    pub rules: String,
+    /// The dice set and seed that rolled the board, when one did.
+    pub set: Option<String>,
+    /// See `set`.
+    pub seed: Option<u64>,
+    /// The turn's length in seconds, when timed.
+    pub timer: Option<u64>,
+    /// The computer's level (`easy`, `medium`, `hard`, `all`).
+    pub level: String,
+    /// `human` (the player's turn) or `results`.
+    pub phase: String,
+    /// Milliseconds left on the clock (a timed game in the player's turn).
+    pub time_left_ms: Option<u64>,
+    /// The last message shown.
+    pub message: String,
+    /// The words the human found, as keys.
+    pub human: Vec<String>,
+    /// The words the computer took, as keys.
+    pub computer: Vec<String>,
+}
+
+/// Why a [`Saved`] game could not be rebuilt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unsaved {
+    /// Its dictionary is not one this server serves (now).
+    NotServed(String),
+    /// It does not describe a game (a damaged file): what is wrong.
+    Damaged(String),
 }
 
 /// `POST /api/games/ID/guess`.
@@ -254,6 +308,119 @@ impl Game {
             std::cmp::Ordering::Equal => "A tie.",
         };
         self.message = format!("{why} {verdict}").trim_start().to_string();
+    }
+
+    /// The game as the state file keeps it, at `now`.
+    pub fn save(&self, now: Duration) -> Saved {
+        let keys = |player| {
+            self.round
+                .found_by(player)
+                .map(|f| f.word.clone())
+                .collect()
+        };
+        Saved {
+            board: self
+                .board
+                .face_rows()
+                .into_iter()
+                .map(|row| row.into_iter().map(str::to_string).collect())
+                .collect(),
+            dict: self.dict.clone(),
+            rules: self.rules.clone(),
+            set: self.set.clone(),
+            seed: self.seed,
+            timer: self.timer,
+            level: self.level.name().to_string(),
+            phase: phase_name(self.phase).to_string(),
+            time_left_ms: self
+                .deadline
+                .map(|d| d.saturating_sub(now).as_millis() as u64),
+            message: self.message.clone(),
+            human: keys(HUMAN),
+            computer: keys(COMPUTER),
+        }
+    }
+
+    /// Rebuilds a [`Saved`] game at `now`: solves its board again over the dictionary of
+    /// that name in `dicts` and replays each player's words, each of which must be a
+    /// word of the board; its clock goes on from the time it had left.
+    pub fn restore(dicts: &Dictionaries, saved: &Saved, now: Duration) -> Result<Game, Unsaved> {
+        let damaged = |why: String| Unsaved::Damaged(why);
+        let (dict, lexicon) = dicts
+            .get(Some(&saved.dict))
+            .map_err(|_| Unsaved::NotServed(saved.dict.clone()))?;
+        let rules = api::rules(&saved.rules, None, None, None).map_err(|e| damaged(e.message))?;
+        let level = level(Some(&saved.level), dict, lexicon).map_err(|e| damaged(e.message))?;
+        let rows = saved
+            .board
+            .iter()
+            .map(|row| row.iter().map(|face| Face::new(face)).collect())
+            .collect();
+        let board = Board::from_rows(rows).map_err(|e| damaged(format!("board: {e}")))?;
+        let board = api::board(&board.inline()).map_err(|e| damaged(e.message))?;
+        let phase = match saved.phase.as_str() {
+            "human" => Phase::Human,
+            "results" => Phase::Results,
+            other => return Err(damaged(format!("phase '{other}'"))),
+        };
+        if saved
+            .timer
+            .is_some_and(|secs| !(1..=MAX_TIMER).contains(&secs))
+        {
+            return Err(damaged("timer out of range".into()));
+        }
+        let deadline = match (phase, saved.timer, saved.time_left_ms) {
+            (Phase::Human, Some(secs), Some(ms)) => {
+                Some(now + Duration::from_millis(ms.min(secs * 1000)))
+            }
+            (Phase::Human, None, None) | (Phase::Results, _, None) => None,
+            _ => return Err(damaged("a clock that does not fit its timer".into())),
+        };
+        let mut round = Round::new(lexicon, &board, rules.clone(), 2);
+        for (player, words) in [(HUMAN, &saved.human), (COMPUTER, &saved.computer)] {
+            for word in words {
+                if !matches!(round.guess(player, word), Verdict::Correct(_)) {
+                    return Err(damaged(format!("'{word}' is not a new word of its board")));
+                }
+            }
+        }
+        Ok(Game {
+            round,
+            lexicon,
+            board,
+            dict: dict.to_string(),
+            rules: saved.rules.clone(),
+            min_len: rules.min_len,
+            set: saved.set.clone(),
+            seed: saved.seed,
+            timer: saved.timer,
+            level,
+            deadline,
+            phase,
+            message: saved.message.clone(),
+        })
+    }
+
+    /// About how many bytes the game holds (its board's words and their paths above
+    /// all), for the server's memory budget.
+    pub fn footprint(&self) -> usize {
+        let words: usize = self
+            .round
+            .all_words()
+            .map(|f| WORD_OVERHEAD + 2 * f.word.len() + f.path.len() * 16)
+            .sum();
+        GAME_OVERHEAD + words
+    }
+
+    /// When the game's clock runs out, in its keeper's time (`None`: untimed, or the
+    /// turn is over).
+    pub fn deadline(&self) -> Option<Duration> {
+        self.deadline
+    }
+
+    /// The turn's length, when timed.
+    pub fn timer(&self) -> Option<Duration> {
+        self.timer.map(Duration::from_secs)
     }
 
     fn time_left(&self, now: Duration) -> Option<f64> {

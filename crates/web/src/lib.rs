@@ -3,7 +3,9 @@
 //! [`App`] is what every request shares: the [`Dictionaries`] the server may use (the
 //! built-in one and those named on its command line, each opened once and shared
 //! read-only) and the [`Games`] in progress. [`router`] wraps it in HTTP; [`serve`] runs
-//! that router on a listener, within the [`Limits`] on connections ([`connections`]).
+//! that router on a listener, within the [`Limits`] on connections ([`connections`]);
+//! [`serve_until`] stops it gracefully on a signal ([`shutdown_signal`]), and the games
+//! are saved to a state file and resumed from it ([`Games::save`], [`Games::resume`]).
 //!
 //! Each endpoint's work is a plain function from the request body's bytes to a JSON
 //! text or an [`ApiError`] ([`api::solve`], [`api::roll`], [`Games::create`],
@@ -45,12 +47,15 @@ pub mod page;
 mod server;
 
 #[cfg(feature = "server")]
-pub use connections::Limits;
+pub use connections::{Drained, Limits};
 pub use dictionaries::Dictionaries;
 pub use error::ApiError;
-pub use games::Games;
+pub use games::{Capacity, Games};
 #[cfg(feature = "server")]
-pub use server::{router, serve, serve_within, MAX_BODY, REQUEST_TIME_LIMIT};
+pub use server::{
+    router, serve, serve_until, serve_within, shutdown_signal, DRAIN_LIMIT, MAX_BODY,
+    REQUEST_TIME_LIMIT,
+};
 
 /// What the server's requests share.
 pub struct App {

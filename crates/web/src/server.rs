@@ -1,6 +1,8 @@
 //! The HTTP side: the router over the endpoints' work, its limits, and the loop that
-//! serves it (the feature `server`).
+//! serves it (the feature `server`), until a signal stops it gracefully
+//! ([`serve_until`], [`shutdown_signal`]).
 
+use std::future::Future;
 use std::io;
 use std::sync::Arc;
 use std::time::Duration;
@@ -21,6 +23,10 @@ pub const MAX_BODY: usize = 64 * 1024;
 
 /// How long one request may take, reading its body included.
 pub const REQUEST_TIME_LIMIT: Duration = Duration::from_secs(10);
+
+/// How long a stopping server waits for the requests running to finish: as long as
+/// one may take.
+pub const DRAIN_LIMIT: Duration = REQUEST_TIME_LIMIT;
 
 /// The page and the API as an `axum` router (see `docs/web.md` for the endpoints).
 pub fn router(app: Arc<App>) -> Router {
@@ -73,16 +79,57 @@ pub async fn serve_within(
     connections::serve(listener, router(app), limits).await
 }
 
-/// A JSON reply: the text with 200, or the error's status and `{"error": ...}`.
+/// Serves [`router`] on `listener` within `limits` until `shutdown` ends, then stops
+/// gracefully: no new connection is accepted, the requests running are answered (for
+/// at most [`DRAIN_LIMIT`]), and every connection closes. The games are left as they
+/// are: the caller closes and saves them ([`crate::Games::close`], [`crate::Games::save`]).
+pub async fn serve_until(
+    listener: tokio::net::TcpListener,
+    app: Arc<App>,
+    limits: Limits,
+    shutdown: impl Future<Output = ()>,
+) -> io::Result<connections::Drained> {
+    connections::serve_until(listener, router(app), limits, shutdown, DRAIN_LIMIT).await
+}
+
+/// Ends when the process is asked to stop: SIGTERM or SIGINT (Ctrl-C); answers its
+/// name. Where signals cannot be watched, never ends.
+pub async fn shutdown_signal() -> &'static str {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let (Ok(mut term), Ok(mut int)) = (
+            signal(SignalKind::terminate()),
+            signal(SignalKind::interrupt()),
+        ) else {
+            return std::future::pending().await;
+        };
+        tokio::select! {
+            _ = term.recv() => "SIGTERM",
+            _ = int.recv() => "SIGINT",
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        match tokio::signal::ctrl_c().await {
+            Ok(()) => "Ctrl-C",
+            Err(_) => std::future::pending().await,
+        }
+    }
+}
+
+/// A JSON reply: the text with 200, or the error's status and `{"error": ...}` (and
+/// `Retry-After` when it says when to ask again).
 fn json(reply: Result<String, ApiError>) -> Response {
-    let (status, body) = match reply {
-        Ok(text) => (StatusCode::OK, text),
+    let (status, body, retry_after) = match reply {
+        Ok(text) => (StatusCode::OK, text, None),
         Err(e) => (
             StatusCode::from_u16(e.status).unwrap_or(StatusCode::BAD_REQUEST),
             e.to_json(),
+            e.retry_after,
         ),
     };
-    (
+    let mut response = (
         status,
         [
             (header::CONTENT_TYPE, "application/json"),
@@ -90,7 +137,13 @@ fn json(reply: Result<String, ApiError>) -> Response {
         ],
         body,
     )
-        .into_response()
+        .into_response();
+    if let Some(secs) = retry_after {
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, secs.into());
+    }
+    response
 }
 
 /// The body's bytes, or why they could not be read (too large, cut off).
