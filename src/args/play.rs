@@ -1,0 +1,89 @@
+//! The games: `duel`, `play`, `serve`.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::common::{DictArgs, LevelArg};
+
+#[derive(Args, Debug)]
+pub struct DuelArgs {
+    /// Dictionary [default: ./EnglishWords.txt if present, else the built-in]
+    #[arg(long, short = 'd', value_name = "D")]
+    pub dict: Option<String>,
+    /// The summary's words: easy, medium, hard (tier 1, 1-2, 1-3, or deeper for a ranked
+    /// list in some languages: `dict info`) or all; players may enter any word (levels
+    /// need a dictionary compiled with --tiers)
+    #[arg(long, value_enum, default_value = "all")]
+    pub level: LevelArg,
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub dict: DictArgs,
+    /// Dice set, a built-in name or a file [default: from --size or --lang]
+    #[arg(long, value_name = "DICESET")]
+    pub dice: Option<String>,
+    /// Board size: 4x4 (New Boggle dice) or 5x5 (Big Boggle dice)
+    #[arg(long, value_name = "RxC")]
+    pub size: Option<String>,
+    /// Rules preset: cs106b (4+ letters, length-3 points) or hasbro
+    #[arg(long, default_value = "cs106b", value_name = "NAME")]
+    pub rules: String,
+    /// End each of your turns after SECS seconds (--timer alone: 3 minutes)
+    #[arg(long, value_name = "SECS", num_args = 0..=1, default_missing_value = "180")]
+    pub timer: Option<u64>,
+    /// What the computer knows: easy, medium, hard (tier 1, 1-2, 1-3, or deeper for a
+    /// ranked list in some languages: `dict info`) or all words; you may enter any word
+    /// (levels need a dictionary compiled with --tiers)
+    #[arg(long, value_enum, default_value = "all")]
+    pub level: LevelArg,
+    /// Seed for shaking the dice (random when omitted)
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+}
+
+#[cfg(feature = "web")]
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on (127.0.0.1: this machine only)
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// Port to listen on (0: any free port; the URL printed says which)
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Another dictionary requests may name: NAME=PATH (a compiled file or a word list)
+    #[arg(long, short = 'd', value_name = "NAME=PATH")]
+    pub dict: Vec<String>,
+    /// Open the page in a browser (xdg-open)
+    #[arg(long)]
+    pub open: bool,
+    /// Keep the games across restarts in FILE: read back at start, written every
+    /// --snapshot seconds and when SIGTERM or Ctrl-C stops the server
+    #[arg(long, value_name = "FILE")]
+    pub state: Option<PathBuf>,
+    /// The most games kept at once; when all are in play, a new game gets 503
+    #[arg(long, value_name = "N", default_value_t = 20_000,
+          value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    pub max_games: u32,
+    /// Seconds between writes of --state while serving (0: only when stopping)
+    #[arg(long, value_name = "SECS", default_value_t = 30, requires = "state",
+          value_parser = clap::value_parser!(u64).range(0..=86_400))]
+    pub snapshot: u64,
+}
+
+pub const DUEL_HELP: &str = "\
+The protocol, a line at a time (CS106B rules: words of 4+ letters, length - 3 points):
+  in:  the board: a line N, then N lines of N letters (blank lines before N are skipped)
+  in:  player 1's words, one a line, then a line ???; then player 2's, then ???
+  out: Player P Score: S, before each line of a turn is read
+  out: after each word: Correct. | W is too short. | W is not a word. |
+       W is not on board. | W is already found.   (W as typed; checked in that order)
+  out: at the end: both scores, Player 1 wins! | Player 2 wins! | It's a tie!,
+       then All possible words: WORD WORD ... (sorted, upper case)
+End of input at any point after the board ends the game with the summary. A bad or
+missing board is one line on stderr and exit code 2. A word found by one player is new
+to the other. Example:
+  printf '2\\nta\\nep\\ntape\\n???\\npeat\\n???\\n' | polyboggle duel
+docs/duel.md has a full transcript.";
