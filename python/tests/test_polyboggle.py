@@ -364,3 +364,21 @@ def test_a_search_names_one_query_and_a_good_tier_range():
     with pytest.raises(polyboggle.LexiconError, match="tiers"):
         Lexicon.compile(TIER_WORDS, tiers=7)
     assert lexicon.search("*", limit=0) == [] and lexicon.search("*", limit=2) == ["CAT", "DOG"]
+
+
+def test_a_hunspell_dictionary_compiles_into_every_form(tmp_path):
+    (tmp_path / "small.aff").write_text(
+        "SET UTF-8\nPFX U Y 1\nPFX U 0 un .\nSFX S Y 2\nSFX S 0 s [^y]\nSFX S y ies y\n"
+    )
+    (tmp_path / "small.dic").write_text("2\ndo/US\nfly/S\n")
+    lexicon = Lexicon.compile(hunspell=tmp_path / "small.dic")
+    assert sorted(lexicon.words()) == ["DO", "DOS", "FLIES", "FLY", "UNDO", "UNDOS"]
+    both = Lexicon.compile("cat", hunspell=str(tmp_path / "small.dic"), max_form_len=3)
+    assert sorted(both.words()) == ["CAT", "DO", "DOS", "FLY"]
+    code, out, _ = cli("compile", str(tmp_path / "small.dic"), "-o", str(tmp_path / "s.pbd"))
+    assert code == 0 and "2 stems expanded into 6 forms" in out
+    with pytest.raises(polyboggle.LexiconError, match="small.aff:1: unknown FLAG type"):
+        (tmp_path / "small.aff").write_text("FLAG bogus\n")
+        Lexicon.compile(hunspell=tmp_path / "small.dic")
+    with pytest.raises(polyboggle.LexiconError, match="go with hunspell"):
+        Lexicon.compile("cat", compounds=2)
