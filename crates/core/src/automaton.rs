@@ -331,7 +331,102 @@ impl<'a> Automaton<'a> {
     pub fn is_empty(&self) -> bool {
         self.bytes.is_empty()
     }
+
+    /// Checks that every walk of the automaton ends, and ends soon: no transition
+    /// leads back to a state above it (a cycle), every state leads to a word, and no
+    /// more than `word_count` paths from the root end in a final state. A walk then
+    /// visits at most the prefixes of `word_count` keys, however it branches. In an
+    /// exact automaton each transition's output must also be the number of words
+    /// before it below its state, so that a word's index is its rank and below
+    /// `word_count`. (Where bytes share a class, a state's records can be more than its
+    /// mask's bits and [`Automaton::children`] sees the first of them only: the check
+    /// covers what the walks see.)
+    ///
+    /// The bounds of every record must have been checked ([`Automaton::new`]). One
+    /// pass over the states, depth first, each state's records read once, with eight
+    /// bytes of memory a record.
+    pub fn check_walks(&self, word_count: u64) -> Result<(), Malformed> {
+        let bad = |what: &str| Err(Malformed(what.to_string()));
+        if word_count >= ON_PATH as u64 {
+            return bad("more words than the outputs can rank");
+        }
+        // A state is its block of records, named by the first: every record leading
+        // to a block must say the same of it (mask, first, final) as the first record
+        // found leading there (`via`, plus one; 0 before). `below`: ON_PATH while the
+        // state's branch is walked, then the words at and below it.
+        let mut via = vec![0u32; self.records.len()];
+        let mut below = vec![0u32; self.records.len()];
+        // The states whose branches are being walked: the block, its end, the next
+        // record to look at, the words so far (the state's own, and its children's
+        // looked at).
+        let mut path: Vec<(u32, u32, u32, u64)> = Vec::new();
+        let enter = |record: usize, path: &mut Vec<_>, via: &mut [u32], below: &mut [u32]| {
+            let [low, high, first, _] = self.records[record];
+            let first = first & !FINAL;
+            via[first as usize] = record as u32 + 1;
+            below[first as usize] = ON_PATH;
+            let end = first + (low.count_ones() + high.count_ones());
+            path.push((first, end, first, self.is_final(record as State) as u64));
+        };
+        let root = self.transitions(ROOT);
+        if root.classes == 0 {
+            let words = self.is_final(ROOT) as u64;
+            return match words == word_count || !self.exact && words < word_count {
+                true => Ok(()),
+                false => bad("the paths to a word are not the word count"),
+            };
+        }
+        enter(ROOT as usize, &mut path, &mut via, &mut below);
+        while let Some(&mut (first, end, ref mut next, ref mut words)) = path.last_mut() {
+            if *next == end {
+                below[first as usize] = *words as u32;
+                path.pop();
+                continue;
+            }
+            let record = &self.records[*next as usize];
+            let [low, high, target, output] = *record;
+            let is_final = target & FINAL != 0;
+            let more = if low | high == 0 {
+                match is_final {
+                    true => 1,
+                    false => return bad("a state leads to no word"),
+                }
+            } else {
+                let target = (target & !FINAL) as usize;
+                match via[target] {
+                    0 => {
+                        let child = *next as usize;
+                        enter(child, &mut path, &mut via, &mut below);
+                        continue;
+                    }
+                    seen if self.records[seen as usize - 1][..3] != record[..3] => {
+                        return bad("two transitions lead to one state and disagree on it")
+                    }
+                    _ => match below[target] {
+                        ON_PATH => return bad("a transition leads back to a state above it"),
+                        count => count as u64,
+                    },
+                }
+            };
+            if self.exact && output as u64 != *words {
+                return bad("a transition's output is not the rank of its words");
+            }
+            *words += more;
+            if *words > word_count {
+                return bad("more paths to a word than words");
+            }
+            *next += 1;
+        }
+        let found = below[root.first as usize] as u64;
+        match found == word_count || !self.exact && found < word_count {
+            true => Ok(()),
+            false => bad("the paths to a word are not the word count"),
+        }
+    }
 }
+
+/// [`Automaton::check_walks`]'s mark of a state whose branch is being walked.
+const ON_PATH: u32 = u32::MAX;
 
 const TRANSITIONS_PAST_THE_END: &str = "a state's transitions run past the end";
 
@@ -565,6 +660,62 @@ mod tests {
         for absent in ["x", "xé", "a一", "a中e", "\u{7f}"] {
             assert_eq!(lookup(&a, absent), None, "{absent}");
         }
+    }
+
+    /// The record a key's path ends on.
+    fn record(a: &Automaton, key: &str) -> usize {
+        key.bytes().fold(ROOT, |s, b| a.step(s, b).unwrap().0) as usize
+    }
+
+    #[test]
+    fn sound_automata_pass_the_walks_check() {
+        let exact = [
+            "cat", "cats", "dog", "ad", "a中", "a中d", "क", "कd", "é", "z",
+        ];
+        let (w, b) = encode(&fst(&exact));
+        let a = Automaton::new(&w, &b).unwrap();
+        assert_eq!(a.check_walks(exact.len() as u64), Ok(()));
+        // The paths to a word are counted exactly where every byte has a class.
+        assert!(a.check_walks(exact.len() as u64 + 1).is_err());
+        assert!(a.check_walks(exact.len() as u64 - 1).is_err());
+        let alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+        let mut words: Vec<String> = alphabet.chars().map(|c| format!("x{c}")).collect();
+        words.extend(["ad", "a中", "a中d", "a䀀"].map(String::from));
+        let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+        let (w, b) = encode(&fst(&refs));
+        let a = Automaton::new(&w, &b).unwrap();
+        assert!(!a.is_exact());
+        assert_eq!(a.check_walks(words.len() as u64), Ok(()));
+    }
+
+    #[test]
+    fn forged_automata_fail_the_walks_check() {
+        let words = ["cat", "cats", "dog", "dogs", "act"];
+        let (w, b) = encode(&fst(&words));
+        let a = Automaton::new(&w, &b).unwrap();
+        let at = |key: &str| PREFIX_WORDS + RECORD_WORDS * record(&a, key);
+        let check = |w: &[u32]| Automaton::new(w, &b).unwrap().check_walks(5).unwrap_err().0;
+        // The `t` of `cat` leads back to the root: a cycle.
+        let mut cycle = w.clone();
+        cycle.copy_within(PREFIX_WORDS..PREFIX_WORDS + 3, at("cat"));
+        assert_eq!(check(&cycle), "a transition leads back to a state above it");
+        // The same, final: a record that disagrees with the root's on its state.
+        cycle[at("cat") + 2] |= FINAL;
+        assert_eq!(
+            check(&cycle),
+            "two transitions lead to one state and disagree on it"
+        );
+        // `a` leads where `c` does: `cat` and `cats` before `cat`'s output says.
+        let mut fork = w.clone();
+        fork.copy_within(at("c")..at("c") + 3, at("a"));
+        assert_eq!(
+            check(&fork),
+            "a transition's output is not the rank of its words"
+        );
+        // A state that leads nowhere.
+        let mut dead = w.clone();
+        dead[at("act") + 2] &= !FINAL;
+        assert_eq!(check(&dead), "a state leads to no word");
     }
 
     #[test]
