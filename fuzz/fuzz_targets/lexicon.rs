@@ -121,9 +121,17 @@ fuzz_target!(|data: &[u8]| {
             let options = Options::default();
             let whole_counts: Vec<u64> = rare()
                 .iter()
-                .map(|query| Search::new(lexicon, query, &options).expect("valid").count())
+                .map(|query| {
+                    Search::new(lexicon, query, &options)
+                        .expect("valid")
+                        .count()
+                })
                 .collect();
-            assert_eq!(counts.ok(), Some(whole_counts), "lazy and whole counts differ");
+            assert_eq!(
+                counts.ok(),
+                Some(whole_counts),
+                "lazy and whole counts differ"
+            );
         }
     }
     if let Ok(lexicon) = &checked {
