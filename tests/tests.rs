@@ -17,6 +17,7 @@ mod dict_search;
 mod dict_tiers;
 mod duel;
 mod file_errors;
+mod forged;
 #[cfg(feature = "gpu")]
 mod gpu;
 mod hunspell;

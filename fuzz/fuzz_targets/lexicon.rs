@@ -2,12 +2,14 @@
 //! mutated files reach the section checks), whole and lazily (each block checked when
 //! first read): refused with an error, or usable without a panic; with the checksum
 //! held, consistent with its own word list, and the lazy answers the whole ones.
+//! Every file is searched, the checksum held or not: a forged automaton (a cycle, or
+//! more paths than words) ends each walk with an error, never a hang.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use std::ops::ControlFlow;
 
-use polyboggle::query::{LazySearch, Options, Query};
+use polyboggle::query::{LazySearch, Options, Query, Search};
 use polyboggle::{Board, LazyLexicon, Lexicon, Rules};
 use polyboggle_fuzz::{check_lexicon, check_solution};
 
@@ -54,6 +56,28 @@ fn ask_lazily(lazy: &LazyLexicon) -> Result<Vec<String>, polyboggle::LexiconErro
     Ok(seen)
 }
 
+/// Searches that few words match, so that little but the walk's own bound stops
+/// them on a forged automaton.
+fn rare() -> [Query; 2] {
+    [
+        Query::Pattern("*q*z*x".into()),
+        Query::Regex("(ab)+c".into()),
+    ]
+}
+
+/// The counts of the [`rare`] searches, as far as the blocks they read pass.
+fn search_rare_lazily(lazy: &LazyLexicon) -> Result<Vec<u64>, polyboggle::LexiconError> {
+    let options = Options::default();
+    rare()
+        .iter()
+        .map(|query| {
+            LazySearch::new(lazy, query, &options)
+                .expect("a valid query")
+                .count()
+        })
+        .collect()
+}
+
 /// A few lookups, as far as the blocks they read pass.
 fn look_up_lazily(lazy: &LazyLexicon) -> Result<Vec<String>, polyboggle::LexiconError> {
     ["a", "ab", "queue", "क्षमा", ""]
@@ -76,16 +100,40 @@ fuzz_target!(|data: &[u8]| {
             "lazy and whole differ"
         );
     }
-    if let Ok(lazy) = LazyLexicon::from_bytes_unchecked(data.to_vec(), "fuzz") {
-        // Lookups only: a forged automaton may loop, and a search of every word then
-        // branches at every step down to its bound on a key's bytes (a timeout, and
-        // deeper than the sanitizer's stack); the checksums keep such a file from
-        // every search a user can run.
-        let _ = look_up_lazily(&lazy);
-        let _ = lazy.check();
-    }
     let checked = Lexicon::from_bytes(data.to_vec(), "fuzz");
     let unchecked = Lexicon::from_bytes_unchecked(data.to_vec(), "fuzz");
+    if let Ok(lazy) = LazyLexicon::from_bytes_unchecked(data.to_vec(), "fuzz") {
+        // Searched like any file: a forged automaton may loop or branch into more
+        // paths than words, and the walk then checks the whole automaton and stops
+        // with its error before it goes far (or deep).
+        let every = ask_lazily(&lazy);
+        let counts = search_rare_lazily(&lazy);
+        let whole = lazy.check();
+        if let Ok(lexicon) = &unchecked {
+            // Every block and the automaton's shape passed: the lazy walks answer as
+            // the whole dictionary's.
+            assert!(whole.is_ok(), "lazy check refused what opened whole");
+            let mut expected: Vec<String> = lexicon.words().take(256).collect();
+            for word in ["a", "ab", "queue", "क्षमा", ""] {
+                expected.push(format!("{:?}", lexicon.lookup(word)));
+            }
+            assert_eq!(every.ok(), Some(expected), "lazy and whole differ");
+            let options = Options::default();
+            let whole_counts: Vec<u64> = rare()
+                .iter()
+                .map(|query| {
+                    Search::new(lexicon, query, &options)
+                        .expect("valid")
+                        .count()
+                })
+                .collect();
+            assert_eq!(
+                counts.ok(),
+                Some(whole_counts),
+                "lazy and whole counts differ"
+            );
+        }
+    }
     if let Ok(lexicon) = &checked {
         assert!(unchecked.is_ok(), "the checksum is not the only difference");
         check_lexicon(lexicon, 2000);

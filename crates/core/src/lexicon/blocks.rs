@@ -319,6 +319,11 @@ impl Blocks {
         Ok(())
     }
 
+    /// The file, as messages name it.
+    pub(super) fn origin(&self) -> &str {
+        &self.origin
+    }
+
     /// Checks every block not yet checked.
     pub(super) fn check_all(&self, file: &[u8]) -> Result<(), LexiconError> {
         for part in PARTS {

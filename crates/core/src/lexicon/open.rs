@@ -5,6 +5,7 @@
 //! API in [`crate::lexicon`] are thin over it.
 
 use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use fst::raw::Fst;
@@ -40,6 +41,8 @@ pub struct Lexicon {
     file: Section,
     /// Which blocks have passed their checks (all of them, in a `Lexicon`).
     pub(super) blocks: Blocks,
+    /// Has the automaton passed [`Automaton::check_walks`] (always, in a `Lexicon`)?
+    walks_end: AtomicBool,
 }
 
 /// Whether a string is a word, only the prefix of one, or neither.
@@ -65,7 +68,7 @@ impl Lexicon {
         integrity: Integrity,
     ) -> Result<Lexicon, LexiconError> {
         let lexicon = Lexicon::open_lazily(storage, origin, integrity)?;
-        lexicon.blocks.check_all(lexicon.file.as_ref())?;
+        lexicon.check_all()?;
         Ok(lexicon)
     }
 
@@ -81,6 +84,10 @@ impl Lexicon {
         let bytes = storage.bytes();
         let (header, ranges, scan) = parse_header(bytes, origin, integrity)?;
         let file_len = bytes.len();
+        // A built-in dictionary is part of the binary, and its walks are known to end
+        // (`lexicon::tests::every_builtin_passes_the_walks_check`): only files from
+        // outside pay for the check.
+        let builtin = matches!(storage, Storage::Static(_));
         let storage = Arc::new(storage);
         let corrupt = |what: String| LexiconError::Corrupt {
             origin: origin.into(),
@@ -124,6 +131,7 @@ impl Lexicon {
             header,
             file,
             blocks,
+            walks_end: AtomicBool::new(builtin),
         };
         let (words, bytes) = (
             lexicon.automaton_words.get(),
@@ -226,9 +234,37 @@ impl Lexicon {
         self.blocks.check_part(self.file.as_ref(), Part::Records)
     }
 
-    /// Checks every block of the file not yet checked.
+    /// Checks every block of the file not yet checked, and that every walk of the
+    /// automaton ends.
     pub(crate) fn check_all(&self) -> Result<(), LexiconError> {
-        self.blocks.check_all(self.file.as_ref())
+        self.blocks.check_all(self.file.as_ref())?;
+        self.check_walks()
+    }
+
+    /// Checks the automaton's blocks not yet checked and, once, that every walk of it
+    /// ends ([`Automaton::check_walks`]: no cycle, no more paths to a word than
+    /// words). A forged file whose checksums were made to match can hold a cycle; a
+    /// walk of a dictionary opened lazily calls this before it goes on past what an
+    /// honest automaton of the same size could make it visit.
+    pub(crate) fn check_walks(&self) -> Result<(), LexiconError> {
+        if self.walks_end() {
+            return Ok(());
+        }
+        self.check_automaton()?;
+        self.automaton()
+            .check_walks(self.header.word_count)
+            .map_err(|e| LexiconError::Corrupt {
+                origin: self.blocks.origin().into(),
+                what: format!("bad solver automaton: {}", e.0),
+            })?;
+        self.walks_end.store(true, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// Has [`Lexicon::check_walks`] passed?
+    #[inline]
+    pub(crate) fn walks_end(&self) -> bool {
+        self.walks_end.load(Ordering::Relaxed)
     }
 
     /// [`Lexicon::tier`], checking the block it reads the first time.

@@ -6,6 +6,7 @@ use super::format::CHECKSUM_AT;
 use super::storage::Words;
 use super::*;
 use crate::normalize::Rejection;
+use crate::query::{LazySearch, Options, Query};
 use crate::tiers::Tiers;
 
 fn compiled(words: &[&str]) -> Vec<u8> {
@@ -74,8 +75,8 @@ fn refuses_every_flipped_byte() {
     }
 }
 
-/// A mutated file (found by the fuzz target `lexicon`, checksum bypassed) whose
-/// automaton leads to word ranks past the end of the word list.
+/// A rank past the end of the word list (only a forged automaton can make one) has
+/// no length, rather than a panic.
 #[test]
 fn a_rank_past_the_last_word_has_no_length() {
     let lexicon = Lexicon::from_bytes(compiled(&["cat", "dog"]), "t").unwrap();
@@ -84,12 +85,33 @@ fn a_rank_past_the_last_word_has_no_length() {
     bytes[CHECKSUM_AT].copy_from_slice(&[0; 4]);
     assert!(Lexicon::from_bytes(bytes.clone(), "t").is_err());
     assert!(Lexicon::from_bytes_unchecked(bytes, "t").is_ok());
-    let found = include_bytes!("../../../../tests/data/fuzz/lexicon-rank-past-the-end.pbd");
-    let lexicon = Lexicon::from_bytes_unchecked(found.to_vec(), "t").unwrap();
-    let mut solver = crate::Solver::new(&lexicon, crate::Rules::hasbro());
-    for board in ["ATEE/APYO/TINU/EDSE", "क्ष मा न/मक ल क/a b c"] {
-        solver.solve(&board.parse().unwrap());
+}
+
+/// Opens a forged file (checksum bypassed) whose automaton fails the check that
+/// every walk ends: refused whole with `why`; opened lazily, a search of every word
+/// ends, with the same error when it goes far enough to need the check.
+fn refused_for_its_walks(found: &[u8], why: &str) {
+    let err = Lexicon::from_bytes_unchecked(found.to_vec(), "t").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("t: corrupt: bad solver automaton: {why}")
+    );
+    let lazy = LazyLexicon::from_bytes_unchecked(found.to_vec(), "t").unwrap();
+    let every = LazySearch::new(&lazy, &Query::Pattern("*".into()), &Options::default());
+    match every.unwrap().count() {
+        Ok(count) => assert!(count <= lazy.word_count() as u64),
+        Err(e) => assert_eq!(e.to_string(), err.to_string()),
     }
+    assert_eq!(lazy.check().unwrap_err().to_string(), err.to_string());
+}
+
+/// A mutated file (found by the fuzz target `lexicon`, checksum bypassed) whose
+/// automaton leads to word ranks past the end of the word list: its outputs are not
+/// the ranks of its words.
+#[test]
+fn an_automaton_of_ranks_past_the_end_is_refused() {
+    let found = include_bytes!("../../../../tests/data/fuzz/lexicon-rank-past-the-end.pbd");
+    refused_for_its_walks(found, "a transition's output is not the rank of its words");
 }
 
 /// A mutated file (found by the fuzz target `lexicon`, checksum bypassed) whose
@@ -106,18 +128,23 @@ fn a_damaged_fst_section_cannot_panic_a_lookup() {
     assert!(lexicon.words().count() <= lexicon.word_count());
 }
 
-/// A mutated file (fuzz target `lexicon`, checksum bypassed) whose automaton loops,
-/// accepting long runs of letters: every simple path of a board is then a prefix,
-/// so a 4×4 board took the fuzzer past its time limit. It opens and solves small
-/// boards without a panic; only the checksum keeps such files out in use.
+/// A mutated file (fuzz target `lexicon`, checksum bypassed) whose automaton
+/// accepted long runs of letters, so that every simple path of a board was a prefix
+/// (a 4×4 board took the fuzzer past its time limit): now refused.
 #[test]
-fn a_looping_automaton_solves_without_a_panic() {
+fn an_automaton_accepting_every_path_is_refused() {
     let found = include_bytes!("../../../../tests/data/fuzz/lexicon-accepts-every-path.pbd");
-    assert!(Lexicon::from_bytes(found.to_vec(), "t").is_err());
-    let lexicon = Lexicon::from_bytes_unchecked(found.to_vec(), "t").unwrap();
-    let mut solver = crate::Solver::new(&lexicon, crate::Rules::hasbro());
-    for board in ["ATE/APY/TIN", "pea/ttp/eat"] {
-        solver.solve(&board.parse().unwrap());
+    refused_for_its_walks(found, "a transition's output is not the rank of its words");
+}
+
+/// Built-in dictionaries skip the check that every walk ends (they are part of the
+/// binary): each passes it.
+#[test]
+fn every_builtin_passes_the_walks_check() {
+    for (name, _) in BUILTINS {
+        let lexicon = Lexicon::builtin(name).unwrap();
+        let words = lexicon.header().word_count;
+        assert_eq!(lexicon.automaton().check_walks(words), Ok(()), "{name}");
     }
 }
 
@@ -292,7 +319,6 @@ fn versions_2_and_3_still_open() {
 /// Everything a dictionary can be asked lazily, as far as its blocks allow: the
 /// answers or the first error.
 fn ask_everything(lazy: &LazyLexicon, words: &[String]) -> Result<String, LexiconError> {
-    use crate::query::{LazySearch, Options, Query};
     let mut seen = String::new();
     for query in ["*", "a*", "?a*", "*s"] {
         let search = LazySearch::new(lazy, &Query::Pattern(query.into()), &Options::default())

@@ -82,8 +82,17 @@ pub(crate) struct Bounds<'f> {
     pub index: Option<&'f dyn Fn(u64) -> bool>,
 }
 
-/// A forged file's automaton may loop; no key is longer than this many bytes.
+/// No key is longer than this many bytes (a walk stops there).
 const MAX_KEY_BYTES: usize = 8 * 1024;
+/// A forged file's automaton may loop, or branch into more paths than it has words.
+/// A walk of a dictionary whose automaton is not known to be sound yet (opened
+/// lazily) checks it ([`Lexicon::check_walks`]) before it goes on past this many
+/// nodes beyond one a record, or deeper than this many key bytes or than the
+/// automaton's records (no path of an automaton without a cycle is longer): an
+/// honest automaton rarely makes a walk go so far, and the check then costs less than
+/// the walk so far.
+const VISITS_BEFORE_CHECK: u64 = 1 << 16;
+const KEY_BYTES_BEFORE_CHECK: usize = 512;
 /// The most branches without a match a walk remembers.
 const MAX_REMEMBERED: usize = 1 << 22;
 
@@ -189,6 +198,10 @@ pub(super) struct Walk<'w, 'v, M: Matcher> {
     /// Set by the other thread of a split walk when this one's words are no longer
     /// wanted.
     cancel: Option<&'w AtomicBool>,
+    /// Nodes to visit before the automaton's walks must be known to end (`u64::MAX`
+    /// once they are), and the deepest key before then: see [`VISITS_BEFORE_CHECK`].
+    unchecked_visits: u64,
+    unchecked_depth: usize,
 }
 
 impl<'w, 'v, M: Matcher> Walk<'w, 'v, M> {
@@ -200,6 +213,11 @@ impl<'w, 'v, M: Matcher> Walk<'w, 'v, M> {
         cancel: Option<&'w AtomicBool>,
     ) -> Self {
         let longest = lexicon.header().max_len as usize;
+        let records = lexicon.automaton().len();
+        let unchecked_visits = match lexicon.walks_end() {
+            true => u64::MAX,
+            false => records as u64 + VISITS_BEFORE_CHECK,
+        };
         Walk {
             remember: matcher.remembers()
                 && bounds.min_len <= 1
@@ -219,6 +237,8 @@ impl<'w, 'v, M: Matcher> Walk<'w, 'v, M> {
             lexicon,
             fault: None,
             cancel,
+            unchecked_visits,
+            unchecked_depth: KEY_BYTES_BEFORE_CHECK.min(records),
         }
     }
 
@@ -255,6 +275,16 @@ impl<'w, 'v, M: Matcher> Walk<'w, 'v, M> {
         if let Err(e) = self.lexicon.check_children(&self.automaton, state) {
             self.fault = Some(e);
             return ControlFlow::Break(());
+        }
+        if self.unchecked_visits != u64::MAX {
+            self.unchecked_visits = self.unchecked_visits.saturating_sub(1);
+            if self.unchecked_visits == 0 || self.key.len() >= self.unchecked_depth {
+                if let Err(e) = self.lexicon.check_walks() {
+                    self.fault = Some(e);
+                    return ControlFlow::Break(());
+                }
+                self.unchecked_visits = u64::MAX;
+            }
         }
         let (key, done) = match self.memo_key(state, matched, pending) {
             None => return self.branch(state, rank, matched, pending, clusters, None),
