@@ -56,12 +56,9 @@ ru|hunspell-ru|hunspell:ru_RU|drop|-|-|ru
 be|hunspell-be|hunspell:be_BY|drop|-|-|-
 kk|hunspell-kk|hunspell:kk_KZ|drop|-|-|-
 uz|hunspell-uz|hunspell:uz_UZ|drop|-|-|-
-mn|hunspell-mn|hunspell:mn_MN|drop|-|-|-
 el|hunspell-el|hunspell:el_GR|drop|-|-|el
 tr|hunspell-tr|hunspell:tr_TR|drop|-|-|tr
 ro|hunspell-ro|hunspell:ro_RO|drop|-|-|ro
-hu|hunspell-hu|hunspell:hu_HU|drop|-|--max-form-len 12|hu
-eu|hunspell-eu|hunspell:eu|drop|-|-|-
 ga|myspell-ga|hunspell:ga_IE|drop|-|-|-
 gd|hunspell-gd|hunspell:gd_GB|drop|-|-|-
 br|hunspell-br|hunspell:br_FR|drop|-|-|-
