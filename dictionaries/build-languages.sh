@@ -1,83 +1,208 @@
 #!/usr/bin/env bash
-# Builds compiled dictionaries for a dozen languages from Debian's word-list packages.
+# Builds compiled dictionaries for every language Debian has a usable word list for.
 #
-#   dictionaries/build-languages.sh [LANG...]     (default: all; needs root for apt-get)
+#   dictionaries/build-languages.sh [LANG...]     (default: all; apt-get needs root)
 #
-# Output: dictionaries/build/LANG.pbd, plus the UTF-8 word list it was compiled from,
-# and, when the wordfreq Python package is installed, LANG-freq.txt: the tiers.
-# Nothing here is committed: each package keeps its own licence (see README.md).
+# Output in dictionaries/build/: LANG.txt (the UTF-8 word list, proper nouns left out),
+# LANG.pbd (compiled with the language's preset) and, when the wordfreq Python package
+# is importable by $PYTHON (default python3), LANG-freq.txt: the tiers. Nothing here is
+# committed: each list keeps its own licence (docs/languages.md names them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=dictionaries/build
-mkdir -p "$out"
+python=${PYTHON:-python3}
 
-# lang | Debian package | source: a plain list (/usr/share/dict/...) or hunspell:NAME
+# tag | Debian packages | source | proper nouns | fold | expansion options | wordfreq tag
+#   source:  plain:FILE[:ENCODING]  a word list (iconv'd from ENCODING to UTF-8)
+#            hunspell:NAME          /usr/share/hunspell/NAME.dic, expanded by polyboggle
+#            aspell:NAME            aspell's master list, expanded by aspell itself
+#            apertium:NAME          an Apertium dictionary, expanded by lt-expand
+#   proper nouns: drop  leave out words seen only capitalized (a language that
+#                       capitalizes only names); keep  (German capitalizes every noun;
+#                       scripts without case have nothing to drop)
+#   fold: a rewrite the preset cannot do (see fold() below), or -
+#   wordfreq tag: the tag wordfreq knows the language by, or - where it has none (it
+#                 would quietly answer with a neighbour's words)
 table='
-it|witalian|/usr/share/dict/italian
-es|wspanish|/usr/share/dict/spanish
-fr|wfrench|/usr/share/dict/french
-de|wngerman|/usr/share/dict/ngerman
-nl|wdutch|/usr/share/dict/dutch
-pt|wportuguese|/usr/share/dict/portuguese
-pl|wpolish|/usr/share/dict/polish
-en|wamerican|/usr/share/dict/american-english
-hi|hunspell-hi|hunspell:hi_IN
-el|hunspell-el|hunspell:el_GR
-tr|hunspell-tr|hunspell:tr_TR
-ru|hunspell-ru|hunspell:ru_RU
+en|wamerican|plain:/usr/share/dict/american-english|drop|-|-|en
+de|wngerman|plain:/usr/share/dict/ngerman|keep|-|-|de
+fr|wfrench|plain:/usr/share/dict/french|drop|-|-|fr
+es|wspanish|plain:/usr/share/dict/spanish|drop|-|-|es
+it|witalian|plain:/usr/share/dict/italian|drop|-|-|it
+pt|wportuguese|plain:/usr/share/dict/portuguese|drop|-|-|pt
+nl|wdutch|plain:/usr/share/dict/dutch|drop|-|-|nl
+pl|wpolish|plain:/usr/share/dict/polish|drop|-|-|pl
+ca|wcatalan|plain:/usr/share/dict/catalan|drop|catalan|-|ca
+da|wdanish|plain:/usr/share/dict/danish|drop|-|-|da
+no|wnorwegian|plain:/usr/share/dict/bokmaal:ISO-8859-1|drop|-|-|nb
+sv|wswedish|plain:/usr/share/dict/swedish:ISO-8859-1|drop|-|-|sv
+fo|wfaroese|plain:/usr/share/dict/faroese|drop|-|-|-
+eo|wesperanto|plain:/usr/share/dict/esperanto|drop|-|-|-
+gl|wgalician-minimos|plain:/usr/share/dict/galician-minimos|drop|-|-|-
+gv|wmanx|plain:/usr/share/dict/manx:ISO-8859-1|drop|-|-|-
+bg|wbulgarian|plain:/usr/share/dict/bulgarian|drop|-|-|bg
+uk|wukrainian|plain:/usr/share/dict/ukrainian|drop|-|-|uk
+is|hunspell-is|hunspell:is_IS|drop|-|-|is
+et|myspell-et|hunspell:et_EE|drop|-|-|-
+lv|hunspell-lv|hunspell:lv_LV|drop|-|-|lv
+lt|hunspell-lt|hunspell:lt_LT|drop|-|-|lt
+cs|hunspell-cs|hunspell:cs_CZ|drop|-|-|cs
+sk|hunspell-sk|hunspell:sk_SK|drop|-|-|sk
+sl|hunspell-sl|hunspell:sl_SI|drop|-|-|sl
+hr|hunspell-hr|hunspell:hr_HR|drop|-|-|sh
+bs|hunspell-bs|hunspell:bs_BA|drop|-|-|sh
+sr|hunspell-sr|hunspell:sr_RS|drop|-|-|-
+ru|hunspell-ru|hunspell:ru_RU|drop|-|-|ru
+be|hunspell-be|hunspell:be_BY|drop|-|-|-
+kk|hunspell-kk|hunspell:kk_KZ|drop|-|-|-
+uz|hunspell-uz|hunspell:uz_UZ|drop|-|-|-
+el|hunspell-el|hunspell:el_GR|drop|-|-|el
+tr|hunspell-tr|hunspell:tr_TR|drop|-|-|tr
+ro|hunspell-ro|hunspell:ro_RO|drop|-|-|ro
+ga|myspell-ga|hunspell:ga_IE|drop|-|-|-
+gd|hunspell-gd|hunspell:gd_GB|drop|-|-|-
+br|hunspell-br|hunspell:br_FR|drop|-|-|-
+oc|hunspell-oc|hunspell:oc_FR|drop|-|-|-
+af|hunspell-af|hunspell:af_ZA|drop|-|-|-
+sq|myspell-sq|hunspell:sq_AL|drop|-|-|-
+id|hunspell-id|hunspell:id_ID|drop|-|-|id
+tl|myspell-tl|hunspell:tl|drop|-|-|fil
+sw|hunspell-sw|hunspell:sw_TZ|drop|-|-|-
+hy|myspell-hy|hunspell:hy_AM|drop|-|-|-
+cy|aspell,aspell-cy|aspell:cy|drop|-|-|-
+he|hunspell-he|hunspell:he_IL|keep|hebrew|-|he
+ar|hunspell-ar|hunspell:ar|keep|arabic|-|ar
+fa|myspell-fa|hunspell:fa_IR|keep|persian|-|fa
+hi|apertium-hin,lttoolbox|apertium:/usr/share/apertium/apertium-hin/apertium-hin.hin.dix|keep|-|-|hi
+mr|aspell,aspell-mr|aspell:mr|keep|-|-|-
+ne|hunspell-ne|hunspell:ne_NP|keep|-|-|-
+bn|hunspell-bn|hunspell:bn_BD|keep|-|-|bn
+gu|hunspell-gu|hunspell:gu_IN|keep|-|-|-
+te|hunspell-te|hunspell:te_IN|keep|-|-|-
+ml|hunspell-ml|hunspell:ml_IN|keep|-|-|-
+ta|aspell,aspell-ta|aspell:ta|keep|-|-|ta
+si|hunspell-si|hunspell:si_LK|keep|-|-|-
+th|hunspell-th|hunspell:th_TH|keep|-|-|-
 '
 
+known=$(awk -F'|' 'NF { printf "%s%s", sep, $1; sep = " " }' <<< "$table")
+for lang in "$@"; do
+  if ! grep -q "^$lang|" <<< "$table"; then
+    echo "unknown language '$lang'; known: $known" >&2
+    exit 2
+  fi
+done
 wanted=("$@")
-want() { [ ${#wanted[@]} -eq 0 ] && return 0; for w in "${wanted[@]}"; do [ "$w" = "$1" ] && return 0; done; return 1; }
+[ ${#wanted[@]} -gt 0 ] || read -r -a wanted <<< "$known"
+row() { grep "^$1|" <<< "$table"; }
 
-packages=()
-while IFS='|' read -r lang pkg src; do
-  [ -n "$lang" ] && want "$lang" && packages+=("$pkg")
-  case "$src" in hunspell:*) want "$lang" && packages+=(hunspell-tools) ;; esac
-done <<< "$table"
-if [ ${#packages[@]} -gt 0 ]; then
+# Left out: hu, eu, mn, ko (their Hunspell forms did not end in minutes), fi, mk, az, ka
+# (no Debian list), vi, zh, ja (not suited to a grid); docs/languages.md says why.
+
+# Install only what is missing, so a machine that has everything needs no network.
+missing=()
+for lang in "${wanted[@]}"; do
+  IFS='|' read -r _ pkgs _ <<< "$(row "$lang")"
+  for pkg in ${pkgs//,/ }; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+  done
+done
+if [ ${#missing[@]} -gt 0 ]; then
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 cargo build --release --quiet
 pb=target/release/polyboggle
+mkdir -p "$out"
 
-while IFS='|' read -r lang pkg src; do
-  [ -n "$lang" ] && want "$lang" || continue
-  list="$out/$lang.txt"
+# The word forms of a source, UTF-8, one or more a line.
+forms() {
+  local src=$1 options=$2
   case "$src" in
+    plain:*)
+      local file=${src#plain:} enc=UTF-8
+      case "$file" in *:*) enc=${file##*:}; file=${file%:*} ;; esac
+      iconv -f "$enc" -t UTF-8 "$file" ;;
     hunspell:*)
-      name=${src#hunspell:}
-      dic=/usr/share/hunspell/$name.dic
-      aff=/usr/share/hunspell/$name.aff
-      # unmunch expands affixes; it writes in the dictionary's own encoding.
-      enc=$(grep -m1 '^SET' "$aff" | awk '{print $2}' | tr -d '\r')
-      if ! unmunch "$dic" "$aff" 2>/dev/null > "$list.raw" || [ ! -s "$list.raw" ]; then
-        # unmunch crashes on some affix files (tr_TR): fall back to the bare stems.
-        echo "warning: unmunch failed for $name; using the dictionary's stems only" >&2
-        tail -n +2 "$dic" > "$list.raw"
-      fi
-      iconv -f "${enc:-UTF-8}" -t UTF-8 -c < "$list.raw" | sed 's|/.*||' > "$list.tmp"
-      rm -f "$list.raw"
-      ;;
-    *)
-      cp "$src" "$list.tmp"
-      ;;
+      # shellcheck disable=SC2086  # options are words
+      "$pb" dict expand "/usr/share/hunspell/${src#hunspell:}.dic" $options ;;
+    aspell:*)
+      local name=${src#aspell:}
+      aspell -d "$name" dump master | aspell -l "$name" expand ;;
+    apertium:*)
+      # Surface forms of every analysis, less proper nouns (tagged <np>).
+      lt-expand "${src#apertium:}" | grep -v '<np>' | cut -d: -f1 ;;
   esac
-  mv "$list.tmp" "$list"
-  echo "== $lang ($pkg)"
-  # Tiers (computer levels, common-word counts): the language's 100,000 commonest
-  # words from the wordfreq package, a ranked list cut at ranks 1k/3k/10k/30k/100k.
-  # Its data is CC BY-SA 4.0, so the list is made here and never committed.
-  tiers=()
-  if python3 -c 'import wordfreq' 2>/dev/null; then
-    freq="$out/$lang-freq.txt"
-    python3 -c 'import sys, wordfreq; print("\n".join(wordfreq.top_n_list(sys.argv[1], 100000)))' \
-      "$lang" > "$freq"
-    tiers=(--tiers "$freq")
-  else
-    echo "note: no tiers for $lang (pip install wordfreq to rank words by frequency)" >&2
+}
+
+# Rewrites the preset cannot do, one word a line (perl: streams, so Hebrew's
+# 123 million forms pass through in constant memory).
+rewrite() {
+  case "$1" in
+    # Catalan: the middle dot of l·l is no letter; ela geminada is kept as ŀl.
+    catalan) perl -CSD -Mutf8 -pe 's/l·l/ŀl/g; s/L·L/ĿL/g; s/L·l/Ŀl/g' ;;
+    # Hebrew: final forms are the same letter (Hebrew Scrabble has no final tiles).
+    hebrew) perl -CSD -Mutf8 -pe 'tr/ךםןףץ/כמנפצ/' ;;
+    # Arabic: tashkeel and tatweel are no letters a die shows.
+    arabic) perl -CSD -Mutf8 -pe 's/[\x{064B}-\x{0652}\x{0640}]//g' ;;
+    # Persian: no die shows a zero-width non-joiner.
+    persian) perl -CSD -Mutf8 -pe 's/\x{200C}//g' ;;
+    *) cat ;;
+  esac
+}
+
+# Leaves out the words seen only capitalized (proper nouns), one word a line in and
+# out, and says how many. Sorting on disk keeps memory flat for Polish's millions.
+keep_all() { cat; }
+
+drop_proper_nouns() {
+  local lang=$1
+  perl -CSD -ne 'chomp; next unless length; $c = /^\p{Lu}/ ? 1 : 0; print lc, "\t$c\t$_\n"' \
+    | LC_ALL=C sort -u -S 1G -T "$out" \
+    | LC_ALL=C awk -F'\t' -v lang="$lang" '
+        $1 != key { key = $1; common = ($2 == 0) }
+        $2 == 0 { print $3; next }
+        !common { dropped++ }
+        END { printf "%s: %d proper nouns left out\n", lang, dropped > "/dev/stderr" }'
+}
+
+has_wordfreq=no
+"$python" -c 'import wordfreq' 2>/dev/null && has_wordfreq=yes
+[ $has_wordfreq = yes ] || echo "note: no tiers (pip install wordfreq to rank words by frequency)" >&2
+
+failed=()
+timings="$out/timings.tsv"
+: > "$timings"
+for lang in "${wanted[@]}"; do
+  IFS='|' read -r _ pkgs src proper fold options freqtag <<< "$(row "$lang")"
+  [ "$options" = - ] && options=
+  echo "== $lang ($pkgs)"
+  start=$SECONDS
+  if [ "$proper" = drop ]; then keep_names=drop_proper_nouns; else keep_names=keep_all; fi
+  if ! forms "$src" "$options" | tr -s ' \t' '\n\n' | rewrite "$fold" | $keep_names "$lang" \
+      > "$out/$lang.txt"; then
+    echo "error: $lang: could not read $src" >&2
+    failed+=("$lang")
+    continue
   fi
-  "$pb" compile "$list" -o "$out/$lang.pbd" --lang "$lang" "${tiers[@]}"
-done <<< "$table"
+  # Tiers (computer levels, common-word counts): the language's 100,000 commonest
+  # words from wordfreq, cut at ranks 1k/3k/10k/30k/100k. Its data is CC BY-SA 4.0,
+  # so the list is made here and never committed.
+  tiers=()
+  if [ $has_wordfreq = yes ] && [ "$freqtag" != - ]; then
+    "$python" -c 'import sys, wordfreq; print("\n".join(wordfreq.top_n_list(sys.argv[1], 100000)))' \
+      "$freqtag" | rewrite "$fold" > "$out/$lang-freq.txt"
+    tiers=(--tiers "$out/$lang-freq.txt")
+  fi
+  if ! "$pb" compile "$out/$lang.txt" -o "$out/$lang.pbd" --lang "$lang" "${tiers[@]}"; then
+    failed+=("$lang")
+    continue
+  fi
+  printf '%s\t%s\n' "$lang" $((SECONDS - start)) >> "$timings"
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "failed: ${failed[*]}" >&2
+  exit 1
+fi
