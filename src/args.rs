@@ -15,7 +15,9 @@ pub use completions::{CompletionsArgs, Shell};
 pub use crossword::{CrosswordArgs, CrosswordFormat, CROSSWORD_HELP};
 pub use dice::{DesignObjective, DiceCommand, DiceDesignArgs, DiceStatsArgs, RollArgs};
 pub use dict::{CompileArgs, DictCommand, HunspellArgs, SearchArgs};
-pub use play::{DuelArgs, PlayArgs, ServeArgs, DUEL_HELP};
+#[cfg(feature = "web")]
+pub use play::ServeArgs;
+pub use play::{DuelArgs, PlayArgs, DUEL_HELP};
 pub use search::{BenchArgs, MethodArg, OptimizeArgs, ProveArgs, OPTIMIZE_HELP, PROVE_HELP};
 pub use solve::SolveArgs;
 

@@ -1,5 +1,6 @@
 //! The games: `duel`, `play`, `serve`.
 
+#[cfg(feature = "web")]
 use std::path::PathBuf;
 
 use clap::Args;
