@@ -40,6 +40,20 @@ pub fn dice_for_language(lang: &str) -> Option<&'static str> {
         "pl" => "polish-4x4",
         "es" => "spanish-fanmade-boggleparty-4x4",
         "fi" => "finnish-boggler-4x4-unverified",
+        // Designed with `dice design` from the language's list (docs/languages.md):
+        // no published set exists.
+        "bg" => "bulgarian-designed-4x4",
+        "ca" => "catalan-designed-4x4",
+        "hr" => "croatian-designed-4x4",
+        "cs" => "czech-designed-4x4",
+        "da" => "danish-designed-4x4",
+        "lt" => "lithuanian-designed-4x4",
+        "no" => "norwegian-designed-4x4",
+        "ro" => "romanian-designed-4x4",
+        "sr" => "serbian-designed-4x4",
+        "sk" => "slovak-designed-4x4",
+        "sv" => "swedish-designed-4x4",
+        "uk" => "ukrainian-designed-4x4",
         _ => return None,
     })
 }

@@ -13,6 +13,11 @@ use polyboggle::files;
 /// The dice sets shipped in `dice-sets/` (`data/dice-sets` in this crate is a link to
 /// it, so the published package holds them), embedded so they work without the folder.
 const BUILTIN: &[&str] = &[
+    include_str!("../data/dice-sets/bulgarian-designed-4x4.txt"),
+    include_str!("../data/dice-sets/catalan-designed-4x4.txt"),
+    include_str!("../data/dice-sets/croatian-designed-4x4.txt"),
+    include_str!("../data/dice-sets/czech-designed-4x4.txt"),
+    include_str!("../data/dice-sets/danish-designed-4x4.txt"),
     include_str!("../data/dice-sets/dutch-4x4.txt"),
     include_str!("../data/dice-sets/dutch-designed-4x4.txt"),
     include_str!("../data/dice-sets/english-big-2012-5x5.txt"),
@@ -40,17 +45,24 @@ const BUILTIN: &[&str] = &[
     include_str!("../data/dice-sets/italian-designed-4x4.txt"),
     include_str!("../data/dice-sets/italian-paroliere-4x4.txt"),
     include_str!("../data/dice-sets/italian-variant-buzzword-4x4-unverified.txt"),
+    include_str!("../data/dice-sets/lithuanian-designed-4x4.txt"),
+    include_str!("../data/dice-sets/norwegian-designed-4x4.txt"),
     include_str!("../data/dice-sets/polish-4x4.txt"),
     include_str!("../data/dice-sets/polish-designed-4x4.txt"),
     include_str!("../data/dice-sets/portuguese-designed-4x4.txt"),
+    include_str!("../data/dice-sets/romanian-designed-4x4.txt"),
     include_str!("../data/dice-sets/russian-designed-4x4.txt"),
+    include_str!("../data/dice-sets/serbian-designed-4x4.txt"),
+    include_str!("../data/dice-sets/slovak-designed-4x4.txt"),
     include_str!("../data/dice-sets/spanish-big-designed-5x5.txt"),
     include_str!("../data/dice-sets/spanish-botggle-4x4-unverified.txt"),
     include_str!("../data/dice-sets/spanish-designed-4x4.txt"),
     include_str!("../data/dice-sets/spanish-fanmade-boggleparty-4x4.txt"),
     include_str!("../data/dice-sets/spanish-fanmade-boggleparty-5x5.txt"),
     include_str!("../data/dice-sets/spanish-fanmade-boggleparty-6x6.txt"),
+    include_str!("../data/dice-sets/swedish-designed-4x4.txt"),
     include_str!("../data/dice-sets/turkish-designed-4x4.txt"),
+    include_str!("../data/dice-sets/ukrainian-designed-4x4.txt"),
 ];
 
 impl DiceSet {
