@@ -3,8 +3,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use polyboggle_play::duel::duel;
 use polyboggle_fuzz::mixed;
+use polyboggle_play::duel::duel;
 
 fuzz_target!(|data: &[u8]| {
     let mut out = Vec::new();

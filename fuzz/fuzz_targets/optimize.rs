@@ -5,8 +5,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use polyboggle_dice::parse_size;
 use polyboggle::Profile;
+use polyboggle_dice::parse_size;
 use polyboggle_fuzz::{check_board_round_trip, text};
 use polyboggle_optimize::{self as optimize, Objective, Space};
 use rand_chacha::rand_core::SeedableRng;
