@@ -9,7 +9,7 @@
 use libfuzzer_sys::fuzz_target;
 use std::ops::ControlFlow;
 
-use polyboggle::query::{LazySearch, Options, Query, Search};
+use polyboggle::query::{LazySearch, Options, Query};
 use polyboggle::{Board, LazyLexicon, Lexicon, Rules};
 use polyboggle_fuzz::{check_lexicon, check_solution};
 
@@ -109,29 +109,14 @@ fuzz_target!(|data: &[u8]| {
         let every = ask_lazily(&lazy);
         let counts = search_rare_lazily(&lazy);
         let whole = lazy.check();
-        if let Ok(lexicon) = &unchecked {
-            // Every block and the automaton's shape passed: the lazy walks answer as
-            // the whole dictionary's.
+        let _ = (every, counts);
+        if unchecked.is_ok() {
+            // Every block and the automaton's shape passed, so the lazy check does too.
+            // (Without the checksum, the word list and the automaton are sections only
+            // the checksum ties together: their words may differ, as they did on
+            // seeds/lexicon/unchecked-sections-differ; with it, the lazy and whole
+            // answers are compared above.)
             assert!(whole.is_ok(), "lazy check refused what opened whole");
-            let mut expected: Vec<String> = lexicon.words().take(256).collect();
-            for word in ["a", "ab", "queue", "क्षमा", ""] {
-                expected.push(format!("{:?}", lexicon.lookup(word)));
-            }
-            assert_eq!(every.ok(), Some(expected), "lazy and whole differ");
-            let options = Options::default();
-            let whole_counts: Vec<u64> = rare()
-                .iter()
-                .map(|query| {
-                    Search::new(lexicon, query, &options)
-                        .expect("valid")
-                        .count()
-                })
-                .collect();
-            assert_eq!(
-                counts.ok(),
-                Some(whole_counts),
-                "lazy and whole counts differ"
-            );
         }
     }
     if let Ok(lexicon) = &checked {
