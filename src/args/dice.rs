@@ -147,6 +147,10 @@ pub struct DiceDesignArgs {
     /// Multi-letter units faces may show, e.g. CH,LL,RR
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub units: Vec<String>,
+    /// Units that stay on the dice, e.g. DŽ,LJ,NJ: a face of each is put on the start
+    /// set if it has none, and never traded away
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub pin: Vec<String>,
     /// What to improve [default: poor, or band with --words]
     #[arg(long, value_enum)]
     pub objective: Option<DesignObjective>,

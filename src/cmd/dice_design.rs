@@ -61,7 +61,7 @@ pub fn run(args: DiceDesignArgs) -> Result<(), Failure> {
                 &name,
                 words.iter().map(String::as_str),
                 lexicon.profile(),
-                &args.units,
+                &[args.units.clone(), args.pin.clone()].concat(),
                 args.dice,
                 args.faces,
             )?
@@ -74,6 +74,7 @@ pub fn run(args: DiceDesignArgs) -> Result<(), Failure> {
         time,
         seed: args.seed,
         units: args.units.clone(),
+        pinned: args.pin.clone(),
         floor: args.floor,
         drift: args.drift,
         median_within: (!args.free_median).then_some(0.10),

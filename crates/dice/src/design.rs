@@ -60,7 +60,7 @@ mod reach;
 #[cfg(test)]
 mod tests;
 
-use alphabet::{alphabet, Alphabet};
+use alphabet::{alphabet, face_key, Alphabet};
 use judge::{Judge, Rolls};
 use reach::Words;
 
@@ -97,6 +97,10 @@ pub struct Brief {
     /// Multi-letter units the faces may show besides the dictionary's letters
     /// (`CH`, `LL`; `Qu` where the rules read a bare Q as Qu).
     pub units: Vec<String>,
+    /// Units that stay on the dice (`DŽ`, `LJ`, `NJ` for Croatian): the start set
+    /// gets a face of each it lacks, and no trade takes such a face away (a swap
+    /// moves it to another die). Each is a unit of [`Brief::units`] too.
+    pub pinned: Vec<String>,
     /// A roll with fewer words is poor.
     pub floor: u64,
     /// The most the faces may drift from the dictionary's letter shares
@@ -116,6 +120,7 @@ impl Default for Brief {
             time: None,
             seed: 1,
             units: Vec::new(),
+            pinned: Vec::new(),
             floor: 45,
             drift: None,
             median_within: Some(0.10),
@@ -207,7 +212,9 @@ pub fn design(
         }
     }
     let grid = sampler.check(start, None)?;
-    let alphabet = alphabet(start, sampler, &brief.units)?;
+    let units: Vec<String> = brief.units.iter().chain(&brief.pinned).cloned().collect();
+    let alphabet = alphabet(start, sampler, &units)?;
+    let (start, pinned) = &pin(start, &alphabet, sampler, &brief.pinned);
     let words = Words::new(
         sampler.lexicon(),
         &alphabet.keys,
@@ -247,7 +254,7 @@ pub fn design(
         }
         steps = step + 1;
         let temperature = hot * (cold / hot).powf(step as f64 / brief.steps as f64);
-        let (candidate, moved) = mutate(&current, &alphabet, &mut rng);
+        let (candidate, moved) = mutate(&current, &alphabet, pinned, &mut rng);
         // Only the rolls that show a changed face hold anything new.
         let figures = rolls.after(&candidate, &moved, &judge);
         let (metrics, undo) = judge.metrics(&candidate, &figures, &mut reach);
@@ -284,11 +291,57 @@ pub fn design(
     })
 }
 
-/// A move: swap two faces on different dice, or trade a face's unit for another.
-/// The moved set, and the faces (die, face) the move changed.
+/// The start set with a face of each pinned unit it lacks (on a die with no pinned
+/// face yet, in place of the face the dictionary needs least), and the faces, as
+/// they print, that no trade may take away.
+fn pin(
+    start: &DiceSet,
+    alphabet: &Alphabet,
+    sampler: &Sampler,
+    pinned: &[String],
+) -> (DiceSet, Vec<String>) {
+    let mut set = start.clone();
+    let mut faces = Vec::new();
+    for unit in pinned {
+        let key = face_key(unit, sampler);
+        let held: Vec<String> = set
+            .dice
+            .iter()
+            .flatten()
+            .filter(|face| face_key(face, sampler) == key)
+            .cloned()
+            .collect();
+        if held.is_empty() {
+            let share = |face: &str| {
+                let k = face_key(face, sampler);
+                let at = alphabet.keys.iter().position(|x| *x == k);
+                at.map_or(0.0, |i| alphabet.share[i])
+            };
+            let free = |die: &Vec<String>| !die.iter().any(|f| faces.contains(f));
+            let (die, face) = (0..set.dice.len())
+                .filter(|&d| free(&set.dice[d]))
+                .flat_map(|d| (0..set.dice[d].len()).map(move |f| (d, f)))
+                .min_by(|&(a, fa), &(b, fb)| {
+                    share(&set.dice[a][fa]).total_cmp(&share(&set.dice[b][fb]))
+                })
+                .unwrap_or((0, 0));
+            let shown = alphabet.keys.iter().position(|x| *x == key);
+            set.dice[die][face] = shown.map_or(unit.clone(), |i| alphabet.shown[i].clone());
+            faces.push(set.dice[die][face].clone());
+        } else {
+            faces.extend(held);
+        }
+    }
+    (set, faces)
+}
+
+/// A move: swap two faces on different dice, or trade a face's unit for another
+/// (never a `pinned` face's). The moved set, and the faces (die, face) the move
+/// changed.
 fn mutate(
     set: &DiceSet,
     alphabet: &Alphabet,
+    pinned: &[String],
     rng: &mut ChaCha8Rng,
 ) -> (DiceSet, Vec<(usize, usize)>) {
     let mut next = set.clone();
@@ -311,7 +364,7 @@ fn mutate(
                 .cumulative
                 .partition_point(|&c| c <= x)
                 .min(alphabet.shown.len() - 1);
-            if next.dice[a][fa] == alphabet.shown[unit] {
+            if next.dice[a][fa] == alphabet.shown[unit] || pinned.contains(&next.dice[a][fa]) {
                 continue;
             }
             next.dice[a][fa] = alphabet.shown[unit].clone();

@@ -31,11 +31,9 @@ pub(super) fn alphabet(
     sampler: &Sampler,
     units: &[String],
 ) -> Result<Alphabet, DesignError> {
-    let (lexicon, rules) = (sampler.lexicon(), sampler.rules());
-    let profile = lexicon.profile();
-    let key = |text: &str| {
-        String::from_utf8(solve::face_key(&Face::new(text), profile, rules)).unwrap_or_default()
-    };
+    let lexicon = sampler.lexicon();
+    let (profile, rules) = (lexicon.profile(), sampler.rules());
+    let key = |text: &str| face_key(text, sampler);
     let mut shown: Vec<(String, String)> = Vec::new();
     let add = |text: &str, shown: &mut Vec<(String, String)>| {
         let k = key(text);
@@ -95,6 +93,13 @@ pub(super) fn alphabet(
         share,
         cumulative,
     })
+}
+
+/// A face's text keyed as the solver keys it (empty when it spells nothing).
+pub(super) fn face_key(text: &str, sampler: &Sampler) -> String {
+    let profile = sampler.lexicon().profile();
+    String::from_utf8(solve::face_key(&Face::new(text), profile, sampler.rules()))
+        .unwrap_or_default()
 }
 
 /// A unit as dice print it: the first letter upper case (`Qu`, `Ch`).

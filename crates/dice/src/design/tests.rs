@@ -113,7 +113,7 @@ fn moves_kept_and_taken_back_count_what_a_fresh_count_does() {
     let mut current = set.clone();
     let mut reach = words.reach(judge.showing(&current));
     for step in 0..300 {
-        let (candidate, _) = mutate(&current, &alphabet, &mut rng);
+        let (candidate, _) = mutate(&current, &alphabet, &[], &mut rng);
         let before = reach.unreachable;
         let undo = words.update(&mut reach, judge.showing(&candidate));
         if step % 3 == 0 {
@@ -168,4 +168,34 @@ fn a_seed_gives_the_same_set_and_the_rules_hold() {
         design(&start, &sampler, &unit, &mut |_| {}),
         Err(DesignError::UnknownUnit(_))
     ));
+}
+
+#[test]
+fn a_pinned_unit_is_put_on_the_start_set_and_never_traded_away() {
+    let lexicon = Lexicon::builtin("enable2k").unwrap();
+    let sampler = Sampler::new(&lexicon, Rules::hasbro(), 2);
+    let start = DiceSet::builtin("english-new-4x4").unwrap();
+    let count =
+        |set: &DiceSet, face: &str| set.dice.iter().flatten().filter(|f| *f == face).count();
+    assert_eq!(count(&start, "Th"), 0);
+    let brief = Brief {
+        rolls: 200,
+        steps: 300,
+        seed: 5,
+        pinned: vec!["TH".into(), "QU".into()],
+        ..Brief::default()
+    };
+    let pinned = design(&start, &sampler, &brief, &mut |_| {}).unwrap();
+    assert!(count(&pinned.set, "Th") >= 1, "{:?}", pinned.set.dice);
+    assert!(count(&pinned.set, "Qu") >= 1, "{:?}", pinned.set.dice);
+    // The same search unpinned trades them away: the pin is what keeps them.
+    let free = Brief {
+        units: vec!["TH".into()],
+        pinned: Vec::new(),
+        ..brief
+    };
+    let mut start_th = start.clone();
+    start_th.dice[0][0] = "Th".into();
+    let unpinned = design(&start_th, &sampler, &free, &mut |_| {}).unwrap();
+    assert_eq!(count(&unpinned.set, "Th"), 0, "{:?}", unpinned.set.dice);
 }
