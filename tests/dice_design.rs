@@ -235,3 +235,51 @@ fn free_median_lets_the_median_move_past_its_allowance() {
     assert_eq!(again, start, "the same rolls");
     assert!(free > start * 1.20, "free: {start} -> {free}");
 }
+
+#[test]
+fn a_profile_that_folds_two_faces_of_one_die_is_refused_with_one_line() {
+    // A Spanish die with N and Ñ, measured with a dictionary whose normalization
+    // strips every accent: the die would show n twice.
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("es.txt");
+    let dict = dir.path().join("es-words.txt");
+    std::fs::write(
+        &set,
+        "# name: es-fold\n# grid: 2x2\nA N Ñ O E S\nC A S A O L\nL O S A E R\nM A R E S O\n",
+    )
+    .unwrap();
+    std::fs::write(&dict, "casa\nmar\nolas\naño\nleo\nrosa\n").unwrap();
+    let (set, dict) = (set.to_str().unwrap(), dict.to_str().unwrap());
+    for args in [
+        vec![
+            "dice",
+            "stats",
+            set,
+            "--dict",
+            dict,
+            "--strip-marks",
+            "--rolls",
+            "10",
+        ],
+        vec![
+            "play",
+            "--dice",
+            set,
+            "--dict",
+            dict,
+            "--strip-marks",
+            "--seed",
+            "1",
+        ],
+    ] {
+        let line = bad(&args);
+        assert!(
+            line.contains("die 1 shows N and Ñ") && line.contains("one letter 'n'"),
+            "{args:?}: {line}"
+        );
+    }
+    // Keeping ñ apart, the same set measures.
+    ok(&[
+        "dice", "stats", set, "--dict", dict, "--lang", "es", "--rolls", "10",
+    ]);
+}

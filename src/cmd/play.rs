@@ -72,6 +72,9 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
         }
     };
     let rules = Rules::preset(&args.rules)?;
+    if let Some(folded) = set.folded(lexicon.profile(), &rules) {
+        return Err(Failure::input(folded.to_string()));
+    }
     let level = level(args.level, &lexicon)?;
     let mut game = game::Play::new(&lexicon, set, rules, args.seed.unwrap_or_else(random::seed))
         .with_level(level);

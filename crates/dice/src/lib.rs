@@ -46,7 +46,7 @@ pub mod design;
 pub mod stats;
 pub mod unreachable;
 
-pub use check::Uncovered;
+pub use check::{Folded, Uncovered};
 pub use derive::count_units;
 pub use error::DiceError;
 pub use format::{is_one_line, parse_size};

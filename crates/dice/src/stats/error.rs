@@ -17,4 +17,7 @@ pub enum StatsError {
         /// The set's name.
         set: String,
     },
+    /// The dictionary's normalization folds two faces of one die together.
+    #[error(transparent)]
+    Folded(#[from] crate::check::Folded),
 }

@@ -215,6 +215,9 @@ impl<'l> Sampler<'l> {
                 set: set.name.clone(),
             });
         }
+        if let Some(folded) = set.folded(self.lexicon.profile(), &self.rules) {
+            return Err(folded.into());
+        }
         Ok(grid)
     }
 
