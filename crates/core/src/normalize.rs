@@ -151,9 +151,10 @@ impl Profile {
 /// | `hr`, `bs` | accents stripped except `č ć đ š ž` |
 /// | `sl` | accents stripped except `č š ž` |
 /// | `bg` | accents stripped except `й` |
+/// | `mk` | accents stripped except `ѓ ќ` (letters of their own; `ѐ ѝ` read `е и`) |
 /// | `eu`, `gl`, `tl` | accents stripped except `ñ` |
 /// | `oc` | accents stripped except `ç` |
-/// | `sr`, `mk`, `ro`, `ga`, `gd`, `cy`, `br`, `af`, `gv` | accents stripped |
+/// | `sr`, `ro`, `ga`, `gd`, `cy`, `br`, `af`, `gv` | accents stripped |
 const LANGUAGES: &[(&str, bool, &str, bool)] = &[
     // (tag, strip marks, keep, turkic)
     ("en", false, "", false),
@@ -188,7 +189,7 @@ const LANGUAGES: &[(&str, bool, &str, bool)] = &[
     ("sl", true, "čšž", false),
     ("ro", true, "", false),
     ("bg", true, "й", false),
-    ("mk", true, "", false),
+    ("mk", true, "ѓќ", false),
     ("lt", false, "", false),
     ("lv", false, "", false),
     ("et", false, "", false),
@@ -404,6 +405,8 @@ mod tests {
         // Belarusian ў and Bulgarian й stay; ё reads е.
         assert_eq!(key("be", "Ўёж"), "ўеж");
         assert_eq!(key("bg", "Йо́д"), "йод");
+        // Macedonian ѓ and ќ are letters (г and к with an acute under NFD); ѐ is е.
+        assert_eq!(key("mk", "ЃУБРЕ Ќе ѐ"), "ѓубре ќе е");
         // Korean jamo compose into syllables; Persian and Armenian keep theirs.
         assert_eq!(key("ko", "\u{1112}\u{1161}\u{11AB}"), "한");
         assert_eq!(key("hy", "ԵՐԵՎԱՆ"), "երեվան");
