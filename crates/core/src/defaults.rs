@@ -118,6 +118,8 @@ pub fn vowels_for_language(lang: &str) -> Option<&'static str> {
         "kk" => "аәеиоөұүыіэюя",
         "uz" => "аеиоуўэюяё",
         "mn" => "аеёиоөуүыэюя",
+        "mk" => "аеиоу",
+        "ka" => "აეიოუ",
         "hy" => "աեէըիոօ",
         // Abjads: the letters that also write vowels (matres lectionis).
         "he" => "אהוי",
