@@ -34,6 +34,35 @@ fn a_scripted_game() {
 }
 
 #[test]
+fn a_language_of_syllable_faces_plays_words_of_two_faces() {
+    // Hindi faces are syllables (a consonant with its vowel sign): words of two faces
+    // count, as the syllables rules say, where the default cs106b rules want four.
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("hi.txt");
+    std::fs::write(&list, "घर\nकल\nनल\nघरकल\n").unwrap();
+    let board = "घ र क ल न ल क र घ र क ल न ल क र";
+    let script = format!("{board}\nघर\nकल\n\nn\n");
+    let played = |extra: &[&str]| {
+        let mut args = vec!["play", "--lang", "hi", "--dice", "hindi-designed-4x4"];
+        args.extend_from_slice(&["--dict", list.to_str().unwrap(), "--seed", "1"]);
+        args.extend_from_slice(extra);
+        let out = run(&args, &script);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = played(&[]);
+    assert!(text.contains("You: 2 points: कल घर\n"), "{text}");
+    assert!(text.contains("Computer: 3 points: घरकल नल\n"), "{text}");
+    // Named rules still win over the language's.
+    let text = played(&["--rules", "cs106b"]);
+    assert!(text.contains("घर is too short.\n"), "{text}");
+}
+
+#[test]
 fn shaken_boards_follow_the_size() {
     let out = run(&["play", "--size", "5x5", "--seed", "4"], "\n\nn\n");
     let text = String::from_utf8(out.stdout).unwrap();

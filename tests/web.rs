@@ -768,7 +768,7 @@ fn game_options_and_their_errors() {
         ),
         (
             json!({"rules": "scrabble"}),
-            "unknown rules 'scrabble' (expected hasbro or cs106b)",
+            "unknown rules 'scrabble' (expected hasbro, cs106b or syllables)",
         ),
         (
             json!({"set": "nope"}),

@@ -152,7 +152,7 @@ impl ProfileArgs {
 /// Scoring: a preset and its overrides.
 #[derive(Args, Debug, Clone)]
 pub struct RulesArgs {
-    /// Rules preset: hasbro (3+ letters, Qu) or cs106b (4+ letters, length-3 points)
+    /// Rules preset: hasbro (3+ letters, Qu), cs106b (4+ letters, length-3 points) or syllables (2+ faces, for syllable faces: Hindi, Korean)
     #[arg(long, default_value = "hasbro", value_name = "NAME")]
     pub rules: String,
     /// Shortest word that counts, in letters (grapheme clusters)

@@ -29,9 +29,10 @@ pub struct PlayArgs {
     /// Board size: 4x4 (New Boggle dice) or 5x5 (Big Boggle dice)
     #[arg(long, value_name = "RxC")]
     pub size: Option<String>,
-    /// Rules preset: cs106b (4+ letters, length-3 points) or hasbro
-    #[arg(long, default_value = "cs106b", value_name = "NAME")]
-    pub rules: String,
+    /// Rules preset: cs106b (4+ letters, length-3 points), hasbro or syllables [default:
+    /// cs106b, or syllables for a --lang whose faces are syllables: Hindi, Korean...]
+    #[arg(long, value_name = "NAME")]
+    pub rules: Option<String>,
     /// End each of your turns after SECS seconds (--timer alone: 3 minutes)
     #[arg(long, value_name = "SECS", num_args = 0..=1, default_missing_value = "180")]
     pub timer: Option<u64>,

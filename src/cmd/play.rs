@@ -71,7 +71,13 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
             load_dict(Some(&built.display().to_string()), &args.dict.profile)?
         }
     };
-    let rules = Rules::preset(&args.rules)?;
+    let rules = match (&args.rules, lang.as_deref()) {
+        (Some(name), _) => Rules::preset(name)?,
+        (None, Some(lang)) => {
+            Rules::preset(defaults::rules_for_language(lang).unwrap_or("cs106b"))?
+        }
+        (None, None) => Rules::cs106b(),
+    };
     if let Some(folded) = set.folded(lexicon.profile(), &rules) {
         return Err(Failure::input(folded.to_string()));
     }

@@ -58,6 +58,23 @@ pub fn dice_for_language(lang: &str) -> Option<&'static str> {
     })
 }
 
+/// The rules preset a language plays by when none is named, where it is not the
+/// front end's own default: `syllables` (a word of two faces counts) for scripts
+/// whose faces are syllables, an Indic consonant with its vowel sign or a Hangul
+/// block, where a word of three faces is already a long one.
+///
+/// ```
+/// use polyboggle::defaults::rules_for_language;
+/// assert_eq!(rules_for_language("hi"), Some("syllables"));
+/// assert_eq!(rules_for_language("fr"), None);
+/// ```
+pub fn rules_for_language(lang: &str) -> Option<&'static str> {
+    match lang {
+        "hi" | "mr" | "ne" | "bn" | "gu" | "te" | "ml" | "ta" | "si" | "ko" => Some("syllables"),
+        _ => None,
+    }
+}
+
 /// A language's vowels, one grapheme each, as its words' keys spell them (accents
 /// kept: a dictionary that strips them never shows those), for `dice stats`.
 ///

@@ -44,7 +44,7 @@ pub enum RulesError {
     #[error("--points: '{0}' is not a whole number (expected a list like 0,0,0,1,1,2,3,5,11)")]
     BadPoints(String),
     /// Not a known preset.
-    #[error("unknown rules '{0}' (expected hasbro or cs106b)")]
+    #[error("unknown rules '{0}' (expected hasbro, cs106b or syllables)")]
     UnknownPreset(String),
 }
 
@@ -94,11 +94,25 @@ impl Rules {
         }
     }
 
-    /// A preset by name: `hasbro` or `cs106b`.
+    /// Hasbro's rules counted in syllables, for scripts whose faces are syllables
+    /// (an Indic consonant with its vowel sign, a Hangul block): a word of two faces
+    /// counts, as one of three letters does in English, and each length scores what
+    /// Hasbro gives a word one face longer (2 and 3 faces: 1 point, 4: 2, 5: 3, 6: 5,
+    /// 7 or more: 11).
+    pub fn syllables() -> Rules {
+        Rules {
+            min_len: 2,
+            points: Points::Table(vec![0, 0, 1, 1, 2, 3, 5, 11]),
+            qu: true,
+        }
+    }
+
+    /// A preset by name: `hasbro`, `cs106b` or `syllables`.
     pub fn preset(name: &str) -> Result<Rules, RulesError> {
         match name.to_ascii_lowercase().as_str() {
             "hasbro" => Ok(Rules::hasbro()),
             "cs106b" => Ok(Rules::cs106b()),
+            "syllables" => Ok(Rules::syllables()),
             _ => Err(RulesError::UnknownPreset(name.into())),
         }
     }
@@ -158,6 +172,15 @@ mod tests {
         assert_eq!((r.points(3), r.points(4), r.points(10)), (0, 1, 7));
         assert!(!r.counts(3));
         assert!(!r.qu);
+    }
+
+    #[test]
+    fn syllables_is_hasbro_one_face_shorter() {
+        let r = Rules::syllables();
+        let pts: Vec<u32> = (0..10).map(|n| r.points(n)).collect();
+        assert_eq!(pts, [0, 0, 1, 1, 2, 3, 5, 11, 11, 11]);
+        assert!(r.counts(2) && !r.counts(1));
+        assert_eq!(Rules::preset("syllables").unwrap(), r);
     }
 
     #[test]
