@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Chooses each language's tiers for the easy, medium and hard computer (docs/levels.md).
 
-    python scripts/level-tiers.py --reference en-princeton.pbd english-new-4x4 \\
+    python scripts/level-tiers.py --reference enable2k english-new-4x4 \\
         --lang pl dictionaries/build/pl.pbd polish-4x4 --lang es ... [--boards 1000]
 
 A level is a share of a board's words: the share the easy, medium and hard computer

@@ -2,7 +2,9 @@
 //! `solve`/`bench --tiers`, `play --level`; old files still open, bad tier files
 //! and damaged tiered files are refused on one line.
 
-use crate::common::{bad, ok, repo, run, shared};
+use polyboggle_play::level::BOARD_SHARES;
+
+use crate::common::{bad, ok, repo, run};
 
 /// A small dictionary in two tiers: `tea eat` common, `ate` rarer, `eta tae` in none.
 fn tiered(dir: &tempfile::TempDir) -> String {
@@ -205,51 +207,87 @@ fn old_files_open_and_bad_tiers_are_refused() {
     );
     assert!(!std::path::Path::new(&out).exists(), "nothing half-written");
 
+    // A word list compiled on the fly has no tiers (the built-in has).
+    let plain = repo("dictionaries/algs4.txt");
     for args in [
-        &["dict", "search", "enable2k", "*", "--tiers", "1"][..],
-        &["solve", "TE/AE", "--tiers", "1..3"],
-        &["play", "--level", "easy"],
-        &["duel", "--level", "hard"],
-        &["dict", "search", &dict, "*", "--tiers", "3..1"],
+        &["dict", "search", &plain, "*", "--tiers", "1"][..],
+        &["solve", "TE/AE", "--dict", &plain, "--tiers", "1..3"],
+        &["bench", "--dict", &plain, "--boards", "1", "--tiers", "1"],
+        &["play", "--dict", &plain, "--level", "easy"],
+        &["duel", "--dict", &plain, "--level", "hard"],
+    ] {
+        let line = bad(args);
+        assert!(
+            line.contains(": this dictionary has no tiers (compile it with --tiers FILE"),
+            "{args:?}: {line}"
+        );
+    }
+    for args in [
+        &["dict", "search", &dict, "*", "--tiers", "3..1"][..],
         &["dict", "search", &dict, "*", "--tiers", "x"],
     ] {
         bad(args);
     }
 }
 
-/// The Princeton lists as tiers over ENABLE2K: easy, medium and hard find ever more
-/// of a board's words (the figures in CHANGELOG.md).
 #[test]
-#[ignore = "reads ../shared/data"]
-fn princeton_lists_make_three_levels() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("en.pbd").display().to_string();
-    let lists =
-        ["nursery", "algs4", "common"].map(|l| shared(&format!("princeton/dictionary-{l}.txt")));
-    ok(&[
-        "compile",
-        &repo("dictionaries/enable2k.txt"),
-        "--tiers",
-        &lists[0],
-        "--tiers",
-        &lists[1],
-        "--tiers",
-        &lists[2],
-        "-o",
-        &out,
-    ]);
-    let words = |tiers: &str| -> f64 {
+fn the_built_in_shows_its_tiers_and_levels() {
+    let info = ok(&["dict", "info", "enable2k"]);
+    assert!(
+        info.contains("tiers:          1: 1571, 2: 5357, 3: 16014, none: 150586\n"),
+        "{info}"
+    );
+    assert!(
+        info.contains("levels:         easy 1, medium 1..2, hard 1..3 (lists; play --level)\n"),
+        "{info}"
+    );
+    let json = ok(&["dict", "info", "enable2k", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        json["tiers"],
+        serde_json::json!([150_586, 1_571, 5_357, 16_014])
+    );
+    assert_eq!(
+        json["levels"],
+        serde_json::json!({"easy": [1, 1], "medium": [1, 2], "hard": [1, 3], "source": "lists"})
+    );
+    assert_eq!(
+        ok(&["dict", "search", "enable2k", "c?t", "--tiers", "1"]),
+        "CAT\nCUT\n"
+    );
+}
+
+/// The built-in is ENABLE2K with the Princeton lists as tiers, as the levels were
+/// measured with: on the same 1,000 boards, easy, medium and hard find the shares of
+/// a board's words `BOARD_SHARES` gives (the figures in docs/levels.md).
+#[test]
+fn the_built_in_tiers_find_the_measured_shares() {
+    let share = |tiers: &str| -> f64 {
         let json = ok(&[
-            "bench", "--dict", &out, "--boards", "200", "--tiers", tiers, "--format", "json",
+            "bench",
+            "--dice",
+            "english-new-4x4",
+            "--boards",
+            "1000",
+            "--seed",
+            "1",
+            "--rules",
+            "hasbro",
+            "--tiers",
+            tiers,
+            "--format",
+            "json",
         ]);
         let json: serde_json::Value = serde_json::from_str(&json).unwrap();
-        json["tiers"]["words"].as_f64().unwrap()
+        json["tiers"]["words"].as_f64().unwrap() / json["words"].as_f64().unwrap()
     };
-    let (easy, medium, hard) = (words("1"), words("1..2"), words("1..3"));
-    assert!(
-        0.0 < easy && easy < medium && medium < hard,
-        "{easy} {medium} {hard}"
-    );
+    let shares = ["1", "1..2", "1..3"].map(share);
+    for (share, measured) in shares.iter().zip(BOARD_SHARES) {
+        assert!(
+            (share - measured).abs() < 0.00005,
+            "{shares:?}, measured {BOARD_SHARES:?}"
+        );
+    }
 }
 
 /// A ranked list in Polish, where the dictionary holds every inflected form: the levels

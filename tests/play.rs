@@ -63,6 +63,30 @@ fn a_language_of_syllable_faces_plays_words_of_two_faces() {
 }
 
 #[test]
+fn the_built_in_dictionary_has_levels() {
+    // No --dict: the easy computer knows only tier 1, the nursery words.
+    let out = run(
+        &["play", "--level", "easy", "--seed", "1"],
+        "ATEE APYO TINU EDSE\npate\n\nn\n",
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("You: 1 point: PATE\n"), "{text}");
+    assert!(
+        text.contains("Computer: 8 points: DINE ONES PAID SEND SIDE SNIPE TINY\n"),
+        "{text}"
+    );
+    // At every level, the computer knows more.
+    let out = run(&["play", "--seed", "1"], "ATEE APYO TINU EDSE\n\nn\n");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Computer: 154 points: AIDE AIDS "), "{text}");
+}
+
+#[test]
 fn shaken_boards_follow_the_size() {
     let out = run(&["play", "--size", "5x5", "--seed", "4"], "\n\nn\n");
     let text = String::from_utf8(out.stdout).unwrap();

@@ -408,7 +408,12 @@ fn dicts_lists_every_dictionary_the_server_may_use() {
         .is_err());
     let app = router(Arc::new(App::new(dicts)));
     let reply = get(&app, "/api/dicts").json();
-    assert_eq!(reply["dicts"][0]["name"], "enable2k");
+    // The page turns its Computer menu on where `tiers` has more than tier 0: the
+    // built-in's three tiers, not a dictionary without tiers.
+    assert_eq!(
+        reply["dicts"][0],
+        json!({"name": "enable2k", "words": 173_528, "lang": "", "tiers": [150_586, 1_571, 5_357, 16_014]})
+    );
     assert_eq!(
         reply["dicts"][1],
         json!({"name": "hi", "words": 2, "lang": "", "tiers": [2]})
@@ -451,6 +456,16 @@ fn search_app(dir: &tempfile::TempDir) -> (Router, String) {
     (router(Arc::new(App::new(dicts))), compiled)
 }
 
+/// A server over the built-in dictionary and `algs4`, a word list with no tiers: the
+/// app and the list's path.
+fn untiered_app() -> (Router, String) {
+    let path = repo("dictionaries/algs4.txt");
+    let mut dicts = Dictionaries::builtin();
+    let plain = Lexicon::load(&path, &Profile::default()).unwrap();
+    dicts.add("algs4", plain).unwrap();
+    (router(Arc::new(App::new(dicts))), path)
+}
+
 #[test]
 fn search_answers_exactly_what_dict_search_prints() {
     let dir = tempfile::tempdir().unwrap();
@@ -490,6 +505,11 @@ fn search_answers_exactly_what_dict_search_prints() {
         ),
         ("enable2k", "pattern=zzz", &["zzz"]),
         ("enable2k", "pattern=*&limit=0", &["*", "--limit", "0"]),
+        (
+            "enable2k",
+            "pattern=c%3Ft&tiers=1",
+            &["c?t", "--tiers", "1"],
+        ),
         ("tiered", "pattern=*&tiers=1..2", &["*", "--tiers", "1..2"]),
         ("tiered", "pattern=*&tiers=2", &["*", "--tiers", "2"]),
         (
@@ -537,7 +557,6 @@ fn a_bad_search_gets_400_and_the_clis_line() {
         ),
         ("anagram=", &["", "--anagram"]),
         ("build=ab1", &["ab1", "--build"]),
-        ("pattern=c%3Ft&tiers=1..2", &["c?t", "--tiers", "1..2"]),
         ("pattern=c%3Ft&tiers=x", &["c?t", "--tiers", "x"]),
         (
             "pattern=c%3Ft&min_len=5&max_len=3",
@@ -550,6 +569,18 @@ fn a_bad_search_gets_400_and_the_clis_line() {
         cli.extend_from_slice(args);
         assert_eq!(format!("polyboggle: {line}\n"), bad(&cli), "{query}");
     }
+    // Tiers of a dictionary without them (the built-in has them).
+    let (plain_app, plain) = untiered_app();
+    let line = get(
+        &plain_app,
+        "/api/dicts/algs4/search?pattern=c%3Ft&tiers=1..2",
+    )
+    .error(400);
+    assert_eq!(
+        format!("polyboggle: {line}\n"),
+        bad(&["dict", "search", &plain, "c?t", "--tiers", "1..2"])
+    );
+    assert!(line.contains("this dictionary has no tiers"), "{line}");
     for (query, start) in [
         ("", "query: give exactly one"),
         ("pattern=a&anagram=b", "query: give exactly one"),
@@ -608,13 +639,31 @@ fn the_computer_knows_the_words_of_its_level() {
     let all = ["CAT", "DOG", "EMU", "YAK"].map(String::from).to_vec();
     assert_eq!(computer(None), ("all".into(), all.clone()));
     assert_eq!(computer(Some("all")).1, all);
-    let untiered = post(&app, "/api/games", json!({"board": BOARD, "level": "easy"})).error(400);
+    // The default dictionary, the built-in, has tiers: its easy computer knows the
+    // words `solve --tiers 1` finds.
+    let easy = new_game(&app, json!({"board": BOARD, "level": "easy"}));
     assert_eq!(
-        untiered,
-        "level easy: the dictionary enable2k has no tiers (compile it with --tiers FILE, or play level all)"
+        (&easy["dict"], &easy["level"]),
+        (&json!("enable2k"), &json!("easy"))
     );
+    let id = easy["id"].as_str().unwrap();
+    let ended = post(&app, &format!("/api/games/{id}/end"), json!({})).json();
+    let tier_1 = ok(&[
+        "solve", BOARD, "--rules", "cs106b", "--tiers", "1", "--format", "json",
+    ]);
+    let tier_1: Value = serde_json::from_str(&tier_1).unwrap();
+    assert_eq!(ended["computer"]["words"], tier_1["words"]);
+    assert!(ended["possible"]["count"].as_u64() > tier_1["count"].as_u64());
     let every = new_game(&app, json!({"board": BOARD, "level": "all"}));
     assert_eq!(every["level"], "all");
+    // A dictionary without tiers has no levels.
+    let (plain_app, _) = untiered_app();
+    let request = json!({"board": BOARD, "dict": "algs4", "level": "easy"});
+    let untiered = post(&plain_app, "/api/games", request).error(400);
+    assert_eq!(
+        untiered,
+        "level easy: the dictionary algs4 has no tiers (compile it with --tiers FILE, or play level all)"
+    );
     let unknown = post(
         &app,
         "/api/games",

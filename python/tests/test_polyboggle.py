@@ -297,7 +297,10 @@ def test_tiers_are_what_compile_tiers_stores(tmp_path):
         expected = cli_json("dict", "search", str(compiled), "*", "--tiers", flag)["words"]
         assert lexicon.search("*", tiers=tiers) == expected
     assert lexicon.search("*", tiers=2) == ["EMU"]
-    assert Lexicon.builtin().tier_sizes == [len(Lexicon.builtin())]
+    # The built-in has the Princeton lists' three tiers; a list compiled without tiers has none.
+    english = Lexicon.builtin().tier_sizes
+    assert english == cli_json("dict", "info", "enable2k")["tiers"] == [150_586, 1_571, 5_357, 16_014]
+    assert Lexicon.compile("cat dog").tier_sizes == [2]
     ranked = Lexicon.compile(TIER_WORDS, tiers="yak 10\ncat 900\n")
     assert ranked.search("*", tiers=1) == ["CAT", "YAK"]
 
@@ -313,9 +316,13 @@ def test_level_tiers_are_what_play_level_takes(tmp_path):
     assert [polish.level_tiers(level) for level in ["easy", "medium", "hard"]] == [(1, 3), (1, 4), (1, 5)]
     with pytest.raises(polyboggle.PolyboggleError, match="expected easy, medium, hard or all"):
         lexicon.level_tiers("expert")
+    # The built-in's levels: the Princeton lists' tiers 1, 1-2, 1-3.
+    builtin = [Lexicon.builtin().level_tiers(level) for level in ["easy", "medium", "hard", "all"]]
+    assert builtin == [(1, 1), (1, 2), (1, 3), None]
+    untiered = Lexicon.compile(TIER_WORDS)
     with pytest.raises(polyboggle.PolyboggleError, match="has no tiers"):
-        Lexicon.builtin().level_tiers("easy")
-    assert Lexicon.builtin().level_tiers("all") is None
+        untiered.level_tiers("easy")
+    assert untiered.level_tiers("all") is None
 
 
 def test_words_stream_in_key_order_as_dict_words_prints_them(tmp_path):
@@ -343,12 +350,14 @@ def test_words_stream_in_key_order_as_dict_words_prints_them(tmp_path):
     ],
 )
 def test_a_bad_query_raises_the_cli_s_message(query, flags, kwargs):
-    code, _, err = cli("dict", "search", "enable2k", query, *flags)
+    # A word list with no tiers (the built-in has them), so that --tiers is refused too.
+    plain = str(REPO / "dictionaries" / "algs4.txt")
+    code, _, err = cli("dict", "search", plain, query, *flags)
     assert code == 2
     message = err.strip().removeprefix("polyboggle: ")
     pattern = None if any(k in kwargs for k in ("regex", "fuzzy", "anagram", "build")) else query
     with pytest.raises(polyboggle.PolyboggleError) as caught:
-        Lexicon.builtin().search(pattern, **kwargs)
+        Lexicon.open(plain).search(pattern, **kwargs)
     assert str(caught.value) == message
 
 

@@ -14,7 +14,8 @@ pub struct DuelArgs {
     pub dict: Option<String>,
     /// The summary's words: easy, medium, hard (tier 1, 1-2, 1-3, or deeper for a ranked
     /// list in some languages: `dict info`) or all; players may enter any word (levels
-    /// need a dictionary compiled with --tiers)
+    /// need a dictionary with tiers: the built-in has them, others are compiled with
+    /// --tiers)
     #[arg(long, value_enum, default_value = "all")]
     pub level: LevelArg,
 }
@@ -38,7 +39,8 @@ pub struct PlayArgs {
     pub timer: Option<u64>,
     /// What the computer knows: easy, medium, hard (tier 1, 1-2, 1-3, or deeper for a
     /// ranked list in some languages: `dict info`) or all words; you may enter any word
-    /// (levels need a dictionary compiled with --tiers)
+    /// (levels need a dictionary with tiers: the built-in has them, others are compiled
+    /// with --tiers)
     #[arg(long, value_enum, default_value = "all")]
     pub level: LevelArg,
     /// Seed for shaking the dice (random when omitted)

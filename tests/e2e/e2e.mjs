@@ -413,9 +413,21 @@ async function issue27(browser, context, page, url) {
   await page.locator('#play-set').selectOption('english-new-4x4');
 
   step = 'the computer\'s level (issue 38)';
+  check(await page.locator('#play-dict').inputValue() === 'enable2k' && !(await page.locator('#play-level').isDisabled())
+    && !(await page.locator('#level-note').isVisible()) && await page.locator('#play-level').inputValue() === 'all',
+  'enable2k, the built-in, has tiers: the level control is on, at every word until one is picked');
+  await page.locator('#play-level').selectOption('easy');
+  await shake(page, { board: LEVEL_BOARD, end: false });
+  check((await page.locator('#play-info').textContent()).includes('enable2k · easy computer'), `the game says its level (${await page.locator('#play-info').textContent()})`);
+  await page.locator('#end-turn').click();
+  await page.waitForSelector('#result:not([hidden])');
+  const nursery = JSON.parse(execFileSync(binary, ['solve', LEVEL_BOARD, '--rules', 'cs106b', '--tiers', '1', '--format', 'json'])).count;
+  const builtinEasy = await page.locator('#computer-words li').count();
+  check(builtinEasy === nursery && nursery > 0, `the built-in's easy computer finds only the ${nursery} tier-1 (nursery) words (${builtinEasy})`);
+  await page.locator('#play-dict').selectOption('fr');
   check(await page.locator('#play-level').isDisabled() && await page.locator('#play-level').inputValue() === 'all',
-    'enable2k has no tiers: the level control is off, at every word');
-  check((await page.locator('#level-note').textContent()).includes('no word tiers'), `and says why (${await page.locator('#level-note').textContent()})`);
+    'fr has no tiers: the level control is off, at every word');
+  check((await page.locator('#level-note').textContent()).includes('fr has no word tiers'), `and says why (${await page.locator('#level-note').textContent()})`);
   await page.locator('#play-dict').selectOption('tiered');
   check(!(await page.locator('#play-level').isDisabled()) && !(await page.locator('#level-note').isVisible()),
     'a dictionary with tiers turns the level control on');
@@ -428,8 +440,9 @@ async function issue27(browser, context, page, url) {
   const easyWords = await page.locator('#computer-words li').count();
   check(easyWords === 3 && levelWords > 3, `the easy computer finds only the 3 tier-1 words of ${levelWords} (${easyWords})`);
   await page.locator('#play-dict').selectOption('enable2k');
-  check(await page.locator('#play-level').isDisabled() && await page.locator('#play-level').inputValue() === 'all',
-    'back to enable2k: the level is every word again');
+  check(!(await page.locator('#play-level').isDisabled()) && !(await page.locator('#level-note').isVisible()),
+    'back to enable2k: the level control stays on');
+  await page.locator('#play-level').selectOption('all');
   await page.locator('#play-board').fill('');
 
   step = 'faces in the case of the words';
@@ -749,6 +762,8 @@ async function staticOnly(browser, url) {
     await page.locator('#tab-play').click();
     await openSettings(page);
     if (await page.locator('.more').getAttribute('open') === null) await page.locator('.more summary').click();
+    check(await page.locator('#play-dict').inputValue() === 'enable2k' && !(await page.locator('#play-level').isDisabled()),
+      'static: the built-in enable2k has tiers, so the level control is on');
     await page.setInputFiles('#dict-file', path.join(scratch, 'three.pbd'));
     await page.waitForFunction(() => document.querySelector('#play-dict').value === 'three');
     check((await page.locator('#play-dict option:checked').textContent()) === 'three (3 words)', 'static: a compiled dictionary opens from a file');

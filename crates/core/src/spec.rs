@@ -307,7 +307,12 @@ mod tests {
             ..spec.clone()
         };
         assert_eq!(
-            tiered.options(lexicon.header()).unwrap_err().to_string(),
+            tiered.options(lexicon.header()).unwrap().tiers,
+            Some(TierRange { first: 1, last: 2 })
+        );
+        let untiered = Lexicon::from_words(["cat", "dog"], &Profile::default()).unwrap();
+        assert_eq!(
+            tiered.options(untiered.header()).unwrap_err().to_string(),
             "--tiers 1..2: this dictionary has no tiers (compile it with --tiers FILE)"
         );
         let backwards = QuerySpec {

@@ -175,16 +175,33 @@ fn reports_rejections_and_duplicates() {
     assert_eq!(report.rejected[&Rejection::NotLetters].0, 2);
 }
 
+/// The built-in's tiers: the Princeton assignment's lists, the commonest first.
+fn enable2k_tiers() -> Tiers {
+    let nursery = include_str!("../../../../dictionaries/nursery.txt");
+    let algs4 = include_str!("../../../../dictionaries/algs4.txt");
+    let common = include_str!("../../../../dictionaries/common.txt");
+    let lists = [
+        ("nursery.txt", nursery),
+        ("algs4.txt", algs4),
+        ("common.txt", common),
+    ];
+    Tiers::from_lists(&lists, &Profile::default()).unwrap()
+}
+
 #[test]
 fn the_built_in_dictionary_matches_its_word_list() {
     let text = include_str!("../../../../dictionaries/enable2k.txt");
     let mut compiler = Compiler::new(Profile::default());
     compiler.add_text(text);
-    let (bytes, _) = compiler.finish("enable2k.txt").unwrap();
+    compiler.set_tiers(enable2k_tiers());
+    let (bytes, report) = compiler.finish("enable2k.txt").unwrap();
     assert!(
         bytes == BUILTINS[0].1,
-        "dictionaries/enable2k.pbd is stale: run polyboggle compile dictionaries/enable2k.txt -o dictionaries/enable2k.pbd"
+        "dictionaries/enable2k.pbd is stale: run polyboggle compile dictionaries/enable2k.txt \
+         -o dictionaries/enable2k.pbd --tiers dictionaries/nursery.txt \
+         --tiers dictionaries/algs4.txt --tiers dictionaries/common.txt"
     );
+    assert_eq!(report.tiers, [150_586, 1_571, 5_357, 16_014]);
 }
 
 #[test]
@@ -562,6 +579,7 @@ fn a_large_list_is_sorted_on_disk_with_the_same_result() {
     let mut compiler = Compiler::new(Profile::default());
     compiler.set_memory(100_000);
     compiler.add_text(text);
+    compiler.set_tiers(enable2k_tiers());
     // Enough runs to be merged into one along the way.
     assert!(compiler.keys.run_count() >= 1);
     let (bytes, report) = compiler.finish("enable2k.txt").unwrap();

@@ -109,6 +109,15 @@ fn a_lexicon_picks_its_levels_by_its_tiers_and_language() {
 }
 
 #[test]
+fn the_built_in_has_the_levels_of_the_princeton_lists() {
+    let english = Lexicon::builtin("enable2k").unwrap();
+    assert_eq!(english.tier_sizes(), [150_586, 1_571, 5_357, 16_014]);
+    assert_eq!(Levels::of(&english), Levels::LISTS);
+    assert_eq!(Level::Easy.tiers(&english), Some(TierRange::up_to(1)));
+    assert_eq!(Level::Hard.tiers(&english), Some(TierRange::up_to(3)));
+}
+
+#[test]
 fn closest_picks_rising_tiers_nearest_in_log_ratio() {
     // English with the Princeton lists picks itself; Italian and Greek as measured.
     assert_eq!(closest(&BOARD_SHARES, BOARD_SHARES), Some([1, 2, 3]));
