@@ -61,6 +61,10 @@ pub struct ServeArgs {
     /// Another dictionary requests may name: NAME=PATH (a compiled file or a word list)
     #[arg(long, short = 'd', value_name = "NAME=PATH")]
     pub dict: Vec<String>,
+    /// Serve only enable2k and the --dict ones: not every language built by
+    /// dictionaries/build-languages.sh, each named by its tag (hr, he, ...)
+    #[arg(long)]
+    pub no_languages: bool,
     /// Open the page in a browser (xdg-open)
     #[arg(long)]
     pub open: bool,
