@@ -11,6 +11,9 @@
 // and of a missed word's path (positions against the 390x844 window, and screenshots).
 // The static page is also checked against the CLI (rolls, solutions, an error), opens a
 // compiled dictionary from a file, and its speed is measured against the native binary.
+// The language menu: a second server, run in a folder holding dictionaries/build/hr.pbd
+// and he.pbd, offers them by name (Croatian's dice, Hebrew drawn right to left); the
+// static page's menu has English and a language opened from a file.
 //
 //   node tests/e2e/e2e.mjs [STATIC_DIR]    (after `cargo build --release`, and
 //                                           `crates/wasm/build.sh STATIC_DIR`)
