@@ -483,7 +483,10 @@ fn built_languages_are_served_by_their_tags() {
         .map(|d| d["name"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["enable2k", "he", "hr"]);
-    assert_eq!(list["dicts"][1]["words"], 1, "the given he, not the built one");
+    assert_eq!(
+        list["dicts"][1]["words"], 1,
+        "the given he, not the built one"
+    );
     assert_eq!(list["dicts"][1]["language"]["rtl"], true);
     assert_eq!(
         list["dicts"][2],
@@ -493,14 +496,22 @@ fn built_languages_are_served_by_their_tags() {
     );
 
     // Opened when first named; solved as the CLI solves it.
-    let solved = post(&app, "/api/solve", json!({"board": "K U/Ć A", "dict": "hr"})).json();
+    let solved = post(
+        &app,
+        "/api/solve",
+        json!({"board": "K U/Ć A", "dict": "hr"}),
+    )
+    .json();
     assert_eq!(solved["words"][0]["word"], "KUĆA");
     let found = get(&app, "/api/dicts/hr/search?pattern=ku*").json();
     assert_eq!(found, json!({"words": ["KUĆA", "KUĆE"]}));
     // A game in a language rolls its dice unless another set is named.
     let game = new_game(&app, json!({"dict": "hr", "seed": 1}));
     assert_eq!(game["set"], "croatian-designed-4x4");
-    let game = new_game(&app, json!({"dict": "hr", "seed": 1, "set": "english-new-4x4"}));
+    let game = new_game(
+        &app,
+        json!({"dict": "hr", "seed": 1, "set": "english-new-4x4"}),
+    );
     assert_eq!(game["set"], "english-new-4x4");
 
     // A language not built here: one line with the command that builds it.
@@ -511,7 +522,10 @@ fn built_languages_are_served_by_their_tags() {
          (dictionaries/build-languages.sh sl builds one; there are: enable2k, he, hr)"
     );
     let line = post(&app, "/api/games", json!({"dict": "sl"})).error(400);
-    assert!(line.contains("dictionaries/build-languages.sh sl builds one"), "{line}");
+    assert!(
+        line.contains("dictionaries/build-languages.sh sl builds one"),
+        "{line}"
+    );
 }
 
 #[test]
@@ -1170,8 +1184,15 @@ fn the_binary_offers_every_built_language_unless_told_not_to() {
         .iter()
         .find(|d| d["name"] == "hr")
         .unwrap_or_else(|| panic!("{list}"));
-    assert_eq!((hr["words"].as_u64(), hr["lang"].as_str()), (Some(3), Some("hr")));
-    let (status, solved) = server.json("POST", "/api/solve", json!({"board": "K U/Ć A", "dict": "hr"}));
+    assert_eq!(
+        (hr["words"].as_u64(), hr["lang"].as_str()),
+        (Some(3), Some("hr"))
+    );
+    let (status, solved) = server.json(
+        "POST",
+        "/api/solve",
+        json!({"board": "K U/Ć A", "dict": "hr"}),
+    );
     assert_eq!((status, &solved["words"][0]["word"]), (200, &json!("KUĆA")));
     let (code, out, err) = server.stop();
     assert_eq!(code, Some(0), "{err}");

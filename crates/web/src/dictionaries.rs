@@ -175,9 +175,7 @@ impl Dictionaries {
                     language.name,
                     defaults::how_to_build(name)
                 )),
-                None => ApiError::bad(format!(
-                    "unknown dictionary '{name}' (there are: {known})"
-                )),
+                None => ApiError::bad(format!("unknown dictionary '{name}' (there are: {known})")),
             }
         })
     }
