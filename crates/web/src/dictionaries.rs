@@ -88,7 +88,8 @@ impl Dictionaries {
     /// let mut dicts = Dictionaries::builtin();
     /// dicts.add_file("hr", &path, Some("hr"))?;
     /// assert_eq!(dicts.language("hr").map(|l| l.name), Some("Croatian"));
-    /// let reply = api::solve(&dicts, r#"{"board": "K U/Ć A", "dict": "hr"}"#.as_bytes())?;
+    /// let reply = api::solve(&dicts, r#"{"board": "K U/Ć A", "dict": "hr"}"#.as_bytes())
+    ///     .map_err(|e| e.message)?;
     /// assert!(reply.contains("KUĆA"), "{reply}");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
