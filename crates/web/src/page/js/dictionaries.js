@@ -66,12 +66,21 @@ export function fillDicts(select) {
     `${d.name} (${d.words.toLocaleString()} words)`)));
 }
 
-/** The languages the backend has dictionaries for (`language` of `GET /api/dicts`), one
-    each, by English name: the first dictionary of each is the one a menu picks. */
+/** A dictionary's language as `GET /api/dicts` says it; for one compiled with a tag the
+    backend has no names for (`lang`), the tag alone; else null. */
+function languageOf(dict) {
+  if (dict.language) return dict.language;
+  const tag = dict.lang ? dictLang(dict) : '';
+  return tag ? { tag, name: tag, native: tag, rtl: false, dice: null } : null;
+}
+
+/** The languages the backend has dictionaries for, one each, by English name: the first
+    dictionary of each is the one a menu picks. */
 export function languages() {
   const seen = new Map();
   for (const dict of dictionaries) {
-    if (dict.language && !seen.has(dict.language.tag)) seen.set(dict.language.tag, { ...dict.language, dict: dict.name });
+    const language = languageOf(dict);
+    if (language && !seen.has(language.tag)) seen.set(language.tag, { ...language, dict: dict.name });
   }
   return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }
@@ -111,7 +120,8 @@ export function fillLanguages() {
 export function showLanguage() {
   for (const [menu, dict] of [['play-lang', 'play-dict'], ['solve-lang', 'solve-dict']]) {
     const found = dictionaries.find((d) => d.name === $(dict).value);
-    const tag = found && found.language ? found.language.tag : '';
+    const language = found && languageOf(found);
+    const tag = language ? language.tag : '';
     $(menu).value = languages().some((l) => l.tag === tag) ? tag : '';
   }
 }
