@@ -69,6 +69,12 @@ class Lexicon:
     def builtin(name: str = "enable2k") -> Lexicon:
         """A built-in dictionary."""
     @staticmethod
+    def languages() -> list[tuple[str, str]]:
+        """The languages `dictionaries/build-languages.sh` built, as (tag, path), by tag."""
+    @staticmethod
+    def language(tag: str) -> Lexicon:
+        """A built language's dictionary; LexiconError naming the build command if none."""
+    @staticmethod
     def from_bytes(data: bytes) -> Lexicon:
         """A compiled dictionary from the bytes `polyboggle compile` writes."""
     @property

@@ -3,7 +3,7 @@
 //! files, and the scorer `--backend` asks for. Each refusal is a [`Failure`] naming the
 //! flag or the input.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 #[cfg(not(feature = "gpu"))]
@@ -141,6 +141,17 @@ pub fn load_dict_lazily(name: Option<&str>, args: &ProfileArgs) -> Result<LazyLe
         );
     }
     Ok(lexicon)
+}
+
+/// The compiled dictionary of a language `dictionaries/build-languages.sh` built
+/// ([`defaults::language_dictionary`]), or one line saying how to build it.
+pub fn language_dict_path(lang: &str) -> Result<PathBuf, Failure> {
+    defaults::language_dictionary(lang).ok_or_else(|| {
+        Failure::input(format!(
+            "--lang {lang}: no dictionary; pass --dict ({})",
+            defaults::how_to_build(lang)
+        ))
+    })
 }
 
 /// The dice set `name`d, or the default built-in set (never a file of that name).

@@ -162,3 +162,71 @@ fn the_protocol_is_documented_in_help_and_docs() {
     assert!(out.status.success());
     assert_eq!(String::from_utf8(out.stdout).unwrap(), output);
 }
+
+/// `duel ARGS` in `dir` with `input`: its exit code, stdout and stderr.
+fn duel_in(dir: &std::path::Path, args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_polyboggle"))
+        .arg("duel")
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A child that stops at once may close its end first.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (out.status.code(), text(out.stdout), text(out.stderr))
+}
+
+#[test]
+fn lang_plays_a_built_language_or_says_how_to_build_it() {
+    // dictionaries/build/hr.pbd in the current folder, the first place looked in.
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("hr.txt");
+    std::fs::write(&list, "kuća\nkuće\nruka\n").unwrap();
+    std::fs::create_dir_all(dir.path().join("dictionaries/build")).unwrap();
+    let built = dir.path().join("dictionaries/build/hr.pbd");
+    crate::common::ok(&[
+        "compile",
+        list.to_str().unwrap(),
+        "--lang",
+        "hr",
+        "-o",
+        built.to_str().unwrap(),
+    ]);
+    let (code, out, err) = duel_in(dir.path(), &["--lang", "hr"], "2\nku\nća\nkuća\n???\n???\n");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("Player 1 Score: 0\nCorrect.\n"), "{out}");
+    assert!(out.ends_with("All possible words: KUĆA\n"), "{out}");
+    // --dict with --lang: the word list is read with the language's preset.
+    let (code, out, err) = duel_in(
+        dir.path(),
+        &["--lang", "hr", "--dict", list.to_str().unwrap()],
+        "2\nku\nća\n???\n???\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.ends_with("All possible words: KUĆA\n"), "{out}");
+
+    // A tag the build script does not know, and (where this checkout has not built it)
+    // one it does: one line, exit 2.
+    let (code, _, err) = duel_in(dir.path(), &["--lang", "qq"], "");
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        "polyboggle: --lang qq: no dictionary; pass --dict (dictionaries/build-languages.sh \
+         knows no language 'qq'; docs/languages.md lists those it does)\n"
+    );
+    if polyboggle::defaults::language_dictionary("gv").is_none() {
+        let (code, _, err) = duel_in(dir.path(), &["--lang", "gv"], "");
+        assert_eq!(code, Some(2));
+        assert!(
+            err.ends_with("--lang gv: no dictionary; pass --dict (dictionaries/build-languages.sh gv builds one)\n"),
+            "{err}"
+        );
+    }
+}

@@ -410,14 +410,19 @@ fn dicts_lists_every_dictionary_the_server_may_use() {
     let reply = get(&app, "/api/dicts").json();
     // The page turns its Computer menu on where `tiers` has more than tier 0: the
     // built-in's three tiers, not a dictionary without tiers.
+    assert_eq!(reply["dicts"][0]["name"], "enable2k");
     assert_eq!(
-        reply["dicts"][0],
-        json!({"name": "enable2k", "words": 173_528, "lang": "", "tiers": [150_586, 1_571, 5_357, 16_014]})
+        reply["dicts"][0]["tiers"],
+        json!([150_586, 1_571, 5_357, 16_014])
     );
+    // "hi" is Hindi's tag: the list says so, though the words were compiled plain.
+    let hindi = json!({"tag": "hi", "name": "Hindi", "native": "हिन्दी", "rtl": false,
+                       "dice": null});
     assert_eq!(
         reply["dicts"][1],
-        json!({"name": "hi", "words": 2, "lang": "", "tiers": [2]})
+        json!({"name": "hi", "words": 2, "lang": "", "tiers": [2], "language": hindi})
     );
+    assert_eq!(reply["dicts"][0]["language"]["name"], "English");
     let solved = post(
         &app,
         "/api/solve",
@@ -431,6 +436,122 @@ fn dicts_lists_every_dictionary_the_server_may_use() {
         .map(|w| w["word"].as_str().unwrap())
         .collect();
     assert_eq!(words, ["कमल", "क्षमा"]);
+}
+
+/// DIR/dictionaries/build/TAG.pbd, `words` compiled with the language's preset as
+/// dictionaries/build-languages.sh compiles a language's list.
+fn built_language(dir: &std::path::Path, tag: &str, words: &str) -> std::path::PathBuf {
+    let built = dir.join("dictionaries/build");
+    std::fs::create_dir_all(&built).unwrap();
+    let list = dir.join(format!("{tag}.txt"));
+    std::fs::write(&list, words).unwrap();
+    let compiled = built.join(format!("{tag}.pbd"));
+    ok(&[
+        "compile",
+        list.to_str().unwrap(),
+        "--lang",
+        tag,
+        "-o",
+        compiled.to_str().unwrap(),
+    ]);
+    compiled
+}
+
+#[test]
+fn built_languages_are_served_by_their_tags() {
+    let dir = tempfile::tempdir().unwrap();
+    let hr = built_language(dir.path(), "hr", "kuća\nkuće\nruka\n");
+    let he = built_language(dir.path(), "he", "שלום\nשלם\n");
+    let damaged = dir.path().join("dictionaries/build/xx.pbd");
+    std::fs::write(&damaged, "PBOGDICT and nothing more").unwrap();
+    let mut dicts = Dictionaries::builtin();
+    // A dictionary given by name (serve --dict he=...) keeps that name.
+    let given = Lexicon::from_words(["אבג"], &Profile::for_language("he").unwrap()).unwrap();
+    dicts.add("he", given).unwrap();
+    let built = vec![
+        ("he".to_string(), he),
+        ("hr".to_string(), hr),
+        ("xx".to_string(), damaged.clone()),
+    ];
+    let notes = dicts.add_languages(&built);
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(
+        notes[0].starts_with(&format!("{}: not served: ", damaged.display())),
+        "{notes:?}"
+    );
+    let app = router(Arc::new(App::new(dicts)));
+
+    let list = get(&app, "/api/dicts").json();
+    let names: Vec<&str> = list["dicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["enable2k", "he", "hr"]);
+    assert_eq!(
+        list["dicts"][1]["words"], 1,
+        "the given he, not the built one"
+    );
+    assert_eq!(list["dicts"][1]["language"]["rtl"], true);
+    assert_eq!(
+        list["dicts"][2],
+        json!({"name": "hr", "words": 3, "lang": "hr", "tiers": [3],
+               "language": {"tag": "hr", "name": "Croatian", "native": "hrvatski",
+                            "rtl": false, "dice": "croatian-designed-4x4"}})
+    );
+
+    // Opened when first named; solved as the CLI solves it.
+    let solved = post(
+        &app,
+        "/api/solve",
+        json!({"board": "K U/Ć A", "dict": "hr"}),
+    )
+    .json();
+    assert_eq!(solved["words"][0]["word"], "KUĆA");
+    let found = get(&app, "/api/dicts/hr/search?pattern=ku*").json();
+    assert_eq!(found, json!({"words": ["KUĆA", "KUĆE"]}));
+    // A game in a language rolls its dice unless another set is named.
+    let game = new_game(&app, json!({"dict": "hr", "seed": 1}));
+    assert_eq!(game["set"], "croatian-designed-4x4");
+    let game = new_game(
+        &app,
+        json!({"dict": "hr", "seed": 1, "set": "english-new-4x4"}),
+    );
+    assert_eq!(game["set"], "english-new-4x4");
+
+    // A language not built here: one line with the command that builds it.
+    let line = post(&app, "/api/solve", json!({"board": BOARD, "dict": "sl"})).error(400);
+    assert_eq!(
+        line,
+        "unknown dictionary 'sl': Slovenian is not served here \
+         (dictionaries/build-languages.sh sl builds one; there are: enable2k, he, hr)"
+    );
+    let line = post(&app, "/api/games", json!({"dict": "sl"})).error(400);
+    assert!(
+        line.contains("dictionaries/build-languages.sh sl builds one"),
+        "{line}"
+    );
+}
+
+#[test]
+fn a_built_language_changed_under_the_server_is_refused_not_misread() {
+    let dir = tempfile::tempdir().unwrap();
+    let hr = built_language(dir.path(), "hr", "kuća\nkuće\n");
+    let mut dicts = Dictionaries::builtin();
+    assert!(dicts
+        .add_languages(&[("hr".to_string(), hr.clone())])
+        .is_empty());
+    built_language(dir.path(), "hr", "kuća\nkuće\nruka\n");
+    let app = router(Arc::new(App::new(dicts)));
+    let line = post(&app, "/api/solve", json!({"board": BOARD, "dict": "hr"})).error(500);
+    assert_eq!(
+        line,
+        format!(
+            "dictionary 'hr': {} has changed since the server started: restart it",
+            hr.display()
+        )
+    );
 }
 
 /// A server over the built-in dictionary and `tiered`, a small one compiled by the
@@ -1093,6 +1214,52 @@ fn the_binary_serves_on_loopback_with_named_dictionaries() {
         }
     });
     drop(stalled);
+}
+
+#[test]
+fn the_binary_offers_every_built_language_unless_told_not_to() {
+    // The current folder is the first place looked in: its hr wins over any other.
+    let dir = tempfile::tempdir().unwrap();
+    built_language(dir.path(), "hr", "kuća\nkuće\nruka\n");
+    let start = |args: &[&str]| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_polyboggle"));
+        command.current_dir(dir.path());
+        Server::start_as(command, args)
+    };
+    let server = start(&[]);
+    let (_, list) = server.json("GET", "/api/dicts", json!({}));
+    let hr = list["dicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["name"] == "hr")
+        .unwrap_or_else(|| panic!("{list}"));
+    assert_eq!(
+        (hr["words"].as_u64(), hr["lang"].as_str()),
+        (Some(3), Some("hr"))
+    );
+    let (status, solved) = server.json(
+        "POST",
+        "/api/solve",
+        json!({"board": "K U/Ć A", "dict": "hr"}),
+    );
+    assert_eq!((status, &solved["words"][0]["word"]), (200, &json!("KUĆA")));
+    let (code, out, err) = server.stop();
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains(" built languages ("), "{out}");
+
+    let server = start(&["--no-languages"]);
+    let (_, list) = server.json("GET", "/api/dicts", json!({}));
+    assert_eq!(list["dicts"].as_array().unwrap().len(), 1, "{list}");
+    let (status, answer) = server.json("POST", "/api/solve", json!({"board": BOARD, "dict": "hr"}));
+    assert_eq!(status, 400);
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("Croatian is not served here (dictionaries/build-languages.sh hr builds one"),
+        "{answer}"
+    );
 }
 
 #[test]

@@ -5,7 +5,7 @@ use polyboggle::lexicon::Lookup;
 use polyboggle::query::{Options, Query, QueryError, Search};
 use polyboggle::spec::{ProfileSpec, QuerySpec};
 use polyboggle::tiers::Tiers;
-use polyboggle::Profile;
+use polyboggle::{defaults, Profile};
 use polyboggle_play::level::Level;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
@@ -134,6 +134,34 @@ impl Lexicon {
     #[pyo3(signature = (name="enable2k"))]
     fn builtin(name: &str) -> PyResult<Lexicon> {
         let inner = polyboggle::Lexicon::builtin(name).map_err(lexicon_error)?;
+        Ok(Lexicon { inner })
+    }
+
+    /// The languages built by `dictionaries/build-languages.sh` that `language` finds:
+    /// `(tag, path)` pairs sorted by tag, each tag's first file in the places looked in
+    /// (the current folder, the folders above the program, the checkout this module was
+    /// built from).
+    #[staticmethod]
+    fn languages() -> Vec<(String, String)> {
+        defaults::built_languages()
+            .into_iter()
+            .map(|(tag, path)| (tag, path.display().to_string()))
+            .collect()
+    }
+
+    /// The dictionary `dictionaries/build-languages.sh` built for a language (`"hr"`);
+    /// a `LexiconError` saying how to build it when none is found.
+    #[staticmethod]
+    fn language(py: Python<'_>, tag: &str) -> PyResult<Lexicon> {
+        let path = defaults::language_dictionary(tag).ok_or_else(|| {
+            LexiconError::new_err(format!(
+                "no dictionary for language '{tag}' ({})",
+                defaults::how_to_build(tag)
+            ))
+        })?;
+        let inner = py
+            .detach(|| polyboggle::Lexicon::open(&path))
+            .map_err(lexicon_error)?;
         Ok(Lexicon { inner })
     }
 

@@ -100,6 +100,32 @@ def test_open_a_file_a_word_list_bytes_and_a_built_in(tmp_path):
     assert len(Lexicon.open(str(listing))) == 3
 
 
+def test_built_languages_are_found_and_opened(tmp_path, monkeypatch):
+    # dictionaries/build/TAG.pbd under the current folder, the first place looked in.
+    built = tmp_path / "dictionaries" / "build"
+    built.mkdir(parents=True)
+    listing = tmp_path / "hr.txt"
+    listing.write_text("kuća\nkuće\nruka\n", encoding="utf-8")
+    code, _, err = cli("compile", str(listing), "--lang", "hr", "-o", str(built / "hr.pbd"))
+    assert code == 0, err
+    monkeypatch.chdir(tmp_path)
+    languages = dict(Lexicon.languages())
+    assert Path(languages["hr"]).resolve() == (built / "hr.pbd").resolve()
+    assert [tag for tag, _ in Lexicon.languages()] == sorted(languages)
+    croatian = Lexicon.language("hr")
+    assert len(croatian) == 3 and "KUĆA" in croatian
+    assert [w.word for w in polyboggle.solve("K U/Ć A", croatian).words] == ["KUĆA"]
+    with pytest.raises(polyboggle.LexiconError) as caught:
+        Lexicon.language("qq")
+    assert str(caught.value) == (
+        "no dictionary for language 'qq' (dictionaries/build-languages.sh knows no "
+        "language 'qq'; docs/languages.md lists those it does)"
+    )
+    if "gv" not in languages:
+        with pytest.raises(polyboggle.PolyboggleError, match=r"build-languages\.sh gv builds one"):
+            Lexicon.language("gv")
+
+
 def test_rules_options():
     hasbro = polyboggle.solve("ATEE/APYO/TINU/EDSE")
     cs106b = polyboggle.solve("ATEE/APYO/TINU/EDSE", rules="cs106b")

@@ -12,6 +12,10 @@ pub struct DuelArgs {
     /// Dictionary [default: ./EnglishWords.txt if present, else the built-in]
     #[arg(long, short = 'd', value_name = "D")]
     pub dict: Option<String>,
+    /// Play in a language: its dictionary built by dictionaries/build-languages.sh
+    /// (docs/languages.md), or its preset for the word list --dict names
+    #[arg(long, value_name = "TAG")]
+    pub lang: Option<String>,
     /// The summary's words: easy, medium, hard (tier 1, 1-2, 1-3, or deeper for a ranked
     /// list in some languages: `dict info`) or all; players may enter any word (levels
     /// need a dictionary with tiers: the built-in has them, others are compiled with
@@ -60,6 +64,10 @@ pub struct ServeArgs {
     /// Another dictionary requests may name: NAME=PATH (a compiled file or a word list)
     #[arg(long, short = 'd', value_name = "NAME=PATH")]
     pub dict: Vec<String>,
+    /// Serve only enable2k and the --dict ones: not every language built by
+    /// dictionaries/build-languages.sh, each named by its tag (hr, he, ...)
+    #[arg(long)]
+    pub no_languages: bool,
     /// Open the page in a browser (xdg-open)
     #[arg(long)]
     pub open: bool,

@@ -6,19 +6,29 @@ use std::path::Path;
 use polyboggle::{defaults, Lexicon, Profile};
 use polyboggle_play::duel;
 
-use crate::args::DuelArgs;
-use crate::load::level;
+use crate::args::{DuelArgs, ProfileArgs};
+use crate::load::{language_dict_path, level, load_dict};
 use crate::output::stdout;
 use crate::Failure;
 
 pub fn run(args: DuelArgs) -> Result<(), Failure> {
-    let lexicon = match args.dict.as_deref() {
-        Some(name) => Lexicon::load(name, &Profile::default())?,
+    let lang = args.lang.as_deref();
+    let profile = ProfileArgs {
+        lang: args.lang.clone(),
+        ..ProfileArgs::default()
+    };
+    let lexicon = match (args.dict.as_deref(), lang) {
+        // A word list is read with the language's preset, as `play --lang` reads it.
+        (Some(name), _) => load_dict(Some(name), &profile)?,
         // The Lab 6 programs read EnglishWords.txt from the current folder.
-        None if Path::new("EnglishWords.txt").is_file() => {
+        (None, None | Some("en")) if Path::new("EnglishWords.txt").is_file() => {
             Lexicon::load("EnglishWords.txt", &Profile::default())?
         }
-        None => Lexicon::builtin(defaults::DICTIONARY)?,
+        (None, None | Some("en")) => Lexicon::builtin(defaults::DICTIONARY)?,
+        (None, Some(lang)) => {
+            let built = language_dict_path(lang)?;
+            load_dict(Some(&built.display().to_string()), &profile)?
+        }
     };
     let level = level(args.level, &lexicon)?;
     let stdin = io::stdin();

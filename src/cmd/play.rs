@@ -20,7 +20,7 @@ use ratatui::{Frame, Terminal};
 use unicode_width::UnicodeWidthStr;
 
 use crate::args::PlayArgs;
-use crate::load::{level, load_dict, load_set};
+use crate::load::{language_dict_path, level, load_dict, load_set};
 use crate::output::counted;
 use crate::Failure;
 
@@ -63,11 +63,7 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
         (Some(name), _) => load_dict(Some(name), &args.dict.profile)?,
         (None, Some("en") | None) => load_dict(None, &args.dict.profile)?,
         (None, Some(lang)) => {
-            let built = defaults::language_dictionary(lang).ok_or_else(|| {
-                Failure::input(format!(
-                    "--lang {lang}: no dictionary; pass --dict (dictionaries/build-languages.sh {lang} builds one)"
-                ))
-            })?;
+            let built = language_dict_path(lang)?;
             load_dict(Some(&built.display().to_string()), &args.dict.profile)?
         }
     };

@@ -11,6 +11,9 @@
 // and of a missed word's path (positions against the 390x844 window, and screenshots).
 // The static page is also checked against the CLI (rolls, solutions, an error), opens a
 // compiled dictionary from a file, and its speed is measured against the native binary.
+// The language menu: a second server, run in a folder holding dictionaries/build/hr.pbd
+// and he.pbd, offers them by name (Croatian's dice, Hebrew drawn right to left); the
+// static page's menu has English and a language opened from a file.
 //
 //   node tests/e2e/e2e.mjs [STATIC_DIR]    (after `cargo build --release`, and
 //                                           `crates/wasm/build.sh STATIC_DIR`)
@@ -69,14 +72,22 @@ function tieredDictionary(dir) {
   return compiled;
 }
 
-/** Starts the server on 127.0.0.1, port 0; resolves with its URL and process. */
+/** Starts the server on 127.0.0.1, port 0; resolves with its URL and process. The
+    languages built in the checkout are left out (--no-languages), so that the page is
+    the same with or without them; builtLanguages() starts another server for those. */
 function startServer(tiered) {
-  const child = spawn(binary, [
-    'serve', '--host', '127.0.0.1', '--port', '0',
+  return spawnServer([
+    '--no-languages',
     '--dict', `hi=${path.join(here, 'hindi.txt')}`,
     '--dict', `fr=${path.join(here, 'french.txt')}`,
     '--dict', `tiered=${tiered}`,
-  ], { stdio: ['ignore', 'pipe', 'inherit'] });
+  ]);
+}
+
+/** `polyboggle serve` on 127.0.0.1, port 0, with `args`, in the folder `cwd`. */
+function spawnServer(args, cwd = root) {
+  const child = spawn(binary, ['serve', '--host', '127.0.0.1', '--port', '0', ...args],
+    { stdio: ['ignore', 'pipe', 'inherit'], cwd });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the server printed no URL in 20 s')), 20000);
     let out = '';
@@ -761,6 +772,17 @@ async function staticOnly(browser, url) {
     cli('compile', path.join(scratch, 'three.txt'), '-o', path.join(scratch, 'three.pbd'));
     await page.locator('#tab-play').click();
     await openSettings(page);
+    const only = await page.locator('#play-lang option:not([hidden])').allTextContents();
+    check(only.join() === 'English', `static: the language menu lists what the page has, English (${only.join(', ')})`);
+    if (await page.locator('.more').getAttribute('open') === null) await page.locator('.more summary').click();
+    await page.setInputFiles('#dict-file', buildLanguage(scratch, 'hr', CROATIAN));
+    await page.waitForFunction(() => document.querySelector('#play-dict').value === 'hr');
+    check(await page.locator('#play-lang').inputValue() === 'hr'
+      && (await page.locator('#play-lang option:not([hidden])').allTextContents()).includes('Croatian · hrvatski'),
+    'static: a language\'s dictionary opened from a file joins the language menu');
+    await page.locator('#play-lang').selectOption('en');
+    await page.locator('#play-lang').selectOption('hr');
+    check(await page.locator('#play-set').inputValue() === 'croatian-designed-4x4', 'static: choosing it picks its dice');
     if (await page.locator('.more').getAttribute('open') === null) await page.locator('.more summary').click();
     check(await page.locator('#play-dict').inputValue() === 'enable2k' && !(await page.locator('#play-level').isDisabled()),
       'static: the built-in enable2k has tiers, so the level control is on');
@@ -837,6 +859,100 @@ async function staticOnly(browser, url) {
     console.log(`  speed test skipped: ${benchFile} is missing`);
   }
   await fresh.context.close();
+}
+
+/** DIR/dictionaries/build/TAG.pbd: `words` compiled with the language's preset, as
+    dictionaries/build-languages.sh compiles a language's list. Answers its path. */
+function buildLanguage(dir, tag, words) {
+  const built = path.join(dir, 'dictionaries', 'build');
+  mkdirSync(built, { recursive: true });
+  writeFileSync(path.join(dir, `${tag}.txt`), `${words.join('\n')}\n`);
+  const compiled = path.join(built, `${tag}.pbd`);
+  const out = cli('compile', path.join(dir, `${tag}.txt`), '--lang', tag, '-o', compiled);
+  if (out.code !== 0) throw new Error(`compile ${tag}: ${out.stderr}`);
+  return compiled;
+}
+
+const CROATIAN = ['kuća', 'kuće', 'ruka'];
+const HEBREW = ['שלום', 'שלם', 'לוש'];
+
+/** The language menu: `polyboggle serve` run in a folder holding dictionaries/build/
+    (the first place it looks) offers each built language by its names; choosing one
+    picks its dictionary and dice in Play and Solve, and a right-to-left language's board
+    is drawn from the right. A language not built is named with the command that builds
+    it (`url`: the main server, which serves none). */
+async function builtLanguages(browser, url) {
+  step = 'languages: one not built';
+  const refused = await fetch(`${url}api/solve`, { method: 'POST', body: JSON.stringify({ board: 'AB/CD', dict: 'sl' }) });
+  const line = (await refused.json()).error;
+  check(refused.status === 400 && line.startsWith("unknown dictionary 'sl': Slovenian is not served here (dictionaries/build-languages.sh sl builds one;"),
+    `a language not served gets 400 and the command that builds it (${line.slice(0, 90)}...)`);
+
+  step = 'languages: a server in a folder of built languages';
+  const dir = mkdtempSync(path.join(tmpdir(), 'polyboggle-e2e-languages-'));
+  buildLanguage(dir, 'hr', CROATIAN);
+  buildLanguage(dir, 'he', HEBREW);
+  const server = await spawnServer([], dir);
+  try {
+    const { context, page } = await openPage(browser, server.url);
+    const labels = await page.locator('#play-lang option:not([hidden])').allTextContents();
+    check(labels.includes('Croatian · hrvatski') && labels.includes('Hebrew · עברית') && labels.includes('English'),
+      `the language menu names each built language in English and in itself (${labels.length} languages)`);
+    check(labels.join('\n') === [...labels].sort((a, b) => a.localeCompare(b, 'en')).join('\n'), 'the languages are in order of their English names');
+    check(await page.locator('#play-lang').inputValue() === 'en', 'English is chosen at first (the default dictionary)');
+
+    step = 'languages: Croatian';
+    await page.locator('#play-lang').selectOption('hr');
+    check(await page.locator('#play-dict').inputValue() === 'hr' && await page.locator('#play-set').inputValue() === 'croatian-designed-4x4',
+      'choosing Croatian picks its dictionary and its dice');
+    check(await page.locator('#solve-lang').inputValue() === 'hr' && await page.locator('#solve-dict').inputValue() === 'hr',
+      'and Solve takes the same language');
+    await shake(page, { seed: 1 });
+    check((await page.locator('#play-info').textContent()).startsWith('croatian-designed-4x4, seed 1'), 'a game shakes the Croatian dice');
+    await shake(page, { board: 'K U/Ć A' });
+    await page.locator('#guess').fill('kuća');
+    await page.locator('#guess').press('Enter');
+    await page.waitForSelector('#verdict.correct');
+    check((await page.locator('#verdict').textContent()).includes('KUĆA'), 'KUĆA is a word in the Croatian dictionary built here');
+    check(await page.locator('#play-grid').getAttribute('dir') === 'ltr', 'a Croatian board reads left to right');
+    await page.screenshot({ path: path.join(shots, 'play-croatian.png'), fullPage: true });
+    await page.locator('#end-turn').click();
+    await page.waitForSelector('#result:not([hidden])');
+    await page.locator('#play-board').fill('');
+
+    step = 'languages: Hebrew, right to left';
+    await page.locator('#tab-solve').click();
+    await page.locator('#solve-lang').selectOption('he');
+    check(await page.locator('#solve-dict').inputValue() === 'he' && await page.locator('#play-dict').inputValue() === 'he',
+      'choosing Hebrew in Solve picks its dictionary in both views');
+    check(await page.locator('#play-set').inputValue() === 'croatian-designed-4x4', 'Hebrew has no dice set: the dice stay');
+    check((await page.locator('#dict-note').textContent()).startsWith('There is no Hebrew dice set yet'),
+      `and Play's note says so (${await page.locator('#dict-note').textContent()})`);
+    await page.locator('#solve-board').fill('ש ל/ו ם');
+    await page.locator('#solve-button').click();
+    await page.waitForSelector('#solve-words li');
+    const hebrew = await page.locator('#solve-words .w').allTextContents();
+    check(hebrew.includes('שלום') && hebrew.includes('שלם'), `the Hebrew words are found (${hebrew.join(' ')})`);
+    check(await page.locator('#solve-grid').getAttribute('dir') === 'rtl', 'a Hebrew board is drawn right to left');
+    const [first, second] = [await page.locator('#solve-grid .die').nth(0).boundingBox(), await page.locator('#solve-grid .die').nth(1).boundingBox()];
+    check(first.x > second.x, 'its first column is on the right, as the row ש ל reads');
+    await page.locator('#solve-words li', { hasText: 'שלום' }).hover();
+    const lit = await page.$$eval('#solve-grid .die.hover', (dice) => dice.map((d) => d.dataset.cell).join(' '));
+    check(lit === '0 1 2 3', `hovering שלום lights its four dice (${lit})`);
+    await page.screenshot({ path: path.join(shots, 'solve-hebrew.png'), fullPage: true });
+
+    step = 'languages: back to English';
+    await page.locator('#solve-lang').selectOption('en');
+    await page.locator('#solve-board').fill(LEVEL_BOARD);
+    await page.locator('#solve-button').click();
+    await page.waitForFunction(() => document.querySelector('#solve-grid').dir === 'ltr' && document.querySelector('#solve-summary')?.textContent.startsWith('156 words'));
+    check(await page.locator('#play-set').inputValue() === 'english-new-4x4', 'English brings the English dice back, and a board read left to right');
+    check(page.errors.length === 0, `no script errors${page.errors.length ? ': ' + page.errors.join('; ') : ''}`);
+    await context.close();
+  } finally {
+    server.child.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** E2E_ONLY=static: the static page's part alone (while working on it). */
@@ -1011,6 +1127,8 @@ async function main() {
 
     check(errors.length === 0, `no script errors${errors.length ? ': ' + errors.join('; ') : ''}`);
     await context.close();
+
+    await builtLanguages(browser, url);
 
     console.log('issue 39: one script, the served page and the static page');
     await playBoth(browser, url, 'server');

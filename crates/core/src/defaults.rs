@@ -1,6 +1,8 @@
 //! The product's defaults, in one place: the dictionary and dice used when none is
-//! named, the dice a board size or a language calls for, and where a language's
-//! compiled dictionary is looked for. The CLI and the web server both read them here.
+//! named, the dice a board size or a language calls for, the languages
+//! `dictionaries/build-languages.sh` builds (their names), and where a language's
+//! compiled dictionary is looked for. The CLI, the web server and the Python module all
+//! read them here.
 //!
 //! ```
 //! use polyboggle::{defaults, Lexicon};
@@ -8,6 +10,10 @@
 //! let lexicon = Lexicon::builtin(defaults::DICTIONARY)?;
 //! assert_eq!(defaults::DICE, "english-new-4x4");
 //! assert_eq!(defaults::dice_for_language("it"), Some("italian-paroliere-4x4"));
+//! assert_eq!(defaults::language("hr").map(|l| l.name), Some("Croatian"));
+//! for (tag, path) in defaults::built_languages() {
+//!     assert_eq!(defaults::language_dictionary(&tag), Some(path));
+//! }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -156,34 +162,291 @@ pub fn vowels_for_language(lang: &str) -> Option<&'static str> {
     })
 }
 
-/// Where `dictionaries/build-languages.sh` puts a language's compiled dictionary,
-/// relative to a checkout of the repository.
-fn language_dictionary_name(lang: &str) -> String {
-    format!("dictionaries/build/{lang}.pbd")
+/// A language `dictionaries/build-languages.sh` builds a dictionary for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Language {
+    /// Its tag, as the script, `--lang` and the dictionary's file name spell it (`hr`).
+    pub tag: &'static str,
+    /// Its name in English (`Croatian`).
+    pub name: &'static str,
+    /// Its name in itself (`hrvatski`), as its speakers write it in running text.
+    pub native: &'static str,
+    /// Is it written right to left (Hebrew, Arabic, Persian)?
+    pub rtl: bool,
+}
+
+const fn ltr(tag: &'static str, name: &'static str, native: &'static str) -> Language {
+    Language {
+        tag,
+        name,
+        native,
+        rtl: false,
+    }
+}
+
+const fn rtl(tag: &'static str, name: &'static str, native: &'static str) -> Language {
+    Language {
+        tag,
+        name,
+        native,
+        rtl: true,
+    }
+}
+
+/// Every language `dictionaries/build-languages.sh` knows, in its table's order
+/// (docs/languages.md lists them with their sources).
+pub const LANGUAGES: &[Language] = &[
+    ltr("en", "English", "English"),
+    ltr("de", "German", "Deutsch"),
+    ltr("fr", "French", "français"),
+    ltr("es", "Spanish", "español"),
+    ltr("it", "Italian", "italiano"),
+    ltr("pt", "Portuguese", "português"),
+    ltr("nl", "Dutch", "Nederlands"),
+    ltr("pl", "Polish", "polski"),
+    ltr("ca", "Catalan", "català"),
+    ltr("da", "Danish", "dansk"),
+    ltr("no", "Norwegian (Bokmål)", "norsk bokmål"),
+    ltr("sv", "Swedish", "svenska"),
+    ltr("fo", "Faroese", "føroyskt"),
+    ltr("eo", "Esperanto", "Esperanto"),
+    ltr("gl", "Galician", "galego"),
+    ltr("gv", "Manx", "Gaelg"),
+    ltr("bg", "Bulgarian", "български"),
+    ltr("uk", "Ukrainian", "українська"),
+    ltr("is", "Icelandic", "íslenska"),
+    ltr("et", "Estonian", "eesti"),
+    ltr("lv", "Latvian", "latviešu"),
+    ltr("lt", "Lithuanian", "lietuvių"),
+    ltr("cs", "Czech", "čeština"),
+    ltr("sk", "Slovak", "slovenčina"),
+    ltr("sl", "Slovenian", "slovenščina"),
+    ltr("hr", "Croatian", "hrvatski"),
+    ltr("bs", "Bosnian", "bosanski"),
+    ltr("sr", "Serbian", "српски"),
+    ltr("ru", "Russian", "русский"),
+    ltr("be", "Belarusian", "беларуская"),
+    ltr("kk", "Kazakh", "қазақ тілі"),
+    // The Debian list is in Cyrillic, so the name is too.
+    ltr("uz", "Uzbek", "ўзбекча"),
+    ltr("el", "Greek", "Ελληνικά"),
+    ltr("tr", "Turkish", "Türkçe"),
+    ltr("ro", "Romanian", "română"),
+    ltr("ga", "Irish", "Gaeilge"),
+    ltr("gd", "Scottish Gaelic", "Gàidhlig"),
+    ltr("br", "Breton", "brezhoneg"),
+    ltr("oc", "Occitan", "occitan"),
+    ltr("af", "Afrikaans", "Afrikaans"),
+    ltr("sq", "Albanian", "shqip"),
+    ltr("id", "Indonesian", "Bahasa Indonesia"),
+    ltr("tl", "Tagalog", "Tagalog"),
+    ltr("sw", "Swahili", "Kiswahili"),
+    ltr("hy", "Armenian", "հայերեն"),
+    ltr("cy", "Welsh", "Cymraeg"),
+    rtl("he", "Hebrew", "עברית"),
+    rtl("ar", "Arabic", "العربية"),
+    rtl("fa", "Persian", "فارسی"),
+    ltr("hi", "Hindi", "हिन्दी"),
+    ltr("mr", "Marathi", "मराठी"),
+    ltr("ne", "Nepali", "नेपाली"),
+    ltr("bn", "Bengali", "বাংলা"),
+    ltr("gu", "Gujarati", "ગુજરાતી"),
+    ltr("te", "Telugu", "తెలుగు"),
+    ltr("ml", "Malayalam", "മലയാളം"),
+    ltr("ta", "Tamil", "தமிழ்"),
+    ltr("si", "Sinhala", "සිංහල"),
+    ltr("th", "Thai", "ไทย"),
+];
+
+/// The language of a tag `dictionaries/build-languages.sh` knows (`hr`, or `hr-HR`:
+/// what follows the first `-` or `_` is a region, and case does not matter).
+///
+/// ```
+/// use polyboggle::defaults::language;
+///
+/// let hebrew = language("he").unwrap();
+/// assert_eq!((hebrew.name, hebrew.native, hebrew.rtl), ("Hebrew", "עברית", true));
+/// assert_eq!(language("HR_hr").map(|l| l.tag), Some("hr"));
+/// assert_eq!(language("xx"), None);
+/// ```
+pub fn language(tag: &str) -> Option<&'static Language> {
+    let primary = tag.split(['-', '_']).next().unwrap_or_default();
+    LANGUAGES
+        .iter()
+        .find(|l| l.tag.eq_ignore_ascii_case(primary))
+}
+
+/// The command that builds a language's dictionary, or, for a tag the script does not
+/// know, where the languages it knows are listed: the end of the line a front end
+/// prints when a language is not built.
+///
+/// ```
+/// use polyboggle::defaults::how_to_build;
+///
+/// assert_eq!(how_to_build("hr"), "dictionaries/build-languages.sh hr builds one");
+/// assert!(how_to_build("xx").contains("knows no language 'xx'"));
+/// ```
+pub fn how_to_build(lang: &str) -> String {
+    match language(lang) {
+        Some(known) if known.tag == lang => {
+            format!("dictionaries/build-languages.sh {lang} builds one")
+        }
+        _ => format!(
+            "dictionaries/build-languages.sh knows no language '{lang}'; docs/languages.md lists those it does"
+        ),
+    }
+}
+
+/// Where `dictionaries/build-languages.sh` puts the compiled dictionaries, relative to
+/// a checkout of the repository.
+const BUILD_FOLDER: &str = "dictionaries/build";
+
+/// Can `lang` be a dictionary's file name? Letters, digits and `-` (never a path).
+fn is_tag(lang: &str) -> bool {
+    (1..=32).contains(&lang.len()) && lang.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+}
+
+/// The folders a language's dictionary is looked for in, first first: the current
+/// folder, each folder above the running program, the checkout this library was built
+/// from; each with [`BUILD_FOLDER`] under it.
+fn build_folders() -> impl Iterator<Item = PathBuf> {
+    let program = std::env::current_exe().ok();
+    let above_program = program.into_iter().flat_map(|exe| {
+        exe.ancestors()
+            .skip(1)
+            .map(Path::to_path_buf)
+            .collect::<Vec<_>>()
+    });
+    let built_from = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .nth(2)
+        .map(Path::to_path_buf);
+    std::iter::once(PathBuf::from("."))
+        .chain(above_program)
+        .chain(built_from)
+        .map(|dir| dir.join(BUILD_FOLDER))
 }
 
 /// The compiled dictionary of a language (`dictionaries/build/LANG.pbd`), looked for
 /// under the current folder, then under each folder above the running program (a
 /// checkout's `target/release/polyboggle` finds the checkout's), then in the checkout
-/// this library was built from. `None` when none of them has it.
+/// this library was built from. `None` when none of them has it, or when `lang` could
+/// not be a file's name (letters, digits and `-` only).
 pub fn language_dictionary(lang: &str) -> Option<PathBuf> {
-    let name = language_dictionary_name(lang);
-    let program = std::env::current_exe().ok();
-    let above_program = program
-        .iter()
-        .flat_map(|exe| exe.ancestors().skip(1))
-        .map(Path::to_path_buf);
-    let built_from = Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(2);
-    std::iter::once(PathBuf::from("."))
-        .chain(above_program)
-        .chain(built_from.map(Path::to_path_buf))
-        .map(|dir| dir.join(&name))
+    if !is_tag(lang) {
+        return None;
+    }
+    build_folders()
+        .map(|dir| dir.join(format!("{lang}.pbd")))
         .find(|path| path.is_file())
+}
+
+/// Every language built where [`language_dictionary`] looks, with the file it finds:
+/// each `LANG.pbd` of each folder, the first found of a tag winning, sorted by tag.
+/// Any such file counts, whether or not [`language`] knows its tag.
+pub fn built_languages() -> Vec<(String, PathBuf)> {
+    built_in(build_folders())
+}
+
+/// The `TAG.pbd` files of `folders`, the first of each tag winning, sorted by tag.
+fn built_in(folders: impl Iterator<Item = PathBuf>) -> Vec<(String, PathBuf)> {
+    let mut found: Vec<(String, PathBuf)> = Vec::new();
+    for folder in folders {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        let mut here: Vec<(String, PathBuf)> = entries
+            .filter_map(Result::ok)
+            .filter_map(|entry| {
+                let name = entry.file_name().into_string().ok()?;
+                let tag = name.strip_suffix(".pbd")?;
+                let path = folder.join(&name);
+                (is_tag(tag) && path.is_file()).then(|| (tag.to_string(), path))
+            })
+            .collect();
+        here.retain(|(tag, _)| !found.iter().any(|(t, _)| t == tag));
+        found.append(&mut here);
+    }
+    found.sort();
+    found
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use std::fs;
+
+    #[test]
+    fn the_first_folder_with_a_tag_wins_and_the_list_is_sorted() {
+        let dir = tempfile::tempdir().unwrap();
+        let (first, second) = (dir.path().join("a"), dir.path().join("b"));
+        for (folder, files) in [
+            (
+                &first,
+                &["hr.pbd", "he.pbd", "notes.txt", "ar-freq.txt"][..],
+            ),
+            (&second, &["hr.pbd", "de.pbd", "bad name.pbd"][..]),
+        ] {
+            fs::create_dir(folder).unwrap();
+            for file in files {
+                fs::write(folder.join(file), b"").unwrap();
+            }
+        }
+        // A folder named like a dictionary is none.
+        fs::create_dir(second.join("fr.pbd")).unwrap();
+        let missing = dir.path().join("missing");
+        let found = built_in([missing, first.clone(), second.clone()].into_iter());
+        assert_eq!(
+            found,
+            vec![
+                ("de".to_string(), second.join("de.pbd")),
+                ("he".to_string(), first.join("he.pbd")),
+                ("hr".to_string(), first.join("hr.pbd")),
+            ]
+        );
+    }
+
+    #[test]
+    fn every_built_language_is_found_by_its_tag() {
+        for (tag, path) in built_languages() {
+            assert_eq!(language_dictionary(&tag), Some(path), "{tag}");
+        }
+    }
+
+    #[test]
+    fn a_path_is_no_language() {
+        assert_eq!(language_dictionary("../build/hr"), None);
+        assert_eq!(language_dictionary(""), None);
+        assert!(!is_tag("hr.pbd") && is_tag("pt-BR"));
+    }
+
+    #[test]
+    fn the_languages_are_the_build_scripts() {
+        // The script's table, one `tag|...` line a language, is the list's source.
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .ancestors()
+            .nth(2)
+            .unwrap();
+        let Ok(script) = fs::read_to_string(root.join("dictionaries/build-languages.sh")) else {
+            return; // a packaged crate has no script
+        };
+        let table = script
+            .split("table='")
+            .nth(1)
+            .unwrap()
+            .split('\'')
+            .next()
+            .unwrap();
+        let tags: Vec<&str> = table
+            .lines()
+            .filter_map(|line| line.split_once('|').map(|(tag, _)| tag))
+            .collect();
+        let ours: Vec<&str> = LANGUAGES.iter().map(|l| l.tag).collect();
+        assert_eq!(ours, tags);
+        let rtl: Vec<&str> = LANGUAGES.iter().filter(|l| l.rtl).map(|l| l.tag).collect();
+        assert_eq!(rtl, ["he", "ar", "fa"]);
+    }
 
     #[test]
     fn a_language_built_nowhere_has_no_dictionary() {

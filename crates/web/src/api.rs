@@ -161,18 +161,45 @@ pub fn dice() -> &'static str {
     })
 }
 
-/// `GET /api/dicts`: `{"dicts": [{"name", "words", "lang", "tiers"}, ...]}`, the default
-/// first; `tiers` is how many words each tier holds, tier 0 (none) first, as `dict
-/// info` says (`[words]` for a dictionary without tiers: its computer has no levels).
+/// `GET /api/dicts`: `{"dicts": [{"name", "words", "lang", "tiers", "language"}, ...]}`,
+/// the default first; `tiers` is how many words each tier holds, tier 0 (none) first, as
+/// `dict info` says (`[words]` for a dictionary without tiers: its computer has no
+/// levels). `language` is the language the dictionary is for, when known (a built
+/// language's, its preset's, or its name's when that is a language's tag; `enable2k`
+/// is English): `{"tag", "name", "native", "rtl", "dice"}`, its names in English and in
+/// itself, whether it is written right to left, and its built-in dice set (or null);
+/// else null.
+///
+/// ```
+/// use polyboggle_web::{api, Dictionaries};
+///
+/// let list: serde_json::Value = serde_json::from_str(&api::dicts(&Dictionaries::builtin()))?;
+/// let english = &list["dicts"][0]["language"];
+/// assert_eq!((english["tag"].as_str(), english["dice"].as_str()),
+///            (Some("en"), Some("english-new-4x4")));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 pub fn dicts(dicts: &Dictionaries) -> String {
     let list: Vec<Value> = dicts
-        .iter()
-        .map(|(name, lexicon)| {
+        .headers()
+        .map(|(name, header)| {
+            let language = dicts.language(name).map(|l| {
+                json!({
+                    "tag": l.tag, "name": l.name, "native": l.native, "rtl": l.rtl,
+                    "dice": defaults::dice_for_language(l.tag),
+                })
+            });
+            // A damaged file (its tier table) still lists, with its words alone: the
+            // request that names it answers why it cannot be used.
+            let tiers = dicts
+                .tier_sizes(name)
+                .unwrap_or_else(|_| vec![header.word_count]);
             json!({
                 "name": name,
-                "words": lexicon.word_count(),
-                "lang": lexicon.profile().lang,
-                "tiers": lexicon.tier_sizes(),
+                "words": header.word_count,
+                "lang": header.profile.lang,
+                "tiers": tiers,
+                "language": language,
             })
         })
         .collect();

@@ -177,8 +177,8 @@ pub fn guess_word(body: &[u8]) -> Result<String, ApiError> {
 
 impl Game {
     /// Starts a game as `POST /api/games` asks, at `now`: `{"set": "NAME", "seed": N}`
-    /// rolls the board (the set defaults to `english-new-4x4`, the seed to a random
-    /// one), or `{"board": "..."}` takes one in any CLI form; `dict` names a
+    /// rolls the board (the set defaults to the dictionary's language's set, else to
+    /// `english-new-4x4`; the seed to a random one), or `{"board": "..."}` takes one in any CLI form; `dict` names a
     /// dictionary, `rules` is `cs106b` (the default) or `hasbro`, `timer` is the turn's
     /// length in seconds, `level` the computer's ([`level`]).
     pub fn start(dicts: &Dictionaries, body: &[u8], now: Duration) -> Result<Game, ApiError> {
@@ -206,8 +206,17 @@ impl Game {
             }
             Some(text) => (api::board(text)?, None, None),
             None => {
-                let set =
-                    api::builtin_set(request.set.as_deref().unwrap_or(polyboggle::defaults::DICE))?;
+                // No set named: the dictionary's language's, else the default.
+                let language_set = dicts
+                    .language(dict)
+                    .and_then(|l| polyboggle::defaults::dice_for_language(l.tag));
+                let set = api::builtin_set(
+                    request
+                        .set
+                        .as_deref()
+                        .or(language_set)
+                        .unwrap_or(polyboggle::defaults::DICE),
+                )?;
                 let seed = request.seed.unwrap_or_else(api::random_seed);
                 let board = set.roll(seed, None).map_err(ApiError::bad)?;
                 (board, Some(set.name), Some(seed))

@@ -167,12 +167,12 @@ struct DictId {
 impl DictId {
     fn of(dicts: &Dictionaries) -> Vec<DictId> {
         dicts
-            .iter()
-            .map(|(name, lexicon)| DictId {
+            .headers()
+            .map(|(name, header)| DictId {
                 name: name.to_string(),
-                words: lexicon.header().word_count,
-                bytes: lexicon.header().file_size,
-                tiers: lexicon.header().tiers,
+                words: header.word_count,
+                bytes: header.file_size,
+                tiers: header.tiers,
             })
             .collect()
     }

@@ -6,7 +6,7 @@
 // build.sh joins them into one classic script, as a page opened from a folder may not
 // load modules.
 import { backend, connect } from './js/backend.js';
-import { setDictionaries } from './js/dictionaries.js';
+import { setDictionaries, setUpLanguages, showLanguage } from './js/dictionaries.js';
 import { links, setUpTabs, showView } from './js/router.js';
 import { openPlay, previewSet, setUpPlay, showSetupError } from './js/views/play.js';
 import { openSolve, setUpSolve } from './js/views/solve.js';
@@ -20,6 +20,8 @@ async function main() {
     setDictionaries(dicts.dicts);
     setUpPlay(dice.sets);
     setUpSolve();
+    setUpLanguages();
+    showLanguage();
     setUpTabs();
     const [view, query = ''] = location.hash.slice(1).split('?');
     const name = view === 'solve' ? 'solve' : 'play';

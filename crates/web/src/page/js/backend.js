@@ -71,7 +71,7 @@ class ServerBackend {
 
   /** What to do for a dictionary of `lang` this backend lacks. */
   dictionaryHint(lang, group) {
-    return `Start it with --dict ${lang}=WORDLIST to play in ${group}.`;
+    return `To play in ${group}, build its dictionary (dictionaries/build-languages.sh ${lang}) and restart the server, or start it with --dict ${lang}=WORDLIST.`;
   }
 }
 

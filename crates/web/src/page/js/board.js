@@ -25,8 +25,11 @@ export class BoardView {
     if (this.onWord) this.listen();
   }
 
-  render(rows, { shake = false, lang = '' } = {}) {
+  /** Draws `rows` of faces; `lang` upper-cases them as the words are, and a language
+      written right to left (`rtl`) has its first column on the right, as its rows read. */
+  render(rows, { shake = false, lang = '', rtl = false } = {}) {
     this.lang = lang;
+    this.root.dir = rtl ? 'rtl' : 'ltr';
     this.rows = rows.length;
     this.cols = rows.length ? rows[0].length : 0;
     this.faces = rows.flat();

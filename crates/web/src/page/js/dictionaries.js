@@ -1,7 +1,9 @@
-// The dice sets and dictionaries the backend has, as the page names them, and the
-// language each is for.
-import { el } from './dom.js';
+// The dice sets and dictionaries the backend has, as the page names them, the language
+// each is for, and the language menus (Play's and Solve's, one choice for both).
+import { $, el } from './dom.js';
 
+// Dice sets' first word for the languages whose dictionaries the backend may not say
+// (a word list given by name alone); the backend's own names come first.
 export const LANGS = {
   english: 'en', french: 'fr', german: 'de', italian: 'it', spanish: 'es',
   dutch: 'nl', polish: 'pl', finnish: 'fi',
@@ -12,6 +14,14 @@ export let dictionaries = [];
 /** The backend's dictionaries (`GET /api/dicts`' list), once asked for or added to. */
 export function setDictionaries(list) {
   dictionaries = list;
+}
+
+/** The language a set's first word names ("croatian" in croatian-designed-4x4): one a
+    served dictionary is for (its English name's first word), else a known one. */
+function setLanguage(word) {
+  const served = dictionaries.find((d) => d.language
+    && d.language.name.toLowerCase().split(/[\s(]/)[0] === word);
+  return served ? served.language.tag : LANGS[word] || '';
 }
 
 /** "english-big-original-5x5" as "English · Big original · 5×5" in a group "English". */
@@ -27,12 +37,13 @@ export function describeSet(set) {
     // The language leads: a closed menu shows only the chosen option's label.
     label: `${group} · ${label.charAt(0).toUpperCase()}${label.slice(1)} · ${set.rows}×${set.cols}`,
     unverified,
-    lang: LANGS[language] || '',
+    lang: setLanguage(language),
   };
 }
 
 /** The language a dictionary is for, as far as the page can tell ('' when unknown). */
 export function dictLang(dict) {
+  if (dict.language) return dict.language.tag;
   if (dict.lang) return dict.lang.toLowerCase().split(/[-_]/)[0];
   const name = dict.name.toLowerCase();
   if (name === 'enable2k') return 'en';
@@ -44,7 +55,8 @@ export function dictLang(dict) {
 /** The served dictionary for a language, if there is one. */
 export function dictionaryFor(lang) {
   if (!lang) return null;
-  return dictionaries.find((d) => d.lang && dictLang(d) === lang)
+  return dictionaries.find((d) => d.language && d.language.tag === lang)
+    || dictionaries.find((d) => d.lang && dictLang(d) === lang)
     || dictionaries.find((d) => dictLang(d) === lang)
     || null;
 }
@@ -54,7 +66,91 @@ export function fillDicts(select) {
     `${d.name} (${d.words.toLocaleString()} words)`)));
 }
 
-export function langOf(dictName) {
+/** A dictionary's language as `GET /api/dicts` says it; for one compiled with a tag the
+    backend has no names for (`lang`), the tag alone; else null. */
+function languageOf(dict) {
+  if (dict.language) return dict.language;
+  const tag = dict.lang ? dictLang(dict) : '';
+  return tag ? { tag, name: tag, native: tag, rtl: false, dice: null } : null;
+}
+
+/** The languages the backend has dictionaries for, one each, by English name: the first
+    dictionary of each is the one a menu picks. */
+export function languages() {
+  const seen = new Map();
+  for (const dict of dictionaries) {
+    const language = languageOf(dict);
+    if (language && !seen.has(language.tag)) seen.set(language.tag, { ...language, dict: dict.name });
+  }
+  return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}
+
+/** "Croatian · hrvatski", or "English" where the two names are one. */
+export function languageLabel(language) {
+  return language.native && language.native !== language.name
+    ? `${language.name} · ${language.native}` : language.name;
+}
+
+/** The English name of a language's tag, where a served dictionary says it. */
+export function languageName(tag) {
+  const known = languages().find((l) => l.tag === tag);
+  if (known) return known.name;
+  const name = Object.keys(LANGS).find((k) => LANGS[k] === tag);
+  return name ? name.charAt(0).toUpperCase() + name.slice(1) : tag;
+}
+
+const MENUS = ['play-lang', 'solve-lang'];
+const chosen = []; // called with a language when one is chosen
+
+/** Fills both language menus: each language by its names, and '—' for a dictionary
+    whose language the page does not know. */
+export function fillLanguages() {
+  for (const id of MENUS) {
+    const select = $(id);
+    const keep = select.value;
+    select.replaceChildren(
+      el('option', { value: '', hidden: true }, '—'),
+      ...languages().map((l) => el('option', { value: l.tag, lang: l.tag }, languageLabel(l))),
+    );
+    select.value = keep;
+  }
+}
+
+/** Shows the language of each view's dictionary in its menu. */
+export function showLanguage() {
+  for (const [menu, dict] of [['play-lang', 'play-dict'], ['solve-lang', 'solve-dict']]) {
+    const found = dictionaries.find((d) => d.name === $(dict).value);
+    const language = found && languageOf(found);
+    const tag = language ? language.tag : '';
+    $(menu).value = languages().some((l) => l.tag === tag) ? tag : '';
+  }
+}
+
+/** Calls `f(language)` whenever a language is chosen in either menu. */
+export function onLanguage(f) {
+  chosen.push(f);
+}
+
+/** Both views take the language's dictionary; then whoever asked is told (Play takes its
+    dice). */
+export function chooseLanguage(tag) {
+  const language = languages().find((l) => l.tag === tag);
+  if (!language) return;
+  for (const id of MENUS) $(id).value = tag;
+  for (const id of ['play-dict', 'solve-dict']) $(id).value = language.dict;
+  for (const f of chosen) f(language);
+}
+
+export function setUpLanguages() {
+  fillLanguages();
+  for (const id of MENUS) $(id).addEventListener('change', () => chooseLanguage($(id).value));
+  $('solve-dict').addEventListener('change', showLanguage);
+}
+
+/** How a board of a dictionary's words is drawn: its language (for upper-casing faces)
+    and its direction (right to left for Hebrew, Arabic, Persian). */
+export function boardLook(dictName) {
   const dict = dictionaries.find((d) => d.name === dictName);
-  return dict ? dict.lang : '';
+  if (!dict) return { lang: '', rtl: false };
+  return { lang: dict.lang || (dict.language ? dict.language.tag : ''), rtl: Boolean(dict.language && dict.language.rtl) };
 }

@@ -2,7 +2,8 @@
 import { backend } from '../backend.js';
 import { BoardView, wordItem } from '../board.js';
 import {
-  LANGS, describeSet, dictLang, dictionaries, dictionaryFor, fillDicts, langOf, setDictionaries,
+  boardLook, describeSet, dictLang, dictionaries, dictionaryFor, fillDicts, fillLanguages,
+  languageName, onLanguage, setDictionaries, showLanguage,
 } from '../dictionaries.js';
 import { $, el } from '../dom.js';
 import { copyLink, hashFor, redrawWhenShown, setLink, showView } from '../router.js';
@@ -130,7 +131,7 @@ function beginGame(game, { resumed = false } = {}) {
   play.game = game;
   play.found = resumed ? [...game.human.words] : [];
   play.all = null;
-  play.board.render(game.board, { shake: !resumed, lang: langOf(game.dict) });
+  play.board.render(game.board, { shake: !resumed, ...boardLook(game.dict) });
   $('play-info').textContent = playInfo(game);
   $('human-words').replaceChildren(...[...play.found].reverse().map(playItem));
   $('computer-words').replaceChildren();
@@ -362,7 +363,7 @@ export async function previewSet() {
 function showPreview(board, info) {
   play.game = null;
   play.all = null;
-  play.board.render(board, { lang: langOf($('play-dict').value) });
+  play.board.render(board, boardLook($('play-dict').value));
   play.board.setEnabled(false, { dim: true });
   $('play-info').textContent = info;
   renderLengths();
@@ -377,6 +378,7 @@ function pickDictionaryFor(setName) {
   // With none for the dice's language, the server's default (the first) judges.
   const choice = lang ? dictionaryFor(lang) || dictionaries[0] : null;
   if (choice) $('play-dict').value = choice.name;
+  showLanguage();
   noteDictionary();
 }
 
@@ -411,9 +413,11 @@ function noteDictionary() {
     return;
   }
   const { group } = describeSet(set);
-  const name = Object.keys(LANGS).find((k) => LANGS[k] === judged);
-  const language = name ? name.charAt(0).toUpperCase() + name.slice(1) : judged;
-  note.textContent = dictionaryFor(lang)
+  const language = languageName(judged);
+  const own = dict.language && dict.language.tag === judged && !dict.language.dice;
+  note.textContent = own
+    ? `There is no ${language} dice set yet: these are ${group} dice, and words are judged in ${language} (${dict.name}).`
+    : dictionaryFor(lang)
     ? `These are ${group} dice, and ${dict.name} is a ${language} dictionary.`
     : `This ${backend.kind === 'server' ? 'server' : 'page'} has no ${group} dictionary: words are judged in ${language} (${dict.name}). `
       + backend.dictionaryHint(lang, group);
@@ -432,6 +436,7 @@ function applyPlayLink(params) {
   $('play-board').value = params.get('board') || '';
   $('play-seed').value = params.get('seed') || '';
   if (params.get('board') || params.get('seed')) $('setup').querySelector('.more').open = true;
+  showLanguage();
   noteDictionary();
   return Boolean(params.get('board') || (set && params.get('seed')));
 }
@@ -452,7 +457,7 @@ export async function openPlay(params) {
       if (view.phase === 'human') {
         beginGame(view, { resumed: true });
       } else {
-        play.board.render(view.board, { lang: langOf(view.dict) });
+        play.board.render(view.board, boardLook(view.dict));
         $('play-info').textContent = playInfo(view);
         showResults(view, '');
         loadLengths(view);
@@ -503,7 +508,17 @@ export function setUpPlay(sets) {
   });
   // A changed setting is no longer the link's board.
   $('setup').addEventListener('input', () => { $('shake').textContent = 'Shake the dice'; });
-  $('play-dict').addEventListener('change', noteDictionary);
+  $('play-dict').addEventListener('change', () => {
+    showLanguage();
+    noteDictionary();
+  });
+  // A language chosen (here or in Solve): its dictionary is set; its dice too, when it
+  // has a set, and a new preview is rolled.
+  onLanguage((language) => {
+    if (language.dice && play.sets.some((s) => s.name === language.dice)) $('play-set').value = language.dice;
+    noteDictionary();
+    if (!$('play-board').value.trim()) previewSet();
+  });
   $('play-board').addEventListener('input', noteDictionary);
   $('setup').addEventListener('submit', (e) => {
     e.preventDefault();
@@ -530,6 +545,7 @@ export function setUpPlay(sets) {
     if (!play.game) return;
     $('solve-board').value = play.game.inline;
     $('solve-dict').value = play.game.dict;
+    showLanguage();
     $('solve-rules').value = play.game.rules;
     $('solve-min').value = '';
     showView('solve');
@@ -557,6 +573,8 @@ function setUpDictionaryFile() {
         $(id).value = keep;
       }
       $('play-dict').value = added;
+      fillLanguages();
+      showLanguage();
       noteDictionary();
     } catch (e) {
       showSetupError(e.message);

@@ -1,7 +1,7 @@
 // The Solve view: every word on a board, its path lit when pointed at.
 import { backend } from '../backend.js';
 import { BoardView, wordItem } from '../board.js';
-import { fillDicts, langOf } from '../dictionaries.js';
+import { boardLook, fillDicts, showLanguage } from '../dictionaries.js';
 import { $, el } from '../dom.js';
 import { copyLink, redrawWhenShown, setLink } from '../router.js';
 import { collator, plural } from '../text.js';
@@ -28,7 +28,7 @@ export async function solveBoard() {
       backend.solve(request),
     ]);
     $('solve-out').hidden = false;
-    solver.board.render(parsed.board, { lang: langOf(request.dict) });
+    solver.board.render(parsed.board, boardLook(request.dict));
     solver.words = solution.words;
     $('solve-summary').textContent = `${plural(solution.count, 'word', 'words')} · ${plural(solution.score, 'point', 'points')}`;
     $('solve-link-status').textContent = '';
@@ -74,6 +74,7 @@ export function openSolve(params) {
     const select = $(id);
     if (value != null && [...select.options].some((o) => o.value === value)) select.value = value;
   }
+  showLanguage();
   return solveBoard();
 }
 
