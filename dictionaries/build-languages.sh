@@ -17,6 +17,9 @@ python=${PYTHON:-python3}
 #            hunspell:NAME          /usr/share/hunspell/NAME.dic, expanded by polyboggle
 #            aspell:NAME            aspell's master list, expanded by aspell itself
 #            apertium:NAME          an Apertium dictionary, expanded by lt-expand
+#            npm:PACKAGE@VERSION    a Hunspell dictionary packaged for npm (wooorm's
+#                                   dictionaries: index.dic/.aff), fetched with npm pack
+#                                   and expanded by polyboggle
 #   proper nouns: drop  leave out words seen only capitalized (a language that
 #                       capitalizes only names); keep  (German capitalizes every noun;
 #                       scripts without case have nothing to drop)
@@ -83,6 +86,8 @@ ml|hunspell-ml|hunspell:ml_IN|keep|-|-|-
 ta|aspell,aspell-ta|aspell:ta|keep|-|-|ta
 si|hunspell-si|hunspell:si_LK|keep|-|-|-
 th|hunspell-th|hunspell:th_TH|keep|-|-|-
+ka|npm|npm:dictionary-ka@1.1.0|keep|-|-|-
+mk|npm|npm:dictionary-mk@2.0.0|drop|-|-|mk
 '
 
 known=$(awk -F'|' 'NF { printf "%s%s", sep, $1; sep = " " }' <<< "$table")
@@ -96,14 +101,17 @@ wanted=("$@")
 [ ${#wanted[@]} -gt 0 ] || read -r -a wanted <<< "$known"
 row() { grep "^$1|" <<< "$table"; }
 
-# Left out: hu, eu, mn, ko (their Hunspell forms did not end in minutes), fi, mk, az, ka
-# (no Debian list), vi, zh, ja (not suited to a grid); docs/languages.md says why.
+# Left out: hu, eu, mn, ko (their Hunspell forms did not end in minutes), fi, az (no
+# list), vi, zh, ja (not suited to a grid); docs/languages.md says why. Georgian and
+# Macedonian have no Debian list; their Hunspell dictionaries come from npm.
 
 # Install only what is missing, so a machine that has everything needs no network.
 missing=()
 for lang in "${wanted[@]}"; do
   IFS='|' read -r _ pkgs _ <<< "$(row "$lang")"
   for pkg in ${pkgs//,/ }; do
+    # npm may come with another package than Debian's (nodejs from NodeSource).
+    [ "$pkg" = npm ] && command -v npm >/dev/null && continue
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
   done
 done
@@ -130,6 +138,14 @@ forms() {
     aspell:*)
       local name=${src#aspell:}
       aspell -d "$name" dump master | aspell -l "$name" expand ;;
+    npm:*)
+      local spec=${src#npm:} dir="$out/npm/${src#npm:}"
+      if [ ! -f "$dir/package/index.dic" ]; then
+        mkdir -p "$dir"
+        (cd "$dir" && npm pack --silent "$spec" >/dev/null && tar xzf ./*.tgz)
+      fi
+      # shellcheck disable=SC2086  # options are words
+      "$pb" dict expand "$dir/package/index.dic" $options ;;
     apertium:*)
       # Surface forms of every analysis, less proper nouns (tagged <np>).
       lt-expand "${src#apertium:}" | grep -v '<np>' | cut -d: -f1 ;;

@@ -256,6 +256,8 @@ pub const LANGUAGES: &[Language] = &[
     ltr("ta", "Tamil", "தமிழ்"),
     ltr("si", "Sinhala", "සිංහල"),
     ltr("th", "Thai", "ไทย"),
+    ltr("ka", "Georgian", "ქართული"),
+    ltr("mk", "Macedonian", "македонски"),
 ];
 
 /// The language of a tag `dictionaries/build-languages.sh` knows (`hr`, or `hr-HR`:
