@@ -417,7 +417,7 @@ fn dicts_lists_every_dictionary_the_server_may_use() {
     );
     // "hi" is Hindi's tag: the list says so, though the words were compiled plain.
     let hindi = json!({"tag": "hi", "name": "Hindi", "native": "हिन्दी", "rtl": false,
-                       "dice": null});
+                       "dice": "hindi-designed-4x4"});
     assert_eq!(
         reply["dicts"][1],
         json!({"name": "hi", "words": 2, "lang": "", "tiers": [2], "language": hindi})
