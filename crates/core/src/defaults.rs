@@ -87,6 +87,7 @@ pub fn dice_for_language(lang: &str) -> Option<&'static str> {
         "sw" => "swahili-designed-4x4",
         "hy" => "armenian-designed-4x4",
         "cy" => "welsh-designed-4x4",
+        "he" => "hebrew-designed-4x4",
         "fa" => "persian-designed-4x4",
         "hi" => "hindi-designed-4x4",
         "mr" => "marathi-designed-4x4",
