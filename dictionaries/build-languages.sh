@@ -23,8 +23,9 @@ python=${PYTHON:-python3}
 #   fold: a rewrite the preset cannot do (see rewrite() below), or -
 #   expansion options: for `polyboggle dict expand`, or -. Where the whole expansion
 #                 does not end (Hungarian's 1.3e11 forms), --max-form-len N keeps the
-#                 forms of at most N letters, and prunes: the longest N whose expansion
-#                 stays near 35 million forms (Korean: syllables; docs/hunspell.md)
+#                 forms of at most N letters (Korean: syllables), and prunes: N is
+#                 where words that long are under 1% of the words a 4x4 board shows
+#                 (Korean: 6, 4%; 7 would be some 500 million forms); docs/hunspell.md
 #   wordfreq tag: the tag wordfreq knows the language by, or - where it has none (it
 #                 would quietly answer with a neighbour's words)
 table='
@@ -76,7 +77,7 @@ hy|myspell-hy|hunspell:hy_AM|drop|-|-|-
 hu|hunspell-hu|hunspell:hu_HU|drop|-|--max-form-len 10|hu
 eu|hunspell-eu|hunspell:eu|drop|-|--max-form-len 12|-
 mn|hunspell-mn|hunspell:mn_MN|drop|-|--max-form-len 14|-
-ko|hunspell-ko|hunspell:ko|keep|korean|--max-form-len 5|ko
+ko|hunspell-ko|hunspell:ko|keep|korean|--max-form-len 6|ko
 cy|aspell,aspell-cy|aspell:cy|drop|-|-|-
 he|hunspell-he|hunspell:he_IL|keep|hebrew|-|he
 ar|hunspell-ar|hunspell:ar|keep|arabic|-|ar
