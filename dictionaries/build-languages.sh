@@ -23,7 +23,12 @@ python=${PYTHON:-python3}
 #   proper nouns: drop  leave out words seen only capitalized (a language that
 #                       capitalizes only names); keep  (German capitalizes every noun;
 #                       scripts without case have nothing to drop)
-#   fold: a rewrite the preset cannot do (see fold() below), or -
+#   fold: a rewrite the preset cannot do (see rewrite() below), or -
+#   expansion options: for `polyboggle dict expand`, or -. Where the whole expansion
+#                 does not end (Hungarian's 1.3e11 forms), --max-form-len N keeps the
+#                 forms of at most N letters (Korean: syllables), and prunes: N is
+#                 where words that long are under 1% of the words a 4x4 board shows
+#                 (Korean: 6, 4%; 7 would be some 500 million forms); docs/hunspell.md
 #   wordfreq tag: the tag wordfreq knows the language by, or - where it has none (it
 #                 would quietly answer with a neighbour's words)
 table='
@@ -72,6 +77,10 @@ id|hunspell-id|hunspell:id_ID|drop|-|-|id
 tl|myspell-tl|hunspell:tl|drop|-|-|fil
 sw|hunspell-sw|hunspell:sw_TZ|drop|-|-|-
 hy|myspell-hy|hunspell:hy_AM|drop|-|-|-
+hu|hunspell-hu|hunspell:hu_HU|drop|-|--max-form-len 10|hu
+eu|hunspell-eu|hunspell:eu|drop|-|--max-form-len 12|-
+mn|hunspell-mn|hunspell:mn_MN|drop|-|--max-form-len 14|-
+ko|hunspell-ko|hunspell:ko|keep|korean|--max-form-len 6|ko
 cy|aspell,aspell-cy|aspell:cy|drop|-|-|-
 he|hunspell-he|hunspell:he_IL|keep|hebrew|-|he
 ar|hunspell-ar|hunspell:ar|keep|arabic|-|ar
@@ -101,9 +110,9 @@ wanted=("$@")
 [ ${#wanted[@]} -gt 0 ] || read -r -a wanted <<< "$known"
 row() { grep "^$1|" <<< "$table"; }
 
-# Left out: hu, eu, mn, ko (their Hunspell forms did not end in minutes), fi, az (no
-# list), vi, zh, ja (not suited to a grid); docs/languages.md says why. Georgian and
-# Macedonian have no Debian list; their Hunspell dictionaries come from npm.
+# Left out: fi, az (no list), vi, zh, ja (not suited to a grid); docs/languages.md says
+# why. Georgian and Macedonian have no Debian list; their Hunspell dictionaries come
+# from npm.
 
 # Install only what is missing, so a machine that has everything needs no network.
 missing=()
@@ -164,6 +173,10 @@ rewrite() {
     arabic) perl -CSD -Mutf8 -pe 's/[\x{064B}-\x{0652}\x{0640}]//g' ;;
     # Persian: no die shows a zero-width non-joiner.
     persian) perl -CSD -Mutf8 -pe 's/\x{200C}//g' ;;
+    # Korean: hunspell-ko spells its words in conjoining jamo; the faces are syllable
+    # blocks, so compose them (NFC) and keep the words made of syllables only (no
+    # Latin letters or digits with a Korean ending, no jamo left over).
+    korean) perl -CSD -MUnicode::Normalize -ne '$_ = NFC($_); print if /^[\x{AC00}-\x{D7A3}]+$/' ;;
     *) cat ;;
   esac
 }

@@ -361,6 +361,33 @@ const CASES: &[Case] = &[
         words: "ลาออก ออกมา พลาม มนิลา พาม ถาน มาน ลามก ขนานนาม หงส์",
         must: &["ลาออก", "ออกมา"],
     },
+    // The four whose Hunspell forms are bounded by length (Hungarian 10 letters, Basque
+    // 12, Mongolian 14, Korean 6 syllables): Hungarian on digraph faces, Korean on
+    // syllable blocks.
+    Case {
+        lang: "hu",
+        board: "Á L N CS/G Ö Á T/SZ Ű K NY/I GY A TY",
+        words: "szűköl löncs igyak lányka szög ács nyakát kösz gyerek cseresznye",
+        must: &["SZŰKÖL", "LÖNCS", "IGYAK", "LÁNYKA"],
+    },
+    Case {
+        lang: "eu",
+        board: "M T E N/N I N T/E R E P/O K K O",
+        words: "korneteko poker entero tintek nireko poeten tenpek etxe mendi",
+        must: &["KORNETEKO", "POKER"],
+    },
+    Case {
+        lang: "mn",
+        board: "Ж Т Э Х/Х Д У Т/Э О Э Ч/Г Н У А",
+        words: "хэдхэн гэнэт тэнэг нэг тэд худ донг гэр ном",
+        must: &["ХЭДХЭН", "ГЭНЭТ"],
+    },
+    Case {
+        lang: "ko",
+        board: "함 선 였 데/든 거 던 서/는 면 시 조/이 니 다 기",
+        words: "선거 다니면 선거였던데 거시기 시조 함선 다시 이면 학교 사랑",
+        must: &["선거", "다니면", "선거였던데"],
+    },
 ];
 
 #[test]
@@ -416,7 +443,7 @@ fn every_language_matches_the_reference() {
         }
         scripts.insert(case.board.chars().find(|c| c.is_alphabetic()).map(script));
     }
-    assert!(scripts.len() >= 13, "{scripts:?}");
+    assert!(scripts.len() >= 14, "{scripts:?}");
 }
 
 fn script(c: char) -> &'static str {

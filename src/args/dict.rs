@@ -44,8 +44,10 @@ pub struct HunspellArgs {
     /// [default: none]
     #[arg(long, value_name = "N")]
     pub compounds: Option<usize>,
-    /// Only forms of at most this many letters (a .dic whose affixes chain without
-    /// end, such as Hungarian's, expands in minutes instead of days)
+    /// Only forms of at most this many letters (characters; a Hangul syllable spelled
+    /// in jamo is one). The expansion is pruned, so a .dic of billions of forms, such
+    /// as Hungarian's, expands in seconds; the forms are those of the whole expansion
+    /// that are this short
     #[arg(long, value_name = "N")]
     pub max_form_len: Option<usize>,
 }

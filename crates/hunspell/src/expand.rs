@@ -10,6 +10,7 @@ use crate::aff::{Aff, AffixRule};
 use crate::condition::Condition;
 use crate::flags::{Flag, FlagSet};
 use crate::fxhash::FxHashMap;
+use crate::letters::letters;
 
 /// An affix rule with the flags that matter precomputed.
 #[derive(Debug, Clone)]
@@ -18,6 +19,10 @@ pub(crate) struct Rule {
     pub cross: bool,
     pub strip: String,
     pub add: String,
+    /// [`letters`] of `strip` and of `add`: applying the rule changes a word's
+    /// length by `add_len - strip_len` letters.
+    pub strip_len: usize,
+    pub add_len: usize,
     pub cond: Condition,
     /// Whether `cond` must be tested: false when every word the strip
     /// matches also satisfies it (e.g. `SFX A a ami a`).
@@ -35,7 +40,9 @@ pub(crate) struct Rule {
 /// (first) character of their strip, else the characters their condition's
 /// last (first) position accepts. A rule needing nothing particular is in
 /// every bucket. Looking a word up gives every rule that can apply to it (and
-/// a few that cannot), in rule order.
+/// a few that cannot), in rule order, or (for `max_len`) sorted by the letters
+/// they add to a word, so that those which would make it too long are never
+/// looked at.
 #[derive(Debug, Clone, Default)]
 struct Bucketed {
     /// Every rule of the flag.
@@ -44,6 +51,9 @@ struct Bucketed {
     by_char: FxHashMap<char, Vec<u32>>,
     /// Rules that need no particular character.
     any: Vec<u32>,
+    /// `by_char` and `any` again, as (letters added, rule), fewest first.
+    by_char_growth: FxHashMap<char, Vec<(isize, u32)>>,
+    any_growth: Vec<(isize, u32)>,
 }
 
 impl Bucketed {
@@ -53,6 +63,16 @@ impl Bucketed {
             Some(v) => v,
             None => &self.any,
         }
+    }
+
+    /// The rules of [`Self::for_char`] that add at most `room` letters.
+    #[inline]
+    fn fitting(&self, c: Option<char>, room: isize) -> &[(isize, u32)] {
+        let v = match c.and_then(|c| self.by_char_growth.get(&c)) {
+            Some(v) => v,
+            None => &self.any_growth,
+        };
+        &v[..v.partition_point(|&(g, _)| g <= room)]
     }
 }
 
@@ -95,6 +115,16 @@ impl RuleIndex {
                 }
             }
         }
+        let by_growth = |v: &[u32]| {
+            let mut g: Vec<(isize, u32)> =
+                v.iter().map(|&i| (rules[i as usize].growth(), i)).collect();
+            g.sort_unstable();
+            g
+        };
+        for t in &mut tabs {
+            t.any_growth = by_growth(&t.any);
+            t.by_char_growth = t.by_char.iter().map(|(&c, v)| (c, by_growth(v))).collect();
+        }
         RuleIndex { slot, tabs }
     }
 
@@ -123,6 +153,20 @@ impl RuleIndex {
     fn for_char(&self, f: Flag, c: Option<char>) -> &[u32] {
         self.get(f).map_or(&[], |t| t.for_char(c))
     }
+
+    /// The rules of [`Self::for_char`] that add at most `room` letters, as
+    /// (letters added, rule), fewest first.
+    #[inline]
+    fn fitting(&self, f: Flag, c: Option<char>, room: isize) -> &[(isize, u32)] {
+        self.get(f).map_or(&[], |t| t.fitting(c, room))
+    }
+}
+
+impl Rule {
+    /// The letters applying the rule adds to a word (negative: takes off).
+    fn growth(&self) -> isize {
+        self.add_len as isize - self.strip_len as isize
+    }
 }
 
 /// Prepared affix tables.
@@ -142,8 +186,27 @@ pub(crate) struct Engine {
     pub needaffix: Option<Flag>,
     pub onlyinc: Option<Flag>,
     pub forbidden: Option<Flag>,
-    /// Longest strip of any rule, in characters (for `max_len` pruning).
-    pub max_strip: usize,
+    /// The most letters one suffix-role (prefix-role) rule can take off a word:
+    /// its strip's letters less its addition's, 0 when no rule shortens a word.
+    /// A form built from a word by one more suffix and one more prefix is at least
+    /// the word's length less both (for `max_len` pruning).
+    sfx_shrink: usize,
+    pfx_shrink: usize,
+}
+
+/// [`Options::max_len`](crate::Options::max_len) as the engine uses it: letters,
+/// signed so that room left (`max - len`) may go negative, [`NO_BOUND`] for none.
+fn bound(max_len: Option<usize>) -> isize {
+    max_len.map_or(NO_BOUND, |m| m.min(NO_BOUND as usize) as isize)
+}
+
+/// No bound: far from overflow when shrinks are added to it.
+const NO_BOUND: isize = isize::MAX / 4;
+
+/// A word's length in letters, signed (see [`bound`]).
+#[inline]
+fn len(w: &str) -> isize {
+    letters(w) as isize
 }
 
 /// `w.ends_with(s)` compared from the end, inline: strips are a few bytes
@@ -174,6 +237,8 @@ impl Engine {
                 r.strip.clone()
             },
             add: if reverse { rev(&r.add) } else { r.add.clone() },
+            strip_len: letters(&r.strip),
+            add_len: letters(&r.add),
             cond: if reverse {
                 r.cond.reversed()
             } else {
@@ -226,6 +291,14 @@ impl Engine {
             .collect();
         extra_sfx.sort_unstable();
         extra_sfx.dedup();
+        let shrink = |rules: &[Rule]| {
+            rules
+                .iter()
+                .map(|r| r.strip_len.saturating_sub(r.add_len))
+                .max()
+                .unwrap_or(0)
+        };
+        let (sfx_shrink, pfx_shrink) = (shrink(&sfx), shrink(&pfx));
         Engine {
             sfx,
             pfx,
@@ -237,13 +310,8 @@ impl Engine {
             needaffix: aff.needaffix,
             onlyinc: aff.onlyincompound,
             forbidden: aff.forbidden,
-            max_strip: aff
-                .prefixes
-                .iter()
-                .chain(&aff.suffixes)
-                .map(|r| r.strip.chars().count())
-                .max()
-                .unwrap_or(0),
+            sfx_shrink,
+            pfx_shrink,
         }
     }
 
@@ -255,25 +323,6 @@ impl Engine {
     /// Every prefix-role rule of flag `f`.
     pub fn pfx_rules(&self, f: Flag) -> impl Iterator<Item = &Rule> {
         self.pfx_by.all(f).iter().map(|&i| &self.pfx[i as usize])
-    }
-
-    /// The suffix-role rules of flag `f` that may apply to `w` (a superset
-    /// of those [`Self::apply_sfx`] accepts), in rule order.
-    #[inline]
-    fn sfx_for<'a>(&'a self, f: Flag, w: &str) -> impl Iterator<Item = &'a Rule> + 'a {
-        self.sfx_by
-            .for_char(f, w.chars().next_back())
-            .iter()
-            .map(|&i| &self.sfx[i as usize])
-    }
-
-    /// The prefix-role rules of flag `f` that may apply to `w`, in rule order.
-    #[inline]
-    fn pfx_for<'a>(&'a self, f: Flag, w: &str) -> impl Iterator<Item = &'a Rule> + 'a {
-        self.pfx_by
-            .for_char(f, w.chars().next())
-            .iter()
-            .map(|&i| &self.pfx[i as usize])
     }
 
     /// Applies a suffix-role rule: strip at the end, test the condition, add.
@@ -314,11 +363,51 @@ impl Engine {
         Some(s)
     }
 
+    /// The suffix-role rules of flag `f` that may apply to `w` (a superset of
+    /// those [`Self::apply_sfx`] accepts) and add at most `room` letters to it,
+    /// fewest first.
+    #[inline]
+    fn sfx_fitting<'a>(
+        &'a self,
+        f: Flag,
+        w: &str,
+        room: isize,
+    ) -> impl Iterator<Item = &'a Rule> + 'a {
+        self.sfx_by
+            .fitting(f, w.chars().next_back(), room)
+            .iter()
+            .map(|&(_, i)| &self.sfx[i as usize])
+    }
+
+    /// The prefix-role rules of flag `f` that may apply to `w` and add at most
+    /// `room` letters to it, fewest first.
+    #[inline]
+    fn pfx_fitting<'a>(
+        &'a self,
+        f: Flag,
+        w: &str,
+        room: isize,
+    ) -> impl Iterator<Item = &'a Rule> + 'a {
+        self.pfx_by
+            .fitting(f, w.chars().next(), room)
+            .iter()
+            .map(|&(_, i)| &self.pfx[i as usize])
+    }
+
     /// The (suffix flag, suffix rule) pairs that apply to the stem `word`
     /// with flags `f`, among the stem's suffixes, those its prefixes enable,
     /// and those enabled by prefixes that suffixes enable. One job per pair
     /// (see [`Self::job`]); [`Self::base`] takes its single suffixes from it.
-    pub fn plan(&self, word: &str, f: &FlagSet, out: &mut Vec<(Flag, u32)>) {
+    /// Under `max_len`, only the rules whose word one more suffix and a prefix
+    /// could still bring under it (nothing else could come of them), in the
+    /// same order.
+    pub fn plan(
+        &self,
+        word: &str,
+        f: &FlagSet,
+        out: &mut Vec<(Flag, u32)>,
+        max_len: Option<usize>,
+    ) {
         out.clear();
         if f.has(self.forbidden) || f.has(self.onlyinc) {
             return;
@@ -333,47 +422,73 @@ impl Engine {
         cs.sort_unstable();
         cs.dedup();
         let last = word.chars().next_back();
+        let applies = |&i: &u32| self.sfx_applies(&self.sfx[i as usize], word);
+        if max_len.is_none() {
+            for s in cs {
+                out.extend(
+                    self.sfx_by
+                        .for_char(s, last)
+                        .iter()
+                        .filter(|i| applies(i))
+                        .map(|&i| (s, i)),
+                );
+            }
+            return;
+        }
+        let room = bound(max_len) - len(word) + (self.sfx_shrink + self.pfx_shrink) as isize;
         for s in cs {
+            let from = out.len();
             out.extend(
                 self.sfx_by
-                    .for_char(s, last)
+                    .fitting(s, last, room)
                     .iter()
-                    .filter(|&&i| self.sfx_applies(&self.sfx[i as usize], word))
-                    .map(|&i| (s, i)),
+                    .map(|&(_, i)| i)
+                    .filter(applies)
+                    .map(|i| (s, i)),
             );
+            out[from..].sort_unstable_by_key(|&(_, i)| i);
         }
     }
 
     /// Every form of the stem `word` (in the engine's orientation) with flags
-    /// `f`, outside compounds, pushed onto `out` (duplicates possible).
+    /// `f`, outside compounds, of at most `max_len` [`letters`], pushed onto `out`
+    /// (duplicates possible).
     pub fn forms(&self, word: &str, f: &FlagSet, out: &mut Vec<String>, max_len: Option<usize>) {
         let mut plan = Vec::new();
-        self.plan(word, f, &mut plan);
-        self.base(word, f, &plan, out);
+        self.plan(word, f, &mut plan, max_len);
+        self.base(word, f, &plan, out, max_len);
         for (s, i) in plan {
             self.job(word, f, s, i, out, max_len);
         }
     }
 
-    /// The bare stem, its single suffixes and its single prefixes. `plan`
-    /// is [`Self::plan`]'s answer for the same stem.
-    pub fn base(&self, word: &str, f: &FlagSet, plan: &[(Flag, u32)], out: &mut Vec<String>) {
+    /// The bare stem, its single suffixes and its single prefixes, of at most
+    /// `max_len` letters. `plan` is [`Self::plan`]'s answer for the same stem.
+    pub fn base(
+        &self,
+        word: &str,
+        f: &FlagSet,
+        plan: &[(Flag, u32)],
+        out: &mut Vec<String>,
+        max_len: Option<usize>,
+    ) {
         if f.has(self.forbidden) || f.has(self.onlyinc) {
             return;
         }
-        if !f.has(self.needaffix) {
+        let room = bound(max_len) - len(word);
+        if !f.has(self.needaffix) && room >= 0 {
             out.push(word.to_string());
         }
         for &(s, i) in plan {
             let sr = &self.sfx[i as usize];
-            if f.contains(s) && !sr.circ && !sr.onlyinc && !sr.needaffix {
+            if f.contains(s) && !sr.circ && !sr.onlyinc && !sr.needaffix && sr.growth() <= room {
                 if let Some(w) = self.apply_sfx(sr, word) {
                     out.push(w);
                 }
             }
         }
         for p in f.iter() {
-            for pr in self.pfx_for(p, word) {
+            for pr in self.pfx_fitting(p, word, room) {
                 if !pr.needaffix && !pr.circ && !pr.onlyinc {
                     if let Some(w) = self.apply_pfx(pr, word) {
                         out.push(w);
@@ -384,8 +499,14 @@ impl Engine {
     }
 
     /// The forms built on suffix rule `ri` (flag `s`): twofold suffixes,
-    /// prefix + suffix, prefix + two suffixes. `max_len` (characters) prunes
-    /// intermediate words that can no longer shrink below it.
+    /// prefix + suffix, prefix + two suffixes, of at most `max_len` letters.
+    ///
+    /// The bound prunes, and exactly: a rule adds a fixed number of letters to
+    /// the word it applies to (its addition's less its strip's), so a form's
+    /// length is known before it is built. Rules are looked up fewest letters
+    /// first and the lookup stops at the first that would make the form too
+    /// long; a word that even the most shortening suffix and prefix would leave
+    /// too long is not extended at all.
     pub fn job(
         &self,
         word: &str,
@@ -400,24 +521,22 @@ impl Engine {
             // no second suffix and no prefix: nothing beyond the single suffix
             return;
         }
+        // letters w1 may still grow by: the plan holds rules that apply, so w1
+        // has len(word) + sr.growth() letters
+        let room1 = bound(max_len) - len(word) - sr.growth();
+        let (sfx_shrink, pfx_shrink) = (self.sfx_shrink as isize, self.pfx_shrink as isize);
+        if room1 + sfx_shrink + pfx_shrink < 0 {
+            return;
+        }
         let in_root = f.contains(s);
         let Some(w1) = self.apply_sfx(sr, word) else {
             return;
         };
-        let too_long = |w: &str, steps: usize| {
-            max_len.is_some_and(|m| {
-                w.len() > m + steps * self.max_strip
-                    && w.chars().count() > m + steps * self.max_strip
-            })
-        };
-        if too_long(&w1, 2) {
-            return;
-        }
         let mut cp: Vec<Flag> = Vec::new();
         if in_root && !sr.circ && !sr.onlyinc {
             // twofold suffixes: sr continues with s2
             for s2 in sr.cont.iter() {
-                for sr2 in self.sfx_for(s2, &w1) {
+                for sr2 in self.sfx_fitting(s2, &w1, room1) {
                     if let Some(w2) = self.apply_sfx(sr2, &w1) {
                         out.push(w2);
                     }
@@ -437,7 +556,7 @@ impl Engine {
             cp.sort_unstable();
             cp.dedup();
             for &p in &cp {
-                for pr in self.pfx_for(p, &w1) {
+                for pr in self.pfx_fitting(p, &w1, room1) {
                     if pr.cross
                         && !pr.onlyinc
                         && pr.circ == sr.circ
@@ -452,15 +571,16 @@ impl Engine {
                 }
             }
         }
-        // prefix + two suffixes
+        // prefix + two suffixes: w2 may be too long by what a prefix takes off
         for s2 in sr.cont.iter() {
-            for sr2 in self.sfx_for(s2, &w1).filter(|r| r.cross) {
+            for sr2 in self
+                .sfx_fitting(s2, &w1, room1 + pfx_shrink)
+                .filter(|r| r.cross)
+            {
                 let Some(w2) = self.apply_sfx(sr2, &w1) else {
                     continue;
                 };
-                if too_long(&w2, 1) {
-                    continue;
-                }
+                let room2 = room1 - sr2.growth();
                 cp.clear();
                 cp.extend(
                     f.iter()
@@ -471,7 +591,7 @@ impl Engine {
                 cp.sort_unstable();
                 cp.dedup();
                 for &p in &cp {
-                    for pr in self.pfx_for(p, &w2).filter(|r| r.cross) {
+                    for pr in self.pfx_fitting(p, &w2, room2).filter(|r| r.cross) {
                         let ok = if sr2.cont.contains(p) {
                             in_root && !sr.circ
                         } else {

@@ -41,11 +41,13 @@ mod expand;
 pub mod flags;
 mod fxhash;
 mod iconv;
+mod letters;
 
 pub use aff::{Aff, AffixRule};
 pub use dic::{DicEntry, DicReader};
 pub use error::{Error, Result};
 pub use flags::{Flag, FlagMode, FlagSet};
+pub use letters::letters;
 
 use compound::{Collector, PairGroup};
 use expand::Engine;
@@ -85,9 +87,12 @@ pub struct Options {
     pub limit: usize,
     /// Two-part compounds; `None` (the default) generates none.
     pub compounds: Option<Compounds>,
-    /// Only forms of at most this many characters (intermediate words that
-    /// cannot shrink below it are pruned, which makes e.g. hu_HU tractable).
-    /// `None` (the default): no limit.
+    /// Only forms of at most this many [`letters`] (characters; a Hangul
+    /// syllable in conjoining jamo counts as one). The bound prunes the
+    /// expansion itself: a form too long is never built, and a word that no
+    /// remaining affix can bring back under it is not extended, which makes
+    /// e.g. hu_HU tractable. The forms are exactly those of the unbounded
+    /// expansion that are this short. `None` (the default): no limit.
     pub max_len: Option<usize>,
 }
 
@@ -244,7 +249,7 @@ impl Dictionary {
         out.retain(|w| {
             (forbidden.is_empty() || !forbidden.contains(w))
                 && iconv.leaves_unchanged(w)
-                && max.is_none_or(|m| w.len() <= m || w.chars().count() <= m)
+                && max.is_none_or(|m| w.len() <= m || letters(w) <= m)
         });
     }
 
@@ -368,8 +373,13 @@ impl Expand<'_> {
                 return Ok(false);
             }
             if cur.next_job == 0 {
-                d.engine
-                    .base(cur.word(), &cur.entry.flags, &self.plan, &mut out);
+                d.engine.base(
+                    cur.word(),
+                    &cur.entry.flags,
+                    &self.plan,
+                    &mut out,
+                    d.options.max_len,
+                );
             } else {
                 let (s, ri) = self.plan[cur.next_job - 1];
                 d.engine.job(
@@ -467,7 +477,12 @@ impl Iterator for Expand<'_> {
                         e2.word = cur.word().to_string();
                         col.add(&d.aff, &d.engine, &e2, cur.word());
                     }
-                    d.engine.plan(cur.word(), &cur.entry.flags, &mut self.plan);
+                    d.engine.plan(
+                        cur.word(),
+                        &cur.entry.flags,
+                        &mut self.plan,
+                        d.options.max_len,
+                    );
                     self.cur = Some(cur);
                 }
                 Some(Err(err)) => {

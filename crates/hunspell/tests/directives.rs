@@ -257,6 +257,51 @@ fn expand_stem_and_limit_and_max_len() {
 }
 
 #[test]
+fn max_len_keeps_forms_an_affix_brings_back_under_it() {
+    // abcxxyy (7 letters) is too long, but the prefix takes "ab" off it again
+    let aff = "SFX S Y 1\nSFX S 0 xx/T .\nSFX T Y 1\nSFX T 0 yy .\nPFX P Y 1\nPFX P ab 0 ab\n";
+    let dic = "1\nabc/SP\n";
+    assert_eq!(
+        forms(aff, dic),
+        list(&["abc", "abcxx", "abcxxyy", "c", "cxx", "cxxyy"])
+    );
+    let o = Options {
+        max_len: Some(5),
+        ..Options::default()
+    };
+    assert_eq!(
+        forms_with(aff, dic, o),
+        list(&["abc", "abcxx", "c", "cxx", "cxxyy"])
+    );
+    // a second suffix that takes letters off: abxxxx (6) is only a way to abc
+    let aff = "SFX S Y 1\nSFX S 0 xxxx/T .\nSFX T Y 1\nSFX T xxxx c xxxx\n";
+    assert_eq!(forms(aff, "1\nab/S\n"), list(&["ab", "abc", "abxxxx"]));
+    let o = Options {
+        max_len: Some(3),
+        ..Options::default()
+    };
+    assert_eq!(forms_with(aff, "1\nab/S\n", o), list(&["ab", "abc"]));
+}
+
+#[test]
+fn max_len_counts_a_jamo_syllable_as_one_letter() {
+    // 가 + ㄴ다 = 간다: the final ㄴ joins the first syllable, so two letters
+    let aff = "SET UTF-8\nSFX S Y 2\nSFX S 0 \u{11AB}\u{1103}\u{1161} .\nSFX S 0 \u{1109}\u{1175}\u{1103}\u{1161} .\n";
+    let dic = "1\n\u{1100}\u{1161}/S\n";
+    let o = Options {
+        max_len: Some(2),
+        ..Options::default()
+    };
+    assert_eq!(
+        forms_with(aff, dic, o),
+        list(&[
+            "\u{1100}\u{1161}",
+            "\u{1100}\u{1161}\u{11AB}\u{1103}\u{1161}"
+        ])
+    );
+}
+
+#[test]
 fn compounds_off_by_default_and_two_parts_when_on() {
     let aff = "COMPOUNDFLAG C\nCOMPOUNDMIN 3\nCHECKCOMPOUNDDUP\n";
     let dic = "3\nfoo/C\nbar/C\nxy/C\n";

@@ -1,7 +1,9 @@
 //! Property tests: the engine against a naive reference on random rules
-//! without continuation classes, plus invariants of suffix rules.
+//! without continuation classes, invariants of suffix rules, and the length
+//! bound against the unbounded expansion.
 
 mod common;
+use polyboggle_hunspell::Options;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -129,5 +131,88 @@ proptest! {
         let dic = format!("{}\n{}\n", words.len(), words.iter().cloned().collect::<Vec<_>>().join("\n"));
         let got: BTreeSet<String> = common::forms("SET UTF-8\n", &dic).into_iter().collect();
         prop_assert_eq!(got, words);
+    }
+}
+
+/// One affix rule of the bounded-expansion test: flag, strip, addition with its
+/// continuation flags, condition.
+#[derive(Debug, Clone)]
+struct Affix {
+    flag: char,
+    strip: &'static str,
+    add: &'static str,
+    cont: String,
+    cond: &'static str,
+}
+
+/// Letters and Hangul jamo (an initial ᄀ and a final ᆨ count nothing, a vowel ᅡ
+/// one), so that rules add, keep and take off letters in every way; mostly
+/// conditions any word meets, so that rules chain often.
+fn affix(flags: &'static str) -> impl Strategy<Value = Affix> {
+    (
+        prop::sample::select(flags.chars().collect::<Vec<_>>()),
+        prop::sample::select(vec!["", "", "a", "ab", "ba", "bᅡᆨ"]),
+        prop::sample::select(vec!["", "a", "bb", "가", "ᆨ", "aab", "각ba"]),
+        prop::collection::vec(prop::sample::select(vec!['S', 'T', 'P', 'Q', 'N']), 0..3),
+        prop::sample::select(vec![".", ".", ".", "a", "b", "[^a]", "ᆨ"]),
+    )
+        .prop_map(|(flag, strip, add, cont, cond)| {
+            let mut cont: Vec<char> = cont;
+            cont.sort_unstable();
+            cont.dedup();
+            Affix {
+                flag,
+                strip,
+                add,
+                cont: cont.into_iter().collect(),
+                cond,
+            }
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// `max_len` prunes the expansion, yet gives exactly the forms of the unbounded
+    /// one that are that short, through twofold suffixes, prefixes on either side of
+    /// them, cross products, NEEDAFFIX and rules that shorten a word.
+    #[test]
+    fn bounded_expansion_is_the_unbounded_one_filtered_by_length(
+        sfxs in prop::collection::vec(affix("ST"), 1..7),
+        pfxs in prop::collection::vec(affix("PQ"), 0..4),
+        cross in prop::collection::vec(any::<bool>(), 4),
+        stems in prop::collection::vec(("[ab각]{1,5}", "S?T?P?Q?N?"), 1..5),
+        max_len in 0usize..9,
+    ) {
+        let mut aff = String::from("SET UTF-8\nNEEDAFFIX N\n");
+        for (kind, flag, yes, rules) in [
+            ("SFX", 'S', cross[0], &sfxs),
+            ("SFX", 'T', cross[1], &sfxs),
+            ("PFX", 'P', cross[2], &pfxs),
+            ("PFX", 'Q', cross[3], &pfxs),
+        ] {
+            let rules: Vec<&Affix> = rules.iter().filter(|r| r.flag == flag).collect();
+            if rules.is_empty() {
+                continue;
+            }
+            aff += &format!("{kind} {flag} {} {}\n", if yes { 'Y' } else { 'N' }, rules.len());
+            for r in rules {
+                let cont = if r.cont.is_empty() { String::new() } else { format!("/{}", r.cont) };
+                aff += &format!("{kind} {flag} {} {}{cont} {}\n", zero(r.strip), zero(r.add), r.cond);
+            }
+        }
+        let mut dic = format!("{}\n", stems.len());
+        for (w, flags) in &stems {
+            let slash = if flags.is_empty() { "" } else { "/" };
+            dic += &format!("{w}{slash}{flags}\n");
+        }
+        let all = common::forms(&aff, &dic);
+        let want: Vec<String> = all
+            .into_iter()
+            .filter(|w| polyboggle_hunspell::letters(w) <= max_len)
+            .collect();
+        let bounded = Options { max_len: Some(max_len), ..Options::default() };
+        let got = common::forms_with(&aff, &dic, bounded);
+        prop_assert_eq!(got, want, "aff:\n{}\ndic:\n{}", aff, dic);
     }
 }
