@@ -417,12 +417,37 @@ fn dicts_lists_every_dictionary_the_server_may_use() {
     );
     // "hi" is Hindi's tag: the list says so, though the words were compiled plain.
     let hindi = json!({"tag": "hi", "name": "Hindi", "native": "हिन्दी", "rtl": false,
-                       "dice": "hindi-designed-4x4"});
+                       "dice": "hindi-designed-4x4", "rules": "syllables"});
     assert_eq!(
         reply["dicts"][1],
         json!({"name": "hi", "words": 2, "lang": "", "tiers": [2], "language": hindi})
     );
     assert_eq!(reply["dicts"][0]["language"]["name"], "English");
+    assert_eq!(reply["dicts"][0]["language"]["rules"], json!(null));
+    // A game in Hindi with no rules named plays by its syllables rules (2+ faces);
+    // named rules still win.
+    let game = post(
+        &app,
+        "/api/games",
+        json!({"dict": "hi", "board": "क्ष मा/क म"}),
+    )
+    .json();
+    assert_eq!(
+        (game["rules"].as_str(), game["min_len"].as_u64()),
+        (Some("syllables"), Some(2))
+    );
+    let game = post(
+        &app,
+        "/api/games",
+        json!({"dict": "hi", "board": "क्ष मा/क म", "rules": "hasbro"}),
+    )
+    .json();
+    assert_eq!(
+        (game["rules"].as_str(), game["min_len"].as_u64()),
+        (Some("hasbro"), Some(3))
+    );
+    let game = post(&app, "/api/games", json!({"board": "AB/CD"})).json();
+    assert_eq!(game["rules"], "cs106b");
     let solved = post(
         &app,
         "/api/solve",

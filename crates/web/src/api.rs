@@ -166,9 +166,10 @@ pub fn dice() -> &'static str {
 /// `dict info` says (`[words]` for a dictionary without tiers: its computer has no
 /// levels). `language` is the language the dictionary is for, when known (a built
 /// language's, its preset's, or its name's when that is a language's tag; `enable2k`
-/// is English): `{"tag", "name", "native", "rtl", "dice"}`, its names in English and in
-/// itself, whether it is written right to left, and its built-in dice set (or null);
-/// else null.
+/// is English): `{"tag", "name", "native", "rtl", "dice", "rules"}`, its names in
+/// English and in itself, whether it is written right to left, its built-in dice set (or
+/// null) and the rules preset it plays by where that is not the default (`syllables`
+/// for Hindi or Korean, whose faces are syllables; else null); else null.
 ///
 /// ```
 /// use polyboggle_web::{api, Dictionaries};
@@ -187,6 +188,7 @@ pub fn dicts(dicts: &Dictionaries) -> String {
                 json!({
                     "tag": l.tag, "name": l.name, "native": l.native, "rtl": l.rtl,
                     "dice": defaults::dice_for_language(l.tag),
+                    "rules": defaults::rules_for_language(l.tag),
                 })
             });
             // A damaged file (its tier table) still lists, with its words alone: the

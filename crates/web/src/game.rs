@@ -179,14 +179,20 @@ impl Game {
     /// Starts a game as `POST /api/games` asks, at `now`: `{"set": "NAME", "seed": N}`
     /// rolls the board (the set defaults to the dictionary's language's set, else to
     /// `english-new-4x4`; the seed to a random one), or `{"board": "..."}` takes one in any CLI form; `dict` names a
-    /// dictionary, `rules` is `cs106b` (the default) or `hasbro`, `timer` is the turn's
+    /// dictionary, `rules` is `cs106b` (the default, or the language's: `syllables` for
+    /// Hindi or Korean), `hasbro` or `syllables`, `timer` is the turn's
     /// length in seconds, `level` the computer's ([`level`]).
     pub fn start(dicts: &Dictionaries, body: &[u8], now: Duration) -> Result<Game, ApiError> {
         let request: NewGame = api::parse(body)?;
         let (dict, lexicon) = dicts.get(request.dict.as_deref())?;
+        // No rules named: the language's, where it plays by its own (syllables).
+        let language_rules = dicts
+            .language(dict)
+            .and_then(|l| polyboggle::defaults::rules_for_language(l.tag));
         let rules_name = request
             .rules
             .as_deref()
+            .or(language_rules)
             .unwrap_or("cs106b")
             .to_ascii_lowercase();
         let rules = api::rules(&rules_name, None, None, None)?;

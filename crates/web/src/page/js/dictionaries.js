@@ -71,7 +71,7 @@ export function fillDicts(select) {
 function languageOf(dict) {
   if (dict.language) return dict.language;
   const tag = dict.lang ? dictLang(dict) : '';
-  return tag ? { tag, name: tag, native: tag, rtl: false, dice: null } : null;
+  return tag ? { tag, name: tag, native: tag, rtl: false, dice: null, rules: null } : null;
 }
 
 /** The languages the backend has dictionaries for, one each, by English name: the first
@@ -138,6 +138,12 @@ export function chooseLanguage(tag) {
   if (!language) return;
   for (const id of MENUS) $(id).value = tag;
   for (const id of ['play-dict', 'solve-dict']) $(id).value = language.dict;
+  // A language of syllable faces (Hindi, Korean) plays by its own rules; another
+  // language after it goes back to each view's usual ones.
+  for (const [id, usual] of [['play-rules', 'cs106b'], ['solve-rules', 'hasbro']]) {
+    if (language.rules) $(id).value = language.rules;
+    else if ($(id).value === 'syllables') $(id).value = usual;
+  }
   for (const f of chosen) f(language);
 }
 

@@ -27,7 +27,8 @@ const GAME_KEY = 'polyboggle-game';
 function playInfo(game) {
   const origin = game.set ? `${game.set}, seed ${game.seed}` : 'your board';
   const level = game.level && game.level !== 'all' ? ` · ${game.level} computer` : '';
-  return `${origin} · ${game.rules === 'hasbro' ? 'Hasbro' : 'CS106B'} rules, ${game.min_len}+ letters · ${game.dict}${level}`;
+  const rules = { hasbro: 'Hasbro', syllables: 'Syllables' }[game.rules] || 'CS106B';
+  return `${origin} · ${rules} rules, ${game.min_len}+ letters · ${game.dict}${level}`;
 }
 
 /** A found word in Play's lists: picked once the game is over, the line under the board
