@@ -523,7 +523,7 @@ fn built_languages_are_served_by_their_tags() {
         list["dicts"][2],
         json!({"name": "hr", "words": 3, "lang": "hr", "tiers": [3],
                "language": {"tag": "hr", "name": "Croatian", "native": "hrvatski",
-                            "rtl": false, "dice": "croatian-designed-4x4"}})
+                            "rtl": false, "dice": "croatian-designed-4x4", "rules": null}})
     );
 
     // Opened when first named; solved as the CLI solves it.

@@ -13,9 +13,11 @@ use polyboggle::files;
 /// The dice sets shipped in `dice-sets/` (`data/dice-sets` in this crate is a link to
 /// it, so the published package holds them), embedded so they work without the folder.
 const BUILTIN: &[&str] = &[
-    include_str!("../data/dice-sets/afrikaans-designed-4x4.txt"),
+include_str!("../data/dice-sets/afrikaans-designed-4x4.txt"),
     include_str!("../data/dice-sets/albanian-designed-4x4.txt"),
+    include_str!("../data/dice-sets/arabic-designed-4x4.txt"),
     include_str!("../data/dice-sets/armenian-designed-4x4.txt"),
+    include_str!("../data/dice-sets/basque-designed-4x4.txt"),
     include_str!("../data/dice-sets/belarusian-designed-4x4.txt"),
     include_str!("../data/dice-sets/bengali-designed-4x4.txt"),
     include_str!("../data/dice-sets/bosnian-designed-4x4.txt"),
@@ -57,6 +59,7 @@ const BUILTIN: &[&str] = &[
     include_str!("../data/dice-sets/gujarati-designed-4x4.txt"),
     include_str!("../data/dice-sets/hebrew-designed-4x4.txt"),
     include_str!("../data/dice-sets/hindi-designed-4x4.txt"),
+    include_str!("../data/dice-sets/hungarian-designed-4x4.txt"),
     include_str!("../data/dice-sets/icelandic-designed-4x4.txt"),
     include_str!("../data/dice-sets/indonesian-designed-4x4.txt"),
     include_str!("../data/dice-sets/irish-designed-4x4.txt"),
@@ -70,6 +73,7 @@ const BUILTIN: &[&str] = &[
     include_str!("../data/dice-sets/malayalam-designed-4x4.txt"),
     include_str!("../data/dice-sets/manx-designed-4x4.txt"),
     include_str!("../data/dice-sets/marathi-designed-4x4.txt"),
+    include_str!("../data/dice-sets/mongolian-designed-4x4.txt"),
     include_str!("../data/dice-sets/nepali-designed-4x4.txt"),
     include_str!("../data/dice-sets/norwegian-designed-4x4.txt"),
     include_str!("../data/dice-sets/occitan-designed-4x4.txt"),
