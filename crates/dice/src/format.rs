@@ -13,7 +13,7 @@ use polyboggle::files;
 /// The dice sets shipped in `dice-sets/` (`data/dice-sets` in this crate is a link to
 /// it, so the published package holds them), embedded so they work without the folder.
 const BUILTIN: &[&str] = &[
-include_str!("../data/dice-sets/afrikaans-designed-4x4.txt"),
+    include_str!("../data/dice-sets/afrikaans-designed-4x4.txt"),
     include_str!("../data/dice-sets/albanian-designed-4x4.txt"),
     include_str!("../data/dice-sets/arabic-designed-4x4.txt"),
     include_str!("../data/dice-sets/armenian-designed-4x4.txt"),
