@@ -112,7 +112,14 @@ impl Profile {
                 })
                 .collect()
         } else {
-            key.to_uppercase()
+            // Georgian is written in one case: Mtavruli, its upper case since Unicode
+            // 11, is a style for titles, so letters of Mkhedruli show as they are.
+            key.chars()
+                .map(|c| match c {
+                    '\u{10D0}'..='\u{10FF}' => c.to_string(),
+                    c => c.to_uppercase().collect(),
+                })
+                .collect()
         }
     }
 
@@ -405,6 +412,11 @@ mod tests {
         // Belarusian ў and Bulgarian й stay; ё reads е.
         assert_eq!(key("be", "Ўёж"), "ўеж");
         assert_eq!(key("bg", "Йо́д"), "йод");
+        // Georgian shows as it is written, in Mkhedruli (not in Mtavruli capitals).
+        let georgian = Profile::for_language("ka").unwrap();
+        assert_eq!(georgian.key("ᲛᲘᲠᲘ"), "მირი");
+        assert_eq!(georgian.display("მირი"), "მირი");
+        assert_eq!(georgian.display("მირი ok"), "მირი OK");
         // Macedonian ѓ and ќ are letters (г and к with an acute under NFD); ѐ is е.
         assert_eq!(key("mk", "ЃУБРЕ Ќе ѐ"), "ѓубре ќе е");
         // Korean jamo compose into syllables; Persian and Armenian keep theirs.
