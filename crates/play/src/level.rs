@@ -103,6 +103,7 @@ impl fmt::Display for Level {
 /// by `scripts/level-tiers.py` on the dictionaries `dictionaries/build-languages.sh`
 /// builds (with wordfreq's lists). docs/levels.md has the measurements.
 pub const RANKED_LEVELS: &[(&str, [u8; 3])] = &[
+    ("ar", [3, 4, 5]),
     ("bg", [2, 3, 5]),
     ("bn", [3, 4, 5]),
     ("bs", [1, 2, 4]),
@@ -115,8 +116,10 @@ pub const RANKED_LEVELS: &[(&str, [u8; 3])] = &[
     ("es", [1, 2, 4]),
     ("fa", [2, 3, 4]),
     ("fr", [1, 2, 4]),
+    ("he", [3, 4, 5]),
     ("hi", [2, 3, 4]),
     ("hr", [2, 3, 5]),
+    ("hu", [3, 4, 5]),
     ("id", [1, 2, 4]),
     ("is", [2, 3, 5]),
     ("it", [1, 2, 3]),
