@@ -125,8 +125,17 @@ for lang in "${wanted[@]}"; do
   done
 done
 if [ ${#missing[@]} -gt 0 ]; then
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  if [ "$(id -u)" != 0 ]; then
+    echo "error: not installed: ${missing[*]} (run as root, or: sudo apt-get install ${missing[*]})" >&2
+    exit 2
+  fi
+  apt_log=$(mktemp)
+  if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+      "${missing[@]}" >/dev/null; } 2>"$apt_log"; then
+    echo "error: apt-get could not install ${missing[*]} (see $apt_log)" >&2
+    exit 2
+  fi
+  rm -f "$apt_log"
 fi
 
 cargo build --release --quiet
@@ -215,6 +224,11 @@ for lang in "${wanted[@]}"; do
     failed+=("$lang")
     continue
   fi
+  if ! grep -q . "$out/$lang.txt"; then
+    echo "error: $lang: $src gave no word" >&2
+    failed+=("$lang")
+    continue
+  fi
   # Tiers (computer levels, common-word counts): the language's 100,000 commonest
   # words from wordfreq, cut at ranks 1k/3k/10k/30k/100k. Its data is CC BY-SA 4.0,
   # so the list is made here and never committed.
@@ -233,5 +247,5 @@ done
 
 if [ ${#failed[@]} -gt 0 ]; then
   echo "failed: ${failed[*]}" >&2
-  exit 1
+  exit 2
 fi
