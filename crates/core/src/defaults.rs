@@ -103,6 +103,7 @@ pub fn dice_for_language(lang: &str) -> Option<&'static str> {
         "ta" => "tamil-designed-4x4",
         "si" => "sinhala-designed-4x4",
         "th" => "thai-designed-4x4",
+        "ko" => "korean-designed-4x4",
         "ka" => "georgian-designed-4x4",
         "mk" => "macedonian-designed-4x4",
         _ => return None,

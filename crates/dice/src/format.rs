@@ -67,6 +67,7 @@ const BUILTIN: &[&str] = &[
     include_str!("../data/dice-sets/italian-paroliere-4x4.txt"),
     include_str!("../data/dice-sets/italian-variant-buzzword-4x4-unverified.txt"),
     include_str!("../data/dice-sets/kazakh-designed-4x4.txt"),
+    include_str!("../data/dice-sets/korean-designed-4x4.txt"),
     include_str!("../data/dice-sets/latvian-designed-4x4.txt"),
     include_str!("../data/dice-sets/lithuanian-designed-4x4.txt"),
     include_str!("../data/dice-sets/macedonian-designed-4x4.txt"),
