@@ -659,3 +659,22 @@ fn derive_designs_a_playable_set() {
     );
     assert!(!odd.exists());
 }
+
+#[test]
+fn georgian_dice_show_mkhedruli_as_georgian_is_written() {
+    // Mtavruli (U+1C90..U+1CBF) is an all-capitals style; dice and boards show the
+    // letters as Georgian is written.
+    let board = ok(&["roll", "georgian-designed-4x4", "--seed", "5"]);
+    assert!(
+        board
+            .chars()
+            .any(|c| ('\u{10D0}'..='\u{10FF}').contains(&c)),
+        "{board}"
+    );
+    assert!(
+        !board
+            .chars()
+            .any(|c| ('\u{1C90}'..='\u{1CBF}').contains(&c)),
+        "{board}"
+    );
+}
