@@ -37,7 +37,7 @@ fn compile_info_and_search_by_tier() {
         info.contains("tiers:          1: 2, 2: 1, none: 3"),
         "{info}"
     );
-    assert!(info.contains("format version: 4"), "{info}");
+    assert!(info.contains("format version: 5"), "{info}");
     let json: serde_json::Value =
         serde_json::from_str(&ok(&["dict", "info", &dict, "--format", "json"])).unwrap();
     assert_eq!(json["tiers"], serde_json::json!([3, 2, 1]));

@@ -13,6 +13,7 @@ mod crossword;
 mod dice_design;
 mod dict_blocks;
 mod dict_compile;
+mod dict_scripts;
 mod dict_search;
 mod dict_tiers;
 mod duel;

@@ -126,6 +126,17 @@ pub enum DictCommand {
         #[command(flatten)]
         hunspell: HunspellArgs,
     },
+    /// Rewrite a compiled dictionary of an older format version in this one (its words,
+    /// tiers and profile kept; the solver's automaton derived again).
+    Upgrade {
+        /// The compiled file
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// Where to write the upgraded dictionary [default: FILE itself, replaced
+        /// once the new one is written]
+        #[arg(short, long, value_name = "OUT")]
+        output: Option<PathBuf>,
+    },
     /// The words of A that B does not hold (under B's normalization).
     Diff {
         /// A compiled file, a plain word list, or a built-in name

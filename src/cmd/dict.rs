@@ -1,12 +1,13 @@
 //! `polyboggle dict info`, `lookup`, `search`, `words` and `diff`: what a dictionary
-//! holds.
+//! holds; and `dict upgrade`, which rewrites an older file in this format version.
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
+use std::path::Path;
 use std::time::Instant;
 
 use polyboggle::query::{LazySearch, Options, Query};
-use polyboggle::{LexiconError, Lookup, Profile};
+use polyboggle::{files, lexicon, LexiconError, Lookup, Profile};
 use polyboggle_play::level::Levels;
 use serde_json::json;
 
@@ -159,6 +160,27 @@ pub fn diff(
         }
     });
     listing.finish(searched.and(in_b))
+}
+
+pub fn upgrade(file: &Path, output: Option<&Path>) -> Result<(), Failure> {
+    let mut out = stdout();
+    let Some((old, compiled)) = lexicon::upgrade(file)? else {
+        let version = lexicon::FORMAT_VERSION;
+        writeln!(out, "{}: format version {version} already", file.display())?;
+        return Ok(out.flush()?);
+    };
+    let written = output.unwrap_or(file);
+    files::write_atomically_with(written, |w| compiled.write_to(w))?;
+    writeln!(
+        out,
+        "{}: {} words, format version {} to {}, {} bytes",
+        written.display(),
+        old.word_count,
+        old.version,
+        lexicon::FORMAT_VERSION,
+        compiled.len()
+    )?;
+    Ok(out.flush()?)
 }
 
 /// Past how many bytes a listing is written out as it grows, rather than at the end.

@@ -49,6 +49,9 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             stem,
             hunspell,
         }) => compile::expand(&dic, stem.as_deref(), &hunspell),
+        Command::Dict(DictCommand::Upgrade { file, output }) => {
+            dict::upgrade(&file, output.as_deref())
+        }
         Command::Dict(DictCommand::Diff {
             a,
             b,

@@ -23,6 +23,9 @@
 //!   bit class(b))`. In an exact automaton that is the answer; otherwise the record's
 //!   input byte (kept apart, one byte a record) is checked: where several bytes of
 //!   one state share a class, that index is a lower bound and a short scan finds it.
+//!   There a state's records can be more than its mask's bits, so the last record of
+//!   each state's block carries `LAST` in its `first` word (format version 5):
+//!   the scan, and every walk of a state's transitions, stops there.
 //!
 //! Walking from a record to the next touches only that next record, which already
 //! says everything the following step needs. The section is derived from the FST when
@@ -36,6 +39,15 @@ use fst::raw::{CompiledAddr, Fst};
 
 /// The bit of a record's `first` word that marks its state final.
 const FINAL: u32 = 1 << 31;
+/// The bit of a record's `first` word that marks the last record of a state's block,
+/// in an automaton whose bytes share classes (never set in an exact one). It says
+/// where the record itself lies, not where it leads: records leading to one state
+/// may differ in it.
+pub(crate) const LAST: u32 = 1 << 30;
+/// The bits of a record's `first` word that hold the index of the first record.
+const FIRST: u32 = LAST - 1;
+/// The most transitions a state can have: one per byte.
+pub(crate) const MOST_TRANSITIONS: u32 = 256;
 /// The class of a byte that no transition uses (exact automata only).
 pub const NO_CLASS: u8 = u8::MAX;
 /// Words before the records: record count, exact flag, 256 class bytes.
@@ -181,7 +193,7 @@ impl<'a> Automaton<'a> {
         let record = &self.records[state as usize];
         Transitions {
             classes: record[0] as u64 | (record[1] as u64) << 32,
-            first: record[2] & !FINAL,
+            first: record[2] & FIRST,
         }
     }
 
@@ -237,7 +249,7 @@ impl<'a> Automaton<'a> {
         Node {
             transitions: Transitions {
                 classes: record[0] as u64 | (record[1] as u64) << 32,
-                first: record[2] & !FINAL,
+                first: record[2] & FIRST,
             },
             is_final: record[2] & FINAL != 0,
             output: record[3],
@@ -268,14 +280,18 @@ impl<'a> Automaton<'a> {
         if !self.exact {
             // Classes with several bytes make `i` a lower bound: records are sorted
             // by (class, byte) and the block holds at least one record of `class`,
-            // so scan forward past lower classes, then through this class's bytes.
+            // so scan forward past lower classes, then through this class's bytes,
+            // never past the block's last record.
             loop {
                 let got = *self.bytes.get(i)?;
                 let got_class = self.classes[got as usize];
                 if got_class == class && got == b {
                     break;
                 }
-                if got_class > class || got_class == class && got > b {
+                if got_class > class
+                    || got_class == class && got > b
+                    || self.records.get(i)?[2] & LAST != 0
+                {
                     return None;
                 }
                 i += 1;
@@ -294,10 +310,32 @@ impl<'a> Automaton<'a> {
     /// The transitions leaving `state`, as (input byte, next state, output), in record
     /// order (not always byte order).
     pub fn children(&self, state: State) -> impl Iterator<Item = (u8, State, u32)> + '_ {
-        let from = self.transitions(state);
-        let first = from.first as usize;
-        (first..first + from.classes.count_ones() as usize)
+        (self.transitions(state).first as usize..self.block_end(state) as usize)
             .map(|i| (self.bytes[i], i as State, self.records[i][3]))
+    }
+
+    /// Where the records of `state`'s transitions end (one past the last). In an
+    /// exact automaton a bit of the mask each; otherwise up to the record marked
+    /// `LAST`, at least one a class and at most `MOST_TRANSITIONS` (in a damaged
+    /// file whose mark is missing, the records a class, which
+    /// [`Automaton::check_walks`] refuses).
+    pub fn block_end(&self, state: State) -> State {
+        let from = self.transitions(state);
+        let least = from.first + from.classes.count_ones();
+        if self.exact || from.classes == 0 {
+            return least;
+        }
+        let most = (from.first + MOST_TRANSITIONS).min(self.len() as u32);
+        (least - 1..most)
+            .find(|&i| self.records[i as usize][2] & LAST != 0)
+            .map_or(least, |last| last + 1)
+    }
+
+    /// What names the state a record leads to (the same for every record leading
+    /// there): its first record and final bit.
+    #[inline(always)]
+    pub(crate) fn state_id(record_first_word: u32) -> u32 {
+        record_first_word & !LAST
     }
 
     /// The bytes some transition reads: the alphabet of the dictionary's keys.
@@ -338,9 +376,9 @@ impl<'a> Automaton<'a> {
     /// visits at most the prefixes of `word_count` keys, however it branches. In an
     /// exact automaton each transition's output must also be the number of words
     /// before it below its state, so that a word's index is its rank and below
-    /// `word_count`. (Where bytes share a class, a state's records can be more than its
-    /// mask's bits and [`Automaton::children`] sees the first of them only: the check
-    /// covers what the walks see.)
+    /// `word_count`. Where bytes share a class, each state's records must be sorted
+    /// by (class, byte), cover its mask's classes and no other, and end at the one
+    /// record marked `LAST`; in an exact automaton no record is so marked.
     ///
     /// The bounds of every record must have been checked ([`Automaton::new`]). One
     /// pass over the states, depth first, each record read once, with eight bytes of
@@ -362,13 +400,15 @@ impl<'a> Automaton<'a> {
         let key = |target: u32, count: u32| ((target + count) as u64) << 32;
         // The state whose records are being read (its block, the next record, the
         // words so far: its own and those below the records read), and those above.
-        let [low, high, target, _] = self.records[ROOT as usize];
-        let count = low.count_ones() + high.count_ones();
-        let (mut first, mut next) = (target & !FINAL, target & !FINAL);
-        let (mut end, mut words) = (first + count, (target >> 31) as u64);
+        let target = self.records[ROOT as usize][2] & !LAST;
+        let (mut first, mut next) = (target & FIRST, target & FIRST);
+        let (mut end, mut words) = (self.block_end(ROOT), (target >> 31) as u64);
         let mut path: Vec<(u32, u32, u32, u64)> = Vec::new();
-        if count > 0 {
-            states[first as usize] = key(target, count) | ON_PATH as u64;
+        if end > first {
+            if !self.block_is_sound(ROOT) {
+                return bad("a state's records are out of order or end in the wrong place");
+            }
+            states[first as usize] = key(target, end - first) | ON_PATH as u64;
         }
         loop {
             while next < end {
@@ -376,17 +416,26 @@ impl<'a> Automaton<'a> {
                 if self.exact && output as u64 != words {
                     return bad("a transition's output is not the rank of its words");
                 }
+                if self.exact && target & LAST != 0 {
+                    return bad("a record of an exact automaton is marked as a state's last");
+                }
+                let target = target & !LAST;
                 if low | high == 0 {
                     if target & FINAL == 0 {
                         return bad("a state leads to no word");
                     }
                     words += 1;
                 } else {
-                    let count = low.count_ones() + high.count_ones();
-                    let block = target & !FINAL;
+                    let block = target & FIRST;
+                    let count = self.block_end(next) - block;
                     let state = states[block as usize];
                     if state == 0 {
                         // Down into the state.
+                        if !self.block_is_sound(next) {
+                            return bad(
+                                "a state's records are out of order or end in the wrong place",
+                            );
+                        }
                         states[block as usize] = key(target, count) | ON_PATH as u64;
                         path.push((first, next, end, words));
                         (first, next, end) = (block, block, block + count);
@@ -418,10 +467,34 @@ impl<'a> Automaton<'a> {
             }
             next += 1;
         }
-        match words == most || !self.exact && words < most {
+        match words == most {
             true => Ok(()),
             false => bad("the paths to a word are not the word count"),
         }
+    }
+
+    /// Are the records of `state`'s transitions as [`Automaton::check_walks`] needs
+    /// them? Always, in an exact automaton (whose records the check of outputs
+    /// covers); otherwise sorted by (class, byte), of the mask's classes and all of
+    /// them, and marked `LAST` on the last record only.
+    fn block_is_sound(&self, state: State) -> bool {
+        if self.exact {
+            return true;
+        }
+        let (from, end) = (self.transitions(state), self.block_end(state));
+        let mut seen = 0u64;
+        let mut last_key = None;
+        for i in from.first..end {
+            let b = self.bytes[i as usize];
+            let class = self.classes[b as usize];
+            let is_last = self.records[i as usize][2] & LAST != 0;
+            if class >= 64 || last_key >= Some((class, b)) || is_last != (i + 1 == end) {
+                return false;
+            }
+            last_key = Some((class, b));
+            seen |= 1 << class;
+        }
+        seen == from.classes
     }
 }
 
@@ -444,7 +517,7 @@ pub(crate) fn records_in_bounds(records: &[u8], count: u32) -> bool {
     let (mut bad, mut near) = (false, false);
     for record in records {
         let has = (word(record, 0) | word(record, 4)) != 0;
-        let first = word(record, 8) & !FINAL;
+        let first = word(record, 8) & FIRST;
         bad |= has & (first == 0);
         near |= has & (first > limit);
     }
@@ -460,7 +533,7 @@ fn transitions_in_bounds(records: impl Iterator<Item = [u32; 3]>, count: u32) ->
     let mut bad = false;
     for [low, high, first] in records {
         let mask = low as u64 | (high as u64) << 32;
-        let first = first & !FINAL;
+        let first = first & FIRST;
         let end = first as u64 + mask.count_ones() as u64;
         bad |= (mask != 0) & ((first == 0) | (end > count as u64));
     }
@@ -508,25 +581,26 @@ pub fn encode<D: AsRef<[u8]>>(fst: &Fst<D>) -> (Vec<u32>, Vec<u8>) {
             first |= FINAL;
         }
         next_record += edges.len() as u32;
-        assert!(next_record < FINAL, "over 2^31 transitions");
+        assert!(next_record < LAST, "over 2^30 transitions");
         blocks.push(Block { mask, first, edges });
     }
     // Second pass: a record per transition, carrying its target's block.
     let mut records: Vec<u32> = Vec::with_capacity(next_record as usize * RECORD_WORDS);
     let mut bytes: Vec<u8> = Vec::with_capacity(next_record as usize);
-    let mut push = |block: &Block, out: u32, b: u8| {
+    let mut push = |block: &Block, out: u32, b: u8, last: bool| {
         records.extend([
             block.mask as u32,
             (block.mask >> 32) as u32,
-            block.first,
+            block.first | if last { LAST } else { 0 },
             out,
         ]);
         bytes.push(b);
     };
-    push(&blocks[0], 0, 0);
+    push(&blocks[0], 0, 0, false);
     for block in &blocks {
-        for &(b, addr, out) in &block.edges {
-            push(&blocks[ids[&addr]], out, b);
+        for (i, &(b, addr, out)) in block.edges.iter().enumerate() {
+            let last = !exact && i + 1 == block.edges.len();
+            push(&blocks[ids[&addr]], out, b, last);
         }
     }
     let mut words = vec![bytes.len() as u32, exact as u32];
@@ -686,6 +760,71 @@ mod tests {
         let a = Automaton::new(&w, &b).unwrap();
         assert!(!a.is_exact());
         assert_eq!(a.check_walks(words.len() as u64), Ok(()));
+        // Every path is seen there too, so the count is exact.
+        assert!(a.check_walks(words.len() as u64 + 1).is_err());
+        assert!(a.check_walks(words.len() as u64 - 1).is_err());
+    }
+
+    /// Where bytes share a class (`d` and the first byte of `中` and `䀀` after
+    /// `a`), a state's records are more than its mask's bits: the walk of its
+    /// children sees them all, and a step never scans into the next state's.
+    #[test]
+    fn inexact_states_list_every_transition() {
+        let alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+        let mut words: Vec<String> = alphabet.chars().map(|c| format!("x{c}")).collect();
+        words.extend(["ad", "a中", "a中d", "a䀀", "ab", "aé"].map(String::from));
+        let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+        let (w, b) = encode(&fst(&refs));
+        let a = Automaton::new(&w, &b).unwrap();
+        assert!(!a.is_exact());
+        let after_a = a.step(ROOT, b'a').unwrap().0;
+        let mut bytes: Vec<u8> = a.children(after_a).map(|(b, ..)| b).collect();
+        bytes.sort();
+        assert_eq!(bytes, [b'b', b'd', 0xC3, 0xE4]);
+        assert_eq!(a.block_end(after_a) - a.transitions(after_a).first(), 4);
+        let after_x = a.step(ROOT, b'x').unwrap().0;
+        assert_eq!(a.children(after_x).count(), alphabet.len());
+        // The last record of each block, and only it, is marked.
+        for state in [ROOT, after_a, after_x] {
+            let (first, end) = (a.transitions(state).first(), a.block_end(state));
+            for i in first..end {
+                let marked = a.records[i as usize][2] & LAST != 0;
+                assert_eq!(marked, i + 1 == end, "record {i}");
+            }
+        }
+        // An exact automaton marks none.
+        let (w, b) = encode(&fst(&["cat", "dog", "a中"]));
+        let exact = Automaton::new(&w, &b).unwrap();
+        assert!(exact.records.iter().all(|r| r[2] & LAST == 0));
+    }
+
+    #[test]
+    fn a_misplaced_last_mark_fails_the_walks_check() {
+        let alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+        let mut words: Vec<String> = alphabet.chars().map(|c| format!("x{c}")).collect();
+        words.extend(["ad", "a中", "a䀀"].map(String::from));
+        let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+        let (w, b) = encode(&fst(&refs));
+        let a = Automaton::new(&w, &b).unwrap();
+        let after_x = a.step(ROOT, b'x').unwrap().0;
+        let first = a.transitions(after_x).first() as usize;
+        // The mark moved from the last of `x`'s records to its first.
+        let mut moved = w.clone();
+        moved[PREFIX_WORDS + RECORD_WORDS * first + 2] |= LAST;
+        let end = first + alphabet.len() - 1;
+        moved[PREFIX_WORDS + RECORD_WORDS * end + 2] &= !LAST;
+        let check = Automaton::new(&moved, &b)
+            .unwrap()
+            .check_walks(words.len() as u64);
+        assert!(check.is_err());
+        // A mark in an exact automaton.
+        let (mut w, b) = encode(&fst(&["cat", "dog"]));
+        w[PREFIX_WORDS + RECORD_WORDS + 2] |= LAST;
+        let check = Automaton::new(&w, &b).unwrap().check_walks(2);
+        assert_eq!(
+            check.unwrap_err().0,
+            "a record of an exact automaton is marked as a state's last"
+        );
     }
 
     #[test]

@@ -67,6 +67,7 @@ mod runs;
 mod storage;
 #[cfg(test)]
 mod tests;
+mod upgrade;
 mod wordlist;
 
 use std::path::Path;
@@ -78,10 +79,35 @@ use storage::Storage;
 pub use builtin::builtin_names;
 pub use compile::{CompileReport, Compiled, Compiler, DEFAULT_SORT_MEMORY};
 pub use error::LexiconError;
-pub use format::{Header, FORMAT_VERSION, MAGIC, PLAIN_VERSION, TIERED_VERSION};
+pub use format::{Header, BLOCKS_VERSION, FORMAT_VERSION, MAGIC, PLAIN_VERSION, TIERED_VERSION};
 pub use lazy::LazyLexicon;
 pub use open::{Lexicon, Lookup};
 pub use wordlist::word_list_text;
+
+/// The compiled dictionary at `path` rewritten in this build's format version
+/// ([`FORMAT_VERSION`]), with its header as it was; `None` when it has that version
+/// already. Its words, lengths, tiers and profile are kept, each checked against its
+/// checksum; the solver's automaton is derived again from its FST. This is how a file
+/// that [`Lexicon::open`] refuses as [`LexiconError::Outdated`] is rebuilt (`polyboggle
+/// dict upgrade`).
+///
+/// ```
+/// use polyboggle::{lexicon, Compiler, Profile};
+///
+/// let mut compiler = Compiler::new(Profile::default());
+/// compiler.add_text("cat dog");
+/// let (bytes, _) = compiler.finish("pets")?;
+/// let path = std::env::temp_dir().join(format!("pets-{}.pbd", std::process::id()));
+/// std::fs::write(&path, bytes)?;
+/// assert!(lexicon::upgrade(&path)?.is_none()); // written by this build already
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn upgrade(path: &Path) -> Result<Option<(Header, Compiled)>, LexiconError> {
+    let origin = path.display().to_string();
+    let storage = storage::map(path, &origin)?;
+    upgrade::upgrade(&storage, &origin)
+}
 
 // The friendly API: opening and asking, over the reads in `open.rs`.
 impl Lexicon {

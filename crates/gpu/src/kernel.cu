@@ -51,6 +51,10 @@ typedef unsigned long long u64;
 
 // The bit of a record's `first` word that marks its state final.
 #define PB_FINAL 0x80000000u
+// The bit of a record's `first` word that marks the last record of a state's block,
+// where bytes share classes (format version 5); the index is below it.
+#define PB_LAST 0x40000000u
+#define PB_FIRST 0x3FFFFFFFu
 // Boards of up to this many cells (a cell set is one u64).
 #define PB_MAX_CELLS 64
 // The words count of a board that overflowed its table.
@@ -68,7 +72,7 @@ struct PbFrame {
 
 // The transition from a state (mask, first) on byte `b` of class `cls`; false when
 // there is none. `*state` is the record of the transition.
-PB_DEVICE bool pb_step(const u8 *PB_RESTRICT bytes, const u8 *PB_RESTRICT classes,
+PB_DEVICE bool pb_step(const u32 *PB_RESTRICT records, const u8 *PB_RESTRICT bytes, const u8 *PB_RESTRICT classes,
                        u32 count, u32 exact, u64 mask, u32 first, u32 cls, u32 b,
                        u32 *state) {
     if (cls >= 64) return false;
@@ -84,6 +88,8 @@ PB_DEVICE bool pb_step(const u8 *PB_RESTRICT bytes, const u8 *PB_RESTRICT classe
             u32 got_class = classes[got];
             if (got_class == cls && got == b) break;
             if (got_class > cls || (got_class == cls && got > b)) return false;
+            // Never past the state's last record.
+            if (records[4 * (u64)i + 2] & PB_LAST) return false;
             i++;
         }
     }
@@ -113,7 +119,7 @@ PB_KERNEL void pb_score(
     u64 *PB_RESTRICT table = tables + (thread << slot_bits);
     const u32 slot_mask = (1u << slot_bits) - 1;
     const u64 root_mask = (u64)records[0] | (u64)records[1] << 32;
-    const u32 root_first = records[2] & ~PB_FINAL;
+    const u32 root_first = records[2] & PB_FIRST;
 
     PbFrame stack[PB_MAX_CELLS + 1];
     u64 head[PB_MAX_CELLS];  // bit of each cell's first class (0: dead cell)
@@ -177,7 +183,7 @@ PB_KERNEL void pb_score(
             state = top->first + (u32)PB_POPCOUNT(top->mask & ((1ull << cls) - 1));
             out += records[4 * (u64)state + 3];
         } else {
-            if (!pb_step(record_bytes, classes, record_count, exact, top->mask, top->first,
+            if (!pb_step(records, record_bytes, classes, record_count, exact, top->mask, top->first,
                          face_classes[start], face_bytes[start], &state))
                 continue;
             out += records[4 * (u64)state + 3];
@@ -186,8 +192,8 @@ PB_KERNEL void pb_score(
                 const u32 *r = records + 4 * (u64)state;
                 u64 mask = (u64)r[0] | (u64)r[1] << 32;
                 u32 next;
-                if (!pb_step(record_bytes, classes, record_count, exact, mask,
-                             r[2] & ~PB_FINAL, face_classes[start + k],
+                if (!pb_step(records, record_bytes, classes, record_count, exact, mask,
+                             r[2] & PB_FIRST, face_classes[start + k],
                              face_bytes[start + k], &next)) {
                     alive = false;
                     break;
@@ -240,7 +246,7 @@ PB_KERNEL void pb_score(
                 PbFrame *next = &stack[depth++];
                 next->live = live;
                 next->mask = mask;
-                next->first = first & ~PB_FINAL;
+                next->first = first & PB_FIRST;
                 next->out = out;
                 next->cell = cell;
                 used = now_used;

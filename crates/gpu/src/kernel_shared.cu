@@ -103,6 +103,10 @@ typedef unsigned long long u64;
 
 // The bit of a record's `first` word that marks its state final.
 #define PB_FINAL 0x80000000u
+// The bit of a record's `first` word that marks the last record of a state's block,
+// where bytes share classes (format version 5); the index is below it.
+#define PB_LAST 0x40000000u
+#define PB_FIRST 0x3FFFFFFFu
 // The words count of a board handed back to the host.
 #define PB_OVERFLOW 0xFFFFFFFFu
 // A saved frame's record index has 26 bits (the host checks the automaton fits).
@@ -138,7 +142,7 @@ PB_DEVICE PbRecord pb_record(const u32 *PB_RESTRICT records, u32 i) {
 
 // The transition from a state (mask, first) on byte `b` of class `cls`; false when
 // there is none. `*state` is the record of the transition. (As in kernel.cu.)
-PB_DEVICE bool pb_step(const u8 *PB_RESTRICT bytes, const u8 *PB_RESTRICT classes,
+PB_DEVICE bool pb_step(const u32 *PB_RESTRICT records, const u8 *PB_RESTRICT bytes, const u8 *PB_RESTRICT classes,
                        u32 count, u32 exact, u64 mask, u32 first, u32 cls, u32 b,
                        u32 *state) {
     if (cls >= 64) return false;
@@ -154,6 +158,8 @@ PB_DEVICE bool pb_step(const u8 *PB_RESTRICT bytes, const u8 *PB_RESTRICT classe
             const u32 got_class = classes[got];
             if (got_class == cls && got == b) break;
             if (got_class > cls || (got_class == cls && got > b)) return false;
+            // Never past the state's last record.
+            if (records[4 * (u64)i + 2] & PB_LAST) return false;
             i++;
         }
     }
@@ -172,13 +178,13 @@ PB_DEVICE bool pb_enter(const u32 *PB_RESTRICT records, const u8 *PB_RESTRICT re
                         u64 mask, u32 first, u32 info, u32 *state, u32 *partial) {
     const u32 start = info & 0xFFFF, len = (info >> 16) & 0xFF;
     u32 s, out = 0;
-    if (!pb_step(record_bytes, classes, record_count, exact, mask, first, face_classes[start],
+    if (!pb_step(records, record_bytes, classes, record_count, exact, mask, first, face_classes[start],
                  face_bytes[start], &s))
         return false;
     for (u32 k = 1; k < len; k++) {
         const PbRecord r = pb_record(records, s);
         out += r.out;
-        if (!pb_step(record_bytes, classes, record_count, exact, r.mask, r.first & ~PB_FINAL,
+        if (!pb_step(records, record_bytes, classes, record_count, exact, r.mask, r.first & PB_FIRST,
                      face_classes[start + k], face_bytes[start + k], &s))
             return false;
     }
@@ -346,7 +352,7 @@ PB_DEVICE void pb_search(
             pending = 0;
             state = 0;
             mask = root.mask;
-            first = root.first & ~PB_FINAL;
+            first = root.first & PB_FIRST;
             out = 0;
             cell = root_cell;
             used = 0;
@@ -472,7 +478,7 @@ PB_DEVICE void pb_search(
         }
         state = next;
         mask = r.mask;
-        first = r.first & ~PB_FINAL;
+        first = r.first & PB_FIRST;
         out = next_out;
         cell = next_cell;
         used = next_used;

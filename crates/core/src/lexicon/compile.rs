@@ -270,13 +270,45 @@ impl Compiler {
 
         let fst_bytes = builder.into_inner().expect("writing to memory cannot fail");
         let fst = Fst::new(fst_bytes).expect("the builder writes a valid FST");
+        let tier_count = self.tiers.as_ref().map_or(0, |tiers| tiers.count() as u32);
+        let parts = Parts {
+            fst,
+            lengths,
+            tiers: tier_bytes.unwrap_or_default(),
+            tier_count,
+            lengths_range: (report.min_len as u32, report.max_len as u32),
+        };
+        Ok((Compiled::assemble(&self.profile, parts), report))
+    }
+}
+
+/// What a dictionary file is built from, besides its profile: the FST, each word's
+/// length, each word's tier (empty without tiers) and the tier count, the shortest
+/// and longest word.
+pub(super) struct Parts {
+    pub(super) fst: Fst<Vec<u8>>,
+    pub(super) lengths: Vec<u8>,
+    pub(super) tiers: Vec<u8>,
+    pub(super) tier_count: u32,
+    pub(super) lengths_range: (u32, u32),
+}
+
+impl Compiled {
+    /// Derives the solver's automaton from the FST and lays out the file: sections,
+    /// block table, header.
+    pub(super) fn assemble(profile: &Profile, parts: Parts) -> Compiled {
+        let Parts {
+            fst,
+            lengths,
+            tiers: tier_bytes,
+            tier_count,
+            lengths_range: (min_len, max_len),
+        } = parts;
         let (automaton_words, automaton_bytes) = automaton::encode(&fst);
         let fst_bytes = fst.into_inner();
 
-        let profile = &self.profile;
         let (keep, lang) = (profile.keep.as_bytes(), profile.lang.as_bytes());
         let automaton_words = words_le(automaton_words);
-        let tier_bytes = tier_bytes.unwrap_or_default();
         let block = blocks::BLOCK as usize;
         let crcs = blocks::checksums(
             &Sections {
@@ -290,14 +322,13 @@ impl Compiler {
         );
         let table_at = header_len(FIXED_HEADER_BLOCKS, keep.len(), lang.len());
         let header_len = (table_at + 4 * crcs.len()).next_multiple_of(8);
-        let tier_count = self.tiers.as_ref().map_or(0, |tiers| tiers.count() as u32);
         let mut header = Vec::with_capacity(header_len);
         header.extend_from_slice(MAGIC);
         header.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         header.extend_from_slice(&(header_len as u32).to_le_bytes());
         header.extend_from_slice(&(lengths.len() as u64).to_le_bytes());
-        header.extend_from_slice(&(report.min_len as u32).to_le_bytes());
-        header.extend_from_slice(&(report.max_len as u32).to_le_bytes());
+        header.extend_from_slice(&min_len.to_le_bytes());
+        header.extend_from_slice(&max_len.to_le_bytes());
         header.extend_from_slice(&(fst_bytes.len() as u64).to_le_bytes());
         header.extend_from_slice(&(lengths.len() as u64).to_le_bytes());
         header.extend_from_slice(&[0; 4]); // checksum, filled in below
@@ -328,7 +359,7 @@ impl Compiler {
             automaton_bytes,
             tiers: tier_bytes,
         };
-        Ok((compiled, report))
+        compiled
     }
 }
 

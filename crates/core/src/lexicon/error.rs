@@ -25,6 +25,15 @@ pub enum LexiconError {
         /// The version stored in the file.
         found: u32,
     },
+    /// The file was written before format version 5 and its automaton's bytes share
+    /// classes: its walks would miss words. `polyboggle dict upgrade` rewrites it.
+    #[error("{origin}: written in format version {found}, whose word listings and searches miss words when a dictionary has over 64 distinct bytes; rebuild it with: polyboggle dict upgrade {origin}")]
+    Outdated {
+        /// The file.
+        origin: String,
+        /// The version stored in the file.
+        found: u32,
+    },
     /// The file is shorter (or longer) than its header says.
     #[error("{origin}: truncated or damaged: the header promises {expected} bytes but the file has {found}")]
     Truncated {

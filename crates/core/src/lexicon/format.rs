@@ -9,9 +9,13 @@ use crate::normalize::Profile;
 
 /// The magic bytes that start every compiled dictionary.
 pub const MAGIC: &[u8; 8] = b"PBOGDICT";
-/// The format version this build writes: a CRC per block of each section, so that a
-/// query checks only what it reads ([`LazyLexicon`](super::LazyLexicon)).
-pub const FORMAT_VERSION: u32 = 4;
+/// The format version this build writes: version 4's layout, where an automaton
+/// whose bytes share classes marks the last record of each state's block, so that
+/// every walk sees every transition (earlier versions' walks could miss some).
+pub const FORMAT_VERSION: u32 = 5;
+/// The first version with a CRC per block of each section, so that a query checks
+/// only what it reads ([`LazyLexicon`](super::LazyLexicon)).
+pub const BLOCKS_VERSION: u32 = 4;
 /// The oldest version this build reads: a dictionary without tiers, one CRC for the
 /// whole file.
 pub const PLAIN_VERSION: u32 = 2;

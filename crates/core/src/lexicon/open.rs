@@ -13,7 +13,7 @@ use fst::raw::Fst;
 use super::blocks::{self, Blocks, Part, Sections};
 use super::error::LexiconError;
 use super::format::{header_len, read_u32, read_u64};
-use super::format::{Header, Integrity, CHECKSUM_AT, FORMAT_VERSION, MAGIC};
+use super::format::{Header, Integrity, BLOCKS_VERSION, CHECKSUM_AT, FORMAT_VERSION, MAGIC};
 use super::format::{
     FIXED_HEADER, FIXED_HEADER_BLOCKS, FIXED_HEADER_TIERED, PLAIN_VERSION, TIERED_VERSION,
 };
@@ -139,11 +139,19 @@ impl Lexicon {
         );
         // The scan checked the records (the very bytes `words` holds or was copied
         // from), or each block's check will; what is left is quick.
-        match scan.records_in_bounds {
+        let automaton = match scan.records_in_bounds {
             Some(true) => Automaton::with_checked_records(words, bytes),
             _ => Automaton::new(words, bytes),
         }
         .map_err(|e| corrupt(format!("bad solver automaton: {}", e.0)))?;
+        // Before version 5, where bytes share classes, nothing says where a state's
+        // records end: its walks would miss words. Refused, never answered short.
+        if !automaton.is_exact() && lexicon.header.version < FORMAT_VERSION {
+            return Err(LexiconError::Outdated {
+                origin: origin.into(),
+                found: lexicon.header.version,
+            });
+        }
         Ok(lexicon)
     }
 
@@ -178,7 +186,7 @@ impl Lexicon {
         self.check_root()?;
         let mut state = automaton::ROOT;
         for &b in key {
-            self.check_step(&automaton, state)?;
+            self.check_children(&automaton, state)?;
             match automaton.step(state, b) {
                 Some((next, _)) => state = next,
                 None => return Ok(Lookup::Absent),
@@ -213,20 +221,13 @@ impl Lexicon {
             return Ok(());
         }
         let first = from.first();
-        self.blocks
-            .check_records(self.file.as_ref(), first, first + count - 1)
-    }
-
-    /// [`Lexicon::check_children`] for [`Automaton::step`], which in an automaton
-    /// whose bytes share classes may scan past a state's transitions: there, the
-    /// whole automaton is checked.
-    #[inline(always)]
-    fn check_step(&self, automaton: &Automaton<'_>, state: State) -> Result<(), LexiconError> {
-        if automaton.is_exact() {
-            self.check_children(automaton, state)
-        } else {
-            self.check_automaton()
-        }
+        // Where bytes share classes, the records run on to the one marked last,
+        // which only reading them finds: check as far as the most a state can have.
+        let last = match automaton.is_exact() {
+            true => first + count - 1,
+            false => (first + automaton::MOST_TRANSITIONS).min(automaton.len() as u32) - 1,
+        };
+        self.blocks.check_records(self.file.as_ref(), first, last)
     }
 
     /// Checks every block of the automaton not yet checked.
@@ -344,7 +345,7 @@ impl Lexicon {
 /// What one pass over a file's bytes finds: its checksum, and, while each block is
 /// in the cache, what the automaton's records and the tier table need checked. A file
 /// of version 4 is not read whole at open: its blocks are checked as they are read.
-struct Scan {
+pub(super) struct Scan {
     checksum: u32,
     /// Do the automaton's transitions stay in bounds (`None`: the section's sizes are
     /// wrong, which [`Automaton::new`] then tells)?
@@ -352,7 +353,7 @@ struct Scan {
     /// The highest tier any word has.
     highest_tier: u8,
     /// Version 4: the block size and each block's CRC.
-    table: Option<(usize, Vec<u32>)>,
+    pub(super) table: Option<(usize, Vec<u32>)>,
 }
 
 /// Reads `bytes` once, in blocks small enough to stay in the cache for the checks
@@ -405,11 +406,11 @@ fn scan(bytes: &[u8], ranges: &Ranges) -> Scan {
 }
 
 /// Where each section lies in the file.
-type Ranges = Sections<Range<usize>>;
+pub(super) type Ranges = Sections<Range<usize>>;
 
 /// Validates the header and returns it with the sections' ranges and, for a file of
 /// version 2 or 3, what a pass over the whole file found (version 4: the block table).
-fn parse_header(
+pub(super) fn parse_header(
     bytes: &[u8],
     origin: &str,
     integrity: Integrity,
@@ -431,7 +432,7 @@ fn parse_header(
     let fixed = match version {
         PLAIN_VERSION => FIXED_HEADER,
         TIERED_VERSION => FIXED_HEADER_TIERED,
-        FORMAT_VERSION => FIXED_HEADER_BLOCKS,
+        BLOCKS_VERSION | FORMAT_VERSION => FIXED_HEADER_BLOCKS,
         _ => {
             return Err(LexiconError::Version {
                 origin: origin.into(),
@@ -477,7 +478,7 @@ fn parse_header(
         origin: origin.into(),
         what: what.into(),
     };
-    let mut scan = if version == FORMAT_VERSION {
+    let mut scan = if version >= BLOCKS_VERSION {
         // The header's checksum covers the header and the block table in it; the
         // sections are checked block by block, as they are read.
         if (header_size as usize) < fixed {
@@ -509,7 +510,7 @@ fn parse_header(
     let lang_len = u16::from_le_bytes([bytes[58], bytes[59]]) as usize;
     let text_len = header_len(fixed, keep_len, lang_len);
     let header_fits = match version {
-        FORMAT_VERSION => {
+        BLOCKS_VERSION | FORMAT_VERSION => {
             let block = read_u32(bytes, 88);
             let crc_count = read_u32(bytes, 92) as usize;
             let valid_block =
@@ -531,7 +532,7 @@ fn parse_header(
     }
     let tiers_fit = match version {
         PLAIN_VERSION => true,
-        FORMAT_VERSION if (tiers_len, tier_count) == (0, 0) => true,
+        BLOCKS_VERSION | FORMAT_VERSION if (tiers_len, tier_count) == (0, 0) => true,
         _ => {
             tiers_len == word_count
                 && tier_count > 0

@@ -232,7 +232,7 @@ fn tiers_round_trip() {
     )
     .unwrap();
     let lexicon = Lexicon::from_bytes(bytes, "t").unwrap();
-    assert_eq!(lexicon.header().version, 4);
+    assert_eq!(lexicon.header().version, FORMAT_VERSION);
     assert_eq!(lexicon.header().tiers, 2);
     let tiers: Vec<u8> = (0..4).map(|i| lexicon.tier(i)).collect();
     assert_eq!(tiers, [0, 1, 2, 1]);
@@ -248,7 +248,7 @@ fn tiers_round_trip() {
     let plain = Lexicon::from_bytes(compiled(&["cat", "dog"]), "t").unwrap();
     assert_eq!(
         (plain.header().version, plain.tier(0), plain.tier_sizes()),
-        (4, 0, vec![2])
+        (FORMAT_VERSION, 0, vec![2])
     );
 }
 
@@ -287,12 +287,86 @@ fn tiers_that_name_no_word_are_refused() {
 #[test]
 fn an_unknown_version_asks_for_a_recompile() {
     let mut bytes = compiled(&["cat"]);
-    bytes[8] = 5;
+    bytes[8] = 6;
     let err = Lexicon::from_bytes(bytes, "new.pbd").unwrap_err();
     assert_eq!(
         err.to_string(),
-        "new.pbd: dictionary format version 5 is not supported (this polyboggle reads versions 2 to 4); recompile it"
+        "new.pbd: dictionary format version 6 is not supported (this polyboggle reads versions 2 to 5); recompile it"
     );
+}
+
+/// A version 4 file (written by the build before version 5, `tests/data/format`)
+/// whose bytes have classes of their own reads as before; one whose bytes share
+/// classes (over 64 distinct: its walks listed 7 of its 101 words) is refused,
+/// lazily or not, with the command that rebuilds it, and [`upgrade`] rebuilds it:
+/// every word listed, lengths and profile kept.
+#[test]
+fn version_4_opens_where_exact_and_is_upgraded_where_not() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/format/");
+    let exact = std::fs::read(format!("{data}v4.pbd")).unwrap();
+    let lexicon = Lexicon::from_bytes(exact.clone(), "v4.pbd").unwrap();
+    assert_eq!(lexicon.header().version, 4);
+    assert_eq!(lexicon.words().count(), 9);
+    assert_eq!(lexicon.tier(2), 1); // dog
+
+    let path = std::path::PathBuf::from(format!("{data}v4-scripts.pbd"));
+    let list = std::fs::read_to_string(format!("{data}v4-scripts.txt")).unwrap();
+    let mut words: Vec<&str> = list.split_whitespace().collect();
+    words.sort();
+    let old = std::fs::read(&path).unwrap();
+    for err in [
+        Lexicon::from_bytes(old.clone(), "old.pbd").unwrap_err(),
+        LazyLexicon::from_bytes(old.clone(), "old.pbd").unwrap_err(),
+    ] {
+        assert_eq!(
+            err.to_string(),
+            "old.pbd: written in format version 4, whose word listings and searches miss words \
+             when a dictionary has over 64 distinct bytes; rebuild it with: polyboggle dict \
+             upgrade old.pbd"
+        );
+    }
+    let (header, compiled) = upgrade(&path).unwrap().unwrap();
+    assert_eq!((header.version, header.word_count), (4, 101));
+    let new = Lexicon::from_bytes(compiled.into_bytes(), "new.pbd").unwrap();
+    assert_eq!(new.header().version, FORMAT_VERSION);
+    assert!(!new.automaton().is_exact());
+    assert_eq!(new.words().collect::<Vec<_>>(), words);
+    assert_eq!((new.header().min_len, new.header().max_len), (2, 4));
+    for (i, word) in words.iter().enumerate() {
+        assert_eq!(new.word_len(i as u64), crate::normalize::grapheme_len(word));
+    }
+    // The tiers come along, and a file of this version needs nothing.
+    let tiered = std::env::temp_dir().join(format!("v4-tiers-{}.pbd", std::process::id()));
+    std::fs::write(&tiered, &exact).unwrap();
+    let (_, again) = upgrade(&tiered).unwrap().unwrap();
+    let again = again.into_bytes();
+    assert_eq!(Lexicon::from_bytes(again.clone(), "t").unwrap().tier(2), 1);
+    std::fs::write(&tiered, &again).unwrap();
+    assert!(upgrade(&tiered).unwrap().is_none());
+    std::fs::remove_file(&tiered).unwrap();
+}
+
+/// Upgrading checks what it keeps: a damaged FST or length table is refused.
+#[test]
+fn a_damaged_old_file_is_not_upgraded() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/format/");
+    let old = std::fs::read(format!("{data}v4-scripts.pbd")).unwrap();
+    let path = std::env::temp_dir().join(format!("v4-bad-{}.pbd", std::process::id()));
+    let field = |at: usize, len: usize| {
+        let mut le = [0u8; 8];
+        le[..len].copy_from_slice(&old[at..at + len]);
+        u64::from_le_bytes(le) as usize
+    };
+    let (h, f, a) = (field(12, 4), field(32, 8), field(60, 8));
+    // A byte of the FST, then of the length table.
+    for at in [h + a + f / 2, h + a + f + 3] {
+        let mut bad = old.clone();
+        bad[at] ^= 0x10;
+        std::fs::write(&path, &bad).unwrap();
+        let err = upgrade(&path).err().expect("refused");
+        assert!(err.to_string().contains("corrupt"), "{err}");
+    }
+    std::fs::remove_file(&path).unwrap();
 }
 
 /// Files written by builds before version 4 (`tests/data/format`: the same nine

@@ -352,7 +352,7 @@ impl<'w, 'v, M: Matcher> Walk<'w, 'v, M> {
     /// The automaton's node `state` leads to: the record word naming its first
     /// transition and whether it is final, the same for every transition into it.
     fn node_id(&self, state: State) -> u32 {
-        self.records[state as usize * 4 + 2]
+        Automaton::state_id(self.records[state as usize * 4 + 2])
     }
 
     /// [`Walk::node`] after the check of what is remembered.
