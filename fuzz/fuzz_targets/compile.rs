@@ -1,6 +1,8 @@
 //! Compiling a word list (any text, any profile): the dictionary opens, holds exactly
-//! the usable keys of the list, answers for each, and the solver finds exactly the
-//! words of it that lie on a board made of its letters.
+//! the usable keys of the list, answers for each, every query kind (pattern, regex,
+//! fuzzy, anagram, build, diff, tiers) equals a brute force over the keys, whatever
+//! bytes they use (issue 55), and the solver finds exactly the words of it that lie
+//! on a board made of its letters.
 #![no_main]
 
 use std::collections::BTreeSet;
@@ -8,6 +10,7 @@ use std::collections::BTreeSet;
 use libfuzzer_sys::fuzz_target;
 use polyboggle::normalize::word_len;
 use polyboggle::{Board, Compiler, Face, Lexicon, Profile, Rules, Solver};
+use polyboggle_fuzz::queries::check_queries;
 use polyboggle_fuzz::{cell_keys, check_lexicon, check_solution, on_board, text};
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -52,6 +55,7 @@ fuzz_target!(|data: &[u8]| {
     let words: Vec<String> = lexicon.words().collect();
     assert_eq!(words, expected.iter().cloned().collect::<Vec<_>>());
     check_lexicon(&lexicon, usize::MAX);
+    check_queries(&lexicon, &profile, &expected, list);
     for word in list.split_whitespace().take(200) {
         if word_len(&profile.key(word)).is_ok() {
             assert!(

@@ -4,6 +4,8 @@
 //! the input, these checks say what must then hold. A failed `assert!` is a finding,
 //! just like a panic inside the library.
 
+pub mod queries;
+
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
