@@ -1,4 +1,4 @@
-//! Damaged dictionaries through the binary: a version 4 file checks each block the
+//! Damaged dictionaries through the binary: a file of version 4 or 5 checks each block the
 //! first time a command reads it, and a damaged one is one line, exit 2, and no
 //! output at all, whichever command meets it first.
 
@@ -6,12 +6,12 @@ use std::process::Output;
 
 use crate::common::{ok, repo, run};
 
-/// The built-in dictionary's file (version 4, about 190 blocks of records) and where
+/// The built-in dictionary's file (version 5, about 190 blocks of records) and where
 /// its parts lie: (name, byte range).
 fn parts(bytes: &[u8]) -> Vec<(&'static str, std::ops::Range<usize>)> {
     let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
     let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap()) as usize;
-    assert_eq!(u32_at(8), 4, "a version 4 file");
+    assert_eq!(u32_at(8), 5, "a version 5 file (version 4's layout)");
     let (header, words, fst, lengths, trans) =
         (u32_at(12), u64_at(60), u64_at(32), u64_at(40), u64_at(68));
     let table = header - 4 * u32_at(92);

@@ -75,10 +75,10 @@ fn u64_at(bytes: &[u8], at: usize) -> usize {
     u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap()) as usize
 }
 
-/// Writes every block CRC of a version 4 file, then the header's
+/// Writes every block CRC of a version 5 file (version 4's layout), then the header's
 /// (`docs/dictionary-format.md`, "The block table").
 fn recompute_checksums(bytes: &mut [u8]) {
-    assert_eq!(u32_at(bytes, 8), 4, "a version 4 file");
+    assert_eq!(u32_at(bytes, 8), 5, "a version 5 file (version 4's layout)");
     let header = u32_at(bytes, 12);
     let (fst, lengths, words, trans, tiers) = (
         u64_at(bytes, 32),

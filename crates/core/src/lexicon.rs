@@ -10,13 +10,14 @@
 //! foreign file is refused before anything is read from a damaged block, instead of
 //! giving wrong answers later.
 //!
-//! The layout, format version 4 (`docs/dictionary-format.md` has the whole story,
-//! versions 2 and 3 included, which are still read):
+//! The layout, format version 5 (version 4's, with each state's last record marked
+//! where bytes share a class: [`automaton`]; `docs/dictionary-format.md` has the
+//! whole story, versions 2 to 4 included, which are still read):
 //!
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `PBOGDICT` |
-//! | 8 | 4 | format version (little-endian `u32`, 4) |
+//! | 8 | 4 | format version (little-endian `u32`, 5) |
 //! | 12 | 4 | header length `H` in bytes, block table included |
 //! | 16 | 8 | word count `N` |
 //! | 24 | 4 | shortest word, in graphemes |
