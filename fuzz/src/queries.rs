@@ -3,29 +3,13 @@
 
 use std::collections::BTreeSet;
 
-use polyboggle::query::{Options, Query, Search};
+use polyboggle::query::{edit_distance, Options, Query, Search};
 use polyboggle::tiers::{TierRange, Tiers};
 use polyboggle::{Compiler, Lexicon, Profile};
 use unicode_segmentation::UnicodeSegmentation;
 
 fn clusters(key: &str) -> Vec<&str> {
     key.graphemes(true).collect()
-}
-
-fn levenshtein(a: &[&str], b: &[&str]) -> usize {
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, x) in a.iter().enumerate() {
-        let mut next = vec![i + 1];
-        for (j, y) in b.iter().enumerate() {
-            next.push(
-                (row[j] + usize::from(x != y))
-                    .min(row[j + 1] + 1)
-                    .min(next[j] + 1),
-            );
-        }
-        row = next;
-    }
-    row[b.len()]
 }
 
 /// The keys a query finds, or `None` where it refuses the query (a rack face that
@@ -67,7 +51,7 @@ pub fn check_queries(
     ) {
         let brute: Vec<String> = all
             .iter()
-            .filter(|k| levenshtein(&clusters(k), &letters) <= 1)
+            .filter(|k| edit_distance(&clusters(k), &letters) <= 1)
             .cloned()
             .collect();
         assert_eq!(near, brute, "fuzzy {first:?}");

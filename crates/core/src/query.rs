@@ -34,6 +34,9 @@ mod walk;
 use std::ops::ControlFlow;
 
 pub use faces::language_units;
+#[cfg(any(test, feature = "fuzzing"))]
+#[doc(hidden)]
+pub use fuzzy::edit_distance;
 pub use fuzzy::MAX_DISTANCE;
 pub use rack::MAX_RACK;
 pub use walk::Hit;

@@ -351,15 +351,14 @@ impl Compiled {
         hasher.update(&header[..CHECKSUM_AT.start]);
         hasher.update(&header[CHECKSUM_AT.end..]);
         header[CHECKSUM_AT].copy_from_slice(&hasher.finalize().to_le_bytes());
-        let compiled = Compiled {
+        Compiled {
             header,
             automaton_words,
             fst: fst_bytes,
             lengths,
             automaton_bytes,
             tiers: tier_bytes,
-        };
-        compiled
+        }
     }
 }
 

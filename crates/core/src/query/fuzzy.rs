@@ -145,6 +145,26 @@ impl Matcher for Fuzzy {
     }
 }
 
+/// The edit distance between two words of letters by the plain dynamic programme:
+/// the reference the fuzzy walk is tested and fuzzed against.
+#[cfg(any(test, feature = "fuzzing"))]
+#[doc(hidden)]
+pub fn edit_distance<T: PartialEq>(a: &[T], b: &[T]) -> usize {
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, x) in a.iter().enumerate() {
+        let mut next = vec![i + 1];
+        for (j, y) in b.iter().enumerate() {
+            next.push(
+                (row[j] + usize::from(x != y))
+                    .min(row[j + 1] + 1)
+                    .min(next[j] + 1),
+            );
+        }
+        row = next;
+    }
+    row[b.len()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,8 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use super::*;
 
+mod scripts;
+
 /// Letters words are made of, as typed: `É` folds and loses its accent in Spanish,
 /// `Ñ` keeps its tilde, `क्ष` is one letter of three characters.
 const LETTERS: &[&str] = &["a", "b", "c", "h", "l", "Ñ", "É", "क्ष"];
@@ -107,22 +109,6 @@ fn spells(pattern: &[Element], letters: &[String], units: &[Vec<String>]) -> boo
         Element::Run => (0..=letters.len()).any(|k| spells(rest, &letters[k..], units)),
         Element::Choice(faces) => faces.iter().any(|f| then(&key(f))),
     }
-}
-
-fn levenshtein(a: &[String], b: &[String]) -> usize {
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, x) in a.iter().enumerate() {
-        let mut next = vec![i + 1];
-        for (j, y) in b.iter().enumerate() {
-            next.push(
-                (row[j] + usize::from(x != y))
-                    .min(row[j + 1] + 1)
-                    .min(next[j] + 1),
-            );
-        }
-        row = next;
-    }
-    row[b.len()]
 }
 
 /// Can the word be made from the rack (every face of it, for an anagram)? Every way
@@ -246,7 +232,7 @@ proptest! {
         let query = Query::Fuzzy { word: target.clone(), distance };
         let search = Search::new(&lexicon, &query, &o).unwrap();
         let target = clusters(&spanish().key(&target));
-        let expected = brute_force(&lexicon, &o, |l| levenshtein(l, &target) <= distance as usize);
+        let expected = brute_force(&lexicon, &o, |l| edit_distance(l, &target) <= distance as usize);
         prop_assert_eq!(search.keys(), expected);
     }
 
@@ -266,7 +252,7 @@ proptest! {
         let query = Query::Fuzzy { word: target.clone(), distance };
         let search = Search::new(&lexicon, &query, &o).unwrap();
         let target = clusters(&spanish().key(&target));
-        let expected = brute_force(&lexicon, &o, |l| levenshtein(l, &target) <= distance as usize);
+        let expected = brute_force(&lexicon, &o, |l| edit_distance(l, &target) <= distance as usize);
         prop_assert_eq!(search.keys(), expected);
     }
 

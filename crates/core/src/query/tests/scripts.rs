@@ -6,9 +6,9 @@
 
 use std::collections::BTreeSet;
 
-use polyboggle::query::{Options, Query, Search};
-use polyboggle::tiers::{TierRange, Tiers};
-use polyboggle::{normalize, Compiler, Lexicon, Lookup, Profile};
+use crate::query::{edit_distance, Options, Query, Search};
+use crate::tiers::{TierRange, Tiers};
+use crate::{normalize, Compiler, Lexicon, Lookup, Profile};
 use proptest::prelude::*;
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -129,22 +129,6 @@ fn spells(pattern: &[String], letters: &[String]) -> bool {
     }
 }
 
-fn levenshtein(a: &[String], b: &[String]) -> usize {
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, x) in a.iter().enumerate() {
-        let mut next = vec![i + 1];
-        for (j, y) in b.iter().enumerate() {
-            next.push(
-                (row[j] + usize::from(x != y))
-                    .min(row[j + 1] + 1)
-                    .min(next[j] + 1),
-            );
-        }
-        row = next;
-    }
-    row[b.len()]
-}
-
 /// Can `letters` be made from the rack (each face once, `blanks` wildcards), using
 /// every face when `every`?
 fn from_rack(letters: &[String], rack: &[String], blanks: usize, every: bool) -> bool {
@@ -229,7 +213,7 @@ proptest! {
         let target = clusters(&profile().key(&target));
         let expected: Vec<String> = keys(&words)
             .into_iter()
-            .filter(|k| levenshtein(&clusters(k), &target) <= distance as usize)
+            .filter(|k| edit_distance(&clusters(k), &target) <= distance as usize)
             .collect();
         prop_assert_eq!(found, expected);
     }
@@ -276,7 +260,7 @@ proptest! {
     fn tiers_match_the_brute_force(words in words(), tiered in prop::collection::vec((any::<prop::sample::Index>(), 1u8..4), 1..20), first in 1u8..4, span in 0u8..3) {
         let list: Vec<String> = words.clone();
         // `ok` (always a word) in tier 1, so that some tier names a word.
-        let mut lists = vec!["ok\n".to_string(), String::new(), String::new()];
+        let mut lists = ["ok\n".to_string(), String::new(), String::new()];
         for (index, tier) in &tiered {
             let word = index.get(&list);
             lists[*tier as usize - 1].push_str(&format!("{word}\n"));
