@@ -90,7 +90,7 @@ eu|hunspell-eu|hunspell:eu|drop|-|--max-form-len 12|-
 mn|hunspell-mn|hunspell:mn_MN|drop|-|--max-form-len 14|-
 ko|hunspell-ko|hunspell:ko|keep|korean|--max-form-len 6|ko
 cy|aspell,aspell-cy|aspell:cy|drop|-|-|-
-he|hunspell-he|hunspell:he_IL|keep|hebrew|--leave-out=prefixes|he
+he|hunspell-he,hspell|hunspell:he_IL|keep|hebrew|--leave-out=hspell-clitics|he
 he-full|hunspell-he|hunspell:he_IL|keep|hebrew|-|he
 ar|hunspell-ar|hunspell:ar|keep|arabic|--leave-out=ayaspell-clitics|ar
 ar-full|hunspell-ar|hunspell:ar|keep|arabic|-|ar
@@ -166,14 +166,16 @@ forms() {
       iconv -f "$enc" -t UTF-8 "$file" ;;
     hunspell:*)
       local dic=/usr/share/hunspell/${src#hunspell:}.dic
+      local rules=
       if [[ " $options " =~ \ --leave-out=([^ ]+)\  ]]; then
-        local rules=${BASH_REMATCH[1]} aff="$out/${src#hunspell:}-${BASH_REMATCH[1]}.aff"
+        rules=${BASH_REMATCH[1]}
+        local aff="$out/${src#hunspell:}-$rules.aff"
         left_out "$rules" "${dic%.dic}.aff" > "$aff" || return 2
         options=$(sed 's/ *--leave-out=[^ ]* */ /' <<< " $options ")
         options="$options --aff $aff"
       fi
       # shellcheck disable=SC2086  # options are words
-      "$pb" dict expand "$dic" $options ;;
+      "$pb" dict expand "$dic" $options | left_out_forms "$rules" ;;
     aspell:*)
       local name=${src#aspell:}
       aspell -d "$name" dump master | aspell -l "$name" expand ;;
@@ -193,9 +195,10 @@ forms() {
 
 # A .aff less the affix rules of a set, each flag's count of rules mended (a flag left
 # with none goes): left_out RULES FILE.aff.
-#   prefixes          every PFX rule. In he_IL (Hspell) each prefix is a chain of
+#   hspell-clitics    every PFX rule. In he_IL (Hspell) each prefix is a chain of
 #                     proclitics (ו ה ב כ ל מ ש), on forms Hspell already inflected; a
 #                     stem marked NEEDAFFIX (never without a prefix) then gives no form.
+#                     left_out_forms then drops the forms with a pronoun suffix.
 #   ayaspell-clitics  every PFX rule (ar: ال و ف ب ك ل س أ) and every suffix rule
 #                     of an attached pronoun: Ayaspell names a suffix flag by its
 #                     ending and its pronoun, the second letter a-i (or aa..ff) for a
@@ -205,7 +208,7 @@ forms() {
 left_out() {
   local ere
   case "$1" in
-    prefixes) ere='^PFX' ;;
+    hspell-clitics) ere='^PFX' ;;
     ayaspell-clitics)
       ere='^PFX|^SFX[[:space:]]+([A-Z][a-i]|aa|bb|cc|dd|ee|ff)[[:space:]]'
       ere+='|^SFX[[:space:]]+[^[:space:]]+[[:space:]]+[^[:space:]]+[[:space:]]+[^[:space:]/]*ه[/[:space:]]' ;;
@@ -228,6 +231,21 @@ left_out() {
       next
     }
     NR != FNR { print }' "$2" "$2"
+}
+
+# The forms of a stream that RULES keeps where the .aff cannot tell (one a line):
+# he_IL writes Hebrew's pronoun suffixes into its forms, so Hspell's own analysis
+# (hspell -l, which reads ISO-8859-8) tells them: a form stays when one of its
+# analyses as a whole word has no pronoun suffix (כינוי) and is no proper noun (פרטי).
+left_out_forms() {
+  case "$1" in
+    hspell-clitics)
+      iconv -f UTF-8 -t ISO-8859-8 | hspell -l | iconv -f ISO-8859-8 -t UTF-8 \
+        | awk '
+            /^[^\t]/ { whole = ($0 ~ /^מילה חוקית: /); word = substr($0, index($0, ": ") + 2); next }
+            whole && $0 !~ /כינוי/ && $0 !~ /פרטי/ && !(word in kept) { kept[word] = 1; print word }' ;;
+    *) cat ;;
+  esac
 }
 
 # Rewrites the preset cannot do, one word a line (perl: streams, so Hebrew's
