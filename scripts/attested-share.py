@@ -81,7 +81,12 @@ def rewrite(fold, word):
 
 
 def roll(set_name, seeds):
-    """The boards of these seeds, one inline line each (faces spaced, rows by /)."""
+    """The boards of these seeds, one inline line each (faces spaced, rows by /). A set
+    named as in dice-sets/ is read from this checkout's file, which the binary may not
+    have embedded yet."""
+    checkout = ROOT / "dice-sets" / f"{set_name}.txt"
+    if checkout.is_file():
+        set_name = str(checkout)
     lines = []
     for seed in seeds:
         out = subprocess.run(
