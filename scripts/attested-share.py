@@ -6,8 +6,9 @@ language holds (docs/game-lists.md says why it matters).
     scripts/attested-share.py [--rolls 1000] [--seed 1] [--set SET] [--tsv FILE] LANG...
 
 LANG is a tag of dictionaries/build-languages.sh (`he`, `he-full`, `en`, ...): its
-dictionary is dictionaries/build/LANG.pbd, its set the one `dice_for_language` names in
-crates/core/src/defaults.rs (or --set), its wordfreq tag the table's last column (a
+dictionary is dictionaries/build/LANG.pbd, its set the designed one (the set
+`dice_for_language` names in crates/core/src/defaults.rs, or its language's
+`-designed-4x4` where that is a published set; or --set), its wordfreq tag the table's last column (a
 language without one is skipped). Roll i uses seed S + i - 1 (`polyboggle roll SET
 --seed`), and every roll is solved with `polyboggle solve --batch` under the language's
 rules (hasbro, or syllables where defaults.rs says so).
@@ -62,6 +63,15 @@ def defaults():
     rules_fn = text.split("pub fn rules_for_language", 1)[1].split("\n}\n", 1)[0]
     syllables = set(re.findall(r'"([a-z-]+)"', rules_fn.split("=>", 1)[0]))
     return dice, syllables
+
+
+def designed(set_name):
+    """The language's designed set: `english-designed-4x4` for `english-new-4x4`,
+    where dice-sets/ has one; the set itself otherwise."""
+    if "-designed-" in set_name:
+        return set_name
+    ours = f"{set_name.split('-')[0]}-designed-4x4"
+    return ours if (ROOT / "dice-sets" / f"{ours}.txt").is_file() else set_name
 
 
 def rewrite(fold, word):
@@ -119,7 +129,7 @@ def measure(lang, rows, dice, syllables, args):
     fold, freqtag = rows[lang]
     if freqtag == "-":
         return None, "no wordfreq list"
-    set_name = args.set or dice.get(lang) or dice.get(base)
+    set_name = args.set or designed(dice.get(lang) or dice.get(base))
     dictionary = Path(args.build) / f"{lang}.pbd"
     if not dictionary.is_file():
         return None, f"{dictionary} not built"
