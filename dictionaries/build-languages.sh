@@ -7,6 +7,9 @@
 # LANG.pbd (compiled with the language's preset) and, when the wordfreq Python package
 # is importable by $PYTHON (default python3), LANG-freq.txt: the tiers. Nothing here is
 # committed: each list keeps its own licence (docs/languages.md names them).
+#
+# POLYBOGGLE=/path/to/polyboggle uses that binary and skips `cargo build --release`
+# (to build lists with an installed or already built polyboggle).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=dictionaries/build
@@ -24,7 +27,12 @@ python=${PYTHON:-python3}
 #                       capitalizes only names); keep  (German capitalizes every noun;
 #                       scripts without case have nothing to drop)
 #   fold: a rewrite the preset cannot do (see rewrite() below), or -
-#   expansion options: for `polyboggle dict expand`, or -. Where the whole expansion
+#   expansion options: for `polyboggle dict expand`, or -. --leave-out=RULES (read
+#                 here, not by polyboggle) expands with the .aff less some affix rules
+#                 (left_out() below): Hebrew's and Arabic's game lists leave out the
+#                 rules of clitics, which word games do not count as part of a word
+#                 (docs/game-lists.md); the TAG-full row keeps every form, for solvers
+#                 and spell checkers. Where the whole expansion
 #                 does not end (Hungarian's 1.3e11 forms), --max-form-len N keeps the
 #                 forms of at most N letters (Korean: syllables), and prunes: N is
 #                 where words that long are under 1% of the words a 4x4 board shows
@@ -82,8 +90,10 @@ eu|hunspell-eu|hunspell:eu|drop|-|--max-form-len 12|-
 mn|hunspell-mn|hunspell:mn_MN|drop|-|--max-form-len 14|-
 ko|hunspell-ko|hunspell:ko|keep|korean|--max-form-len 6|ko
 cy|aspell,aspell-cy|aspell:cy|drop|-|-|-
-he|hunspell-he|hunspell:he_IL|keep|hebrew|-|he
-ar|hunspell-ar|hunspell:ar|keep|arabic|-|ar
+he|hunspell-he,hspell|hunspell:he_IL|keep|hebrew|--leave-out=hspell-clitics|he
+he-full|hunspell-he|hunspell:he_IL|keep|hebrew|-|he
+ar|hunspell-ar|hunspell:ar|keep|arabic|--leave-out=ayaspell-clitics|ar
+ar-full|hunspell-ar|hunspell:ar|keep|arabic|-|ar
 fa|myspell-fa|hunspell:fa_IR|keep|persian|-|fa
 hi|apertium-hin,lttoolbox|apertium:/usr/share/apertium/apertium-hin/apertium-hin.hin.dix|keep|-|-|hi
 mr|aspell,aspell-mr|aspell:mr|keep|-|-|-
@@ -138,8 +148,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   rm -f "$apt_log"
 fi
 
-cargo build --release --quiet
-pb=target/release/polyboggle
+if [ -n "${POLYBOGGLE:-}" ]; then
+  pb=$POLYBOGGLE
+else
+  cargo build --release --quiet
+  pb=target/release/polyboggle
+fi
 mkdir -p "$out"
 
 # The word forms of a source, UTF-8, one or more a line.
@@ -151,8 +165,17 @@ forms() {
       case "$file" in *:*) enc=${file##*:}; file=${file%:*} ;; esac
       iconv -f "$enc" -t UTF-8 "$file" ;;
     hunspell:*)
+      local dic=/usr/share/hunspell/${src#hunspell:}.dic
+      local rules=
+      if [[ " $options " =~ \ --leave-out=([^ ]+)\  ]]; then
+        rules=${BASH_REMATCH[1]}
+        local aff="$out/${src#hunspell:}-$rules.aff"
+        left_out "$rules" "${dic%.dic}.aff" > "$aff" || return 2
+        options=$(sed 's/ *--leave-out=[^ ]* */ /' <<< " $options ")
+        options="$options --aff $aff"
+      fi
       # shellcheck disable=SC2086  # options are words
-      "$pb" dict expand "/usr/share/hunspell/${src#hunspell:}.dic" $options ;;
+      "$pb" dict expand "$dic" $options | left_out_forms "$rules" ;;
     aspell:*)
       local name=${src#aspell:}
       aspell -d "$name" dump master | aspell -l "$name" expand ;;
@@ -167,6 +190,61 @@ forms() {
     apertium:*)
       # Surface forms of every analysis, less proper nouns (tagged <np>).
       lt-expand "${src#apertium:}" | grep -v '<np>' | cut -d: -f1 ;;
+  esac
+}
+
+# A .aff less the affix rules of a set, each flag's count of rules mended (a flag left
+# with none goes): left_out RULES FILE.aff.
+#   hspell-clitics    every PFX rule. In he_IL (Hspell) each prefix is a chain of
+#                     proclitics (ו ה ב כ ל מ ש), on forms Hspell already inflected; a
+#                     stem marked NEEDAFFIX (never without a prefix) then gives no form.
+#                     left_out_forms then drops the forms with a pronoun suffix.
+#   ayaspell-clitics  every PFX rule (ar: ال و ف ب ك ل س أ) and every suffix rule
+#                     of an attached pronoun: Ayaspell names a suffix flag by its
+#                     ending and its pronoun, the second letter a-i (or aa..ff) for a
+#                     pronoun and x for none; a few flags mix both, and there a rule
+#                     ending in ه (his, its: no inflectional ending does) is the
+#                     pronoun's.
+left_out() {
+  local ere
+  case "$1" in
+    hspell-clitics) ere='^PFX' ;;
+    ayaspell-clitics)
+      ere='^PFX|^SFX[[:space:]]+([A-Z][a-i]|aa|bb|cc|dd|ee|ff)[[:space:]]'
+      ere+='|^SFX[[:space:]]+[^[:space:]]+[[:space:]]+[^[:space:]]+[[:space:]]+[^[:space:]/]*ه[/[:space:]]' ;;
+    *) echo "error: unknown --leave-out=$1" >&2; return 2 ;;
+  esac
+  # Two passes: count the rules each flag keeps, then write the kept ones.
+  awk -v ere="$ere" '
+    /^(PFX|SFX)[ \t]/ {
+      key = $1 " " $2
+      if (NR == FNR) {
+        if (key in seen) { if ($0 !~ ere) kept[key]++ } else seen[key] = 1
+        next
+      }
+      if (!(key in written)) {
+        written[key] = 1
+        if (kept[key] > 0) { $4 = kept[key]; print }
+        next
+      }
+      if ($0 !~ ere) print
+      next
+    }
+    NR != FNR { print }' "$2" "$2"
+}
+
+# The forms of a stream that RULES keeps where the .aff cannot tell (one a line):
+# he_IL writes Hebrew's pronoun suffixes into its forms, so Hspell's own analysis
+# (hspell -l, which reads ISO-8859-8) tells them: a form stays when one of its
+# analyses as a whole word has no pronoun suffix (כינוי) and is no proper noun (פרטי).
+left_out_forms() {
+  case "$1" in
+    hspell-clitics)
+      iconv -f UTF-8 -t ISO-8859-8 | hspell -l | iconv -f ISO-8859-8 -t UTF-8 \
+        | awk '
+            /^[^\t]/ { whole = ($0 ~ /^מילה חוקית: /); word = substr($0, index($0, ": ") + 2); next }
+            whole && $0 !~ /כינוי/ && $0 !~ /פרטי/ && !(word in kept) { kept[word] = 1; print word }' ;;
+    *) cat ;;
   esac
 }
 
@@ -238,7 +316,8 @@ for lang in "${wanted[@]}"; do
       "$freqtag" | rewrite "$fold" > "$out/$lang-freq.txt"
     tiers=(--tiers "$out/$lang-freq.txt")
   fi
-  if ! "$pb" compile "$out/$lang.txt" -o "$out/$lang.pbd" --lang "$lang" "${tiers[@]}"; then
+  # TAG-full is TAG's list with every form (its preset is TAG's).
+  if ! "$pb" compile "$out/$lang.txt" -o "$out/$lang.pbd" --lang "${lang%-full}" "${tiers[@]}"; then
     failed+=("$lang")
     continue
   fi

@@ -34,10 +34,30 @@ pub fn dice_for_size(rows: usize, cols: usize) -> Option<&'static str> {
     }
 }
 
+/// The lists `dictionaries/build-languages.sh` builds twice: the game list under the
+/// language's tag (the words a player of the language accepts: Hebrew's and Arabic's
+/// forms without clitics, docs/game-lists.md) and every form of the Hunspell
+/// expansion under `TAG-full`, for solvers and spell checkers.
+pub const FULL_LISTS: &[&str] = &["he-full", "ar-full"];
+
+/// The language tag whose dice, rules and vowels a tag plays by: `he` for `he-full`,
+/// the tag itself otherwise.
+fn game_tag(lang: &str) -> &str {
+    match lang.strip_suffix("-full") {
+        Some(tag) if FULL_LISTS.contains(&lang) => tag,
+        _ => lang,
+    }
+}
+
 /// The dice a language's players expect (a language tag such as `fr`), when a
-/// built-in set exists.
+/// built-in set exists. A `-full` list (`he-full`) plays with its language's set.
+///
+/// ```
+/// use polyboggle::defaults::dice_for_language;
+/// assert_eq!(dice_for_language("he-full"), dice_for_language("he"));
+/// ```
 pub fn dice_for_language(lang: &str) -> Option<&'static str> {
-    Some(match lang {
+    Some(match game_tag(lang) {
         "en" => DICE,
         "it" => "italian-paroliere-4x4",
         "fr" => "french-4x4",
@@ -121,7 +141,7 @@ pub fn dice_for_language(lang: &str) -> Option<&'static str> {
 /// assert_eq!(rules_for_language("fr"), None);
 /// ```
 pub fn rules_for_language(lang: &str) -> Option<&'static str> {
-    match lang {
+    match game_tag(lang) {
         "hi" | "mr" | "ne" | "bn" | "gu" | "te" | "ml" | "ta" | "si" | "ko" => Some("syllables"),
         _ => None,
     }
@@ -136,7 +156,7 @@ pub fn rules_for_language(lang: &str) -> Option<&'static str> {
 /// assert_eq!(vowels_for_language("xx"), None);
 /// ```
 pub fn vowels_for_language(lang: &str) -> Option<&'static str> {
-    Some(match lang {
+    Some(match game_tag(lang) {
         "en" => "aeiou",
         "it" => "aeiouàèéìíòóùú",
         "es" => "aeiouáéíóúü",
@@ -294,7 +314,9 @@ pub const LANGUAGES: &[Language] = &[
     ltr("ko", "Korean", "한국어"),
     ltr("cy", "Welsh", "Cymraeg"),
     rtl("he", "Hebrew", "עברית"),
+    rtl("he-full", "Hebrew (every form)", "עברית"),
     rtl("ar", "Arabic", "العربية"),
+    rtl("ar-full", "Arabic (every form)", "العربية"),
     rtl("fa", "Persian", "فارسی"),
     ltr("hi", "Hindi", "हिन्दी"),
     ltr("mr", "Marathi", "मराठी"),
@@ -311,7 +333,8 @@ pub const LANGUAGES: &[Language] = &[
 ];
 
 /// The language of a tag `dictionaries/build-languages.sh` knows (`hr`, or `hr-HR`:
-/// what follows the first `-` or `_` is a region, and case does not matter).
+/// what follows the first `-` or `_` is a region, and case does not matter; a tag
+/// the table has whole, such as `he-full`, is itself).
 ///
 /// ```
 /// use polyboggle::defaults::language;
@@ -319,13 +342,19 @@ pub const LANGUAGES: &[Language] = &[
 /// let hebrew = language("he").unwrap();
 /// assert_eq!((hebrew.name, hebrew.native, hebrew.rtl), ("Hebrew", "עברית", true));
 /// assert_eq!(language("HR_hr").map(|l| l.tag), Some("hr"));
+/// assert_eq!(language("he-full").map(|l| l.tag), Some("he-full"));
 /// assert_eq!(language("xx"), None);
 /// ```
 pub fn language(tag: &str) -> Option<&'static Language> {
     let primary = tag.split(['-', '_']).next().unwrap_or_default();
     LANGUAGES
         .iter()
-        .find(|l| l.tag.eq_ignore_ascii_case(primary))
+        .find(|l| l.tag.eq_ignore_ascii_case(tag))
+        .or_else(|| {
+            LANGUAGES
+                .iter()
+                .find(|l| l.tag.eq_ignore_ascii_case(primary))
+        })
 }
 
 /// The command that builds a language's dictionary, or, for a tag the script does not
@@ -497,7 +526,29 @@ mod tests {
         let ours: Vec<&str> = LANGUAGES.iter().map(|l| l.tag).collect();
         assert_eq!(ours, tags);
         let rtl: Vec<&str> = LANGUAGES.iter().filter(|l| l.rtl).map(|l| l.tag).collect();
-        assert_eq!(rtl, ["he", "ar", "fa"]);
+        assert_eq!(rtl, ["he", "he-full", "ar", "ar-full", "fa"]);
+    }
+
+    #[test]
+    fn a_full_list_plays_as_its_language() {
+        for full in FULL_LISTS {
+            let tag = full.strip_suffix("-full").unwrap();
+            let (game, every) = (language(tag).unwrap(), language(full).unwrap());
+            assert_eq!((every.tag, every.rtl), (*full, game.rtl));
+            assert_eq!(every.native, game.native);
+            assert!(dice_for_language(full).is_some());
+            assert_eq!(dice_for_language(full), dice_for_language(tag));
+            assert_eq!(rules_for_language(full), rules_for_language(tag));
+            assert_eq!(vowels_for_language(full), vowels_for_language(tag));
+            assert_eq!(
+                how_to_build(full),
+                format!("dictionaries/build-languages.sh {full} builds one")
+            );
+        }
+        // Only the tags the script builds twice: a region is still a region.
+        assert_eq!(game_tag("xx-full"), "xx-full");
+        assert_eq!(language("he-IL").map(|l| l.tag), Some("he"));
+        assert_eq!(dice_for_language("fr-full"), None);
     }
 
     #[test]
