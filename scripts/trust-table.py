@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Writes the "Trusted" table of docs/languages.md from the judge's figures
+(docs/judge.tsv, scripts/judge.py) and the attested shares (docs/attested.tsv,
+scripts/attested-share.py): one row for every language of
+dictionaries/build-languages.sh, a dash where a figure was not measured.
+
+    scripts/trust-table.py            # rewrites the table between its markers
+    scripts/trust-table.py --check    # exits 1 when the table is not what it would write
+"""
+import csv
+import pathlib
+import re
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+BEGIN = "<!-- trust table: scripts/trust-table.py writes it; do not edit by hand -->"
+END = "<!-- end of the trust table -->"
+
+
+def rows(path):
+    if not path.exists():
+        return {}
+    with path.open(encoding="utf-8") as f:
+        return {r["lang"]: r for r in csv.DictReader(f, delimiter="\t")}
+
+
+def languages():
+    script = (ROOT / "dictionaries/build-languages.sh").read_text(encoding="utf-8")
+    table = script.split("table='", 1)[1].split("'", 1)[0]
+    return [line.split("|")[0] for line in table.splitlines() if re.match(r"^[a-z-]+\|", line)]
+
+
+def table():
+    judged = rows(ROOT / "docs/judge.tsv")
+    attested = rows(ROOT / "docs/attested.tsv")
+    out = [
+        "| lang | judged by | boards (recall) | precision | recall | set apart: compounds / length bound / proper nouns | length bound removes | attested share (wordfreq list) |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for lang in languages():
+        j, a = judged.get(lang), attested.get(lang)
+        if j:
+            precision = j["precision"]
+            if float(precision) < 0.99:
+                precision = f"**{precision}** (docs/judge.md)"
+            cells = [
+                j["judge"],
+                f"{j['boards']} ({j['recall_boards']})",
+                precision,
+                j["recall"],
+                f"{j['compounds_apart']} / {j['length_bound_apart']} / {j['proper_apart']}",
+                j["length_bound_share"] if j["length_bound_apart"] not in ("", "-") else "-",
+            ]
+        else:
+            cells = ["not judged yet", "-", "-", "-", "-", "-"]
+        if a and a.get("attested_share", "-") not in ("", "-"):
+            cells.append(f"{a['attested_share']} ({a['wordfreq_list']})")
+        else:
+            cells.append("-" if not a else f"- ({a.get('wordfreq_list', '')})")
+        out.append("| " + " | ".join([lang] + cells) + " |")
+    return "\n".join(out)
+
+
+def main():
+    doc = ROOT / "docs/languages.md"
+    text = doc.read_text(encoding="utf-8")
+    if BEGIN not in text or END not in text:
+        print(f"{doc}: no trust table markers", file=sys.stderr)
+        return 2
+    head, rest = text.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    new = f"{head}{BEGIN}\n{table()}\n{END}{tail}"
+    if "--check" in sys.argv[1:]:
+        return 0 if new == text else 1
+    doc.write_text(new, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
