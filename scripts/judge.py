@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-HUNSPELL_DIR = Path("/usr/share/hunspell")
+HUNSPELL_DIR = Path(os.environ.get("JUDGE_HUNSPELL_DIR", "/usr/share/hunspell"))
 MAX_CELLS = 8
 PRECISION_TARGET = 0.99
 RECALL_TARGET = 0.9
