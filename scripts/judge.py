@@ -123,10 +123,20 @@ def dice_set_for(tag: str) -> str:
         head = path.read_text(encoding="utf-8").split("\n", 8)[:8]
         if any(re.search(rf"--lang {re.escape(tag)}\b", line) for line in head):
             return path.stem
+    # dice_for_language's own arm (not vowels_for_language's, which follows it), a
+    # constant resolved (en => DICE => english-new-4x4); its language's designed set
+    # where one exists (english-designed-4x4's source line has no --lang).
     text = (ROOT / "crates/core/src/defaults.rs").read_text(encoding="utf-8")
-    m = re.search(rf'"{re.escape(tag)}" => "([^"]+)"', text)
+    body = text.split("fn dice_for_language", 1)[-1].split("\n}", 1)[0]
+    m = re.search(rf'"{re.escape(tag)}" => (?:"([^"]+)"|([A-Z_]+))', body)
     if m:
-        return m.group(1)
+        name = m.group(1)
+        if name is None:
+            c = re.search(rf'const {m.group(2)}: &str = "([^"]+)"', text)
+            name = c.group(1) if c else None
+        if name:
+            designed = f"{name.split('-', 1)[0]}-designed-4x4"
+            return designed if (ROOT / "dice-sets" / f"{designed}.txt").is_file() else name
     raise BadInput(f"no dice set for '{tag}' in dice-sets/ or crates/core/src/defaults.rs")
 
 

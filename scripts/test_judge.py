@@ -61,6 +61,17 @@ class Normalization(unittest.TestCase):
         self.assertIn("όρος", el.lower("οροσ"))
 
 
+class DiceSets(unittest.TestCase):
+    def test_every_language_rolls_its_designed_set(self):
+        # English's designed set names no --lang (it was designed --from english-new);
+        # vowels_for_language's "en" => "aeiou" is no dice set.
+        for tag in judge.read_table():
+            name = judge.dice_set_for(tag)
+            self.assertTrue((judge.ROOT / "dice-sets" / f"{name}.txt").is_file(), (tag, name))
+        self.assertEqual(judge.dice_set_for("en"), "english-designed-4x4")
+        self.assertEqual(judge.dice_set_for("de"), "german-designed-4x4")
+
+
 class BadInput(unittest.TestCase):
     def run_judge(self, *args, env=None):
         return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True,
