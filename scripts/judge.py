@@ -38,6 +38,8 @@ MAX_CELLS = 8
 JOBS = max(1, min(4, os.cpu_count() or 1))
 PRECISION_TARGET = 0.99
 RECALL_TARGET = 0.9
+# Spellings tried for a found word the first --variants spellings did not pass.
+PRECISION_VARIANTS = 1024
 
 # Languages built from plain lists (Debian's w* packages), judged by Debian's Hunspell
 # dictionary for the same language where there is one: tag -> (dictionary, package).
@@ -329,7 +331,7 @@ class Speller:
                 if alphabet[c] * 1000 >= alphabet.get(base, 0):
                     self.variants.setdefault(base, []).append(c)
 
-    def lower(self, key: str) -> list[str]:
+    def lower(self, key: str, limit: int | None = None) -> list[str]:
         forms = [key]
         tag = self.lang.tag
         if tag == "he" and key and key[-1] in HEBREW_FINALS:
@@ -341,19 +343,20 @@ class Speller:
         if tag == "de" and "ss" in key:
             forms = forms + list(sharp_s(key))
         if self.variants:
-            forms = [v for f in forms for v in self.accented(f)]
+            forms = [v for f in forms for v in self.accented(f, limit)]
         return list(dict.fromkeys(forms))
 
-    def accented(self, form: str):
+    def accented(self, form: str, limit: int | None = None):
         """The form, then forms with some letters given back an accent the language
         has (tonos, ё, ă ...), as many as max_variants allows."""
+        limit = limit or self.max_variants
         slots = [(i, self.variants[c]) for i, c in enumerate(form) if c in self.variants]
         yield form
         made = 1
         for k in range(1, len(slots) + 1):
             for chosen in itertools.combinations(slots, k):
                 for letters in itertools.product(*(alts for _, alts in chosen)):
-                    if made >= self.max_variants:
+                    if made >= limit:
                         return
                     chars = list(form)
                     for (i, _), letter in zip(chosen, letters):
@@ -408,6 +411,14 @@ class Judge:
             return v
         lower = {k: self.speller.lower(k) for k in keys}
         ok = self.full.accepts(f for fs in lower.values() for f in fs)
+        # Found words only (few): a key the first spellings missed is tried with up to
+        # PRECISION_VARIANTS (el `μαιμου` is `μαϊμού`: tonos and diaeresis, the 17th
+        # spelling or later; fr `aeree` is `aérée`).
+        if upper and self.speller.variants:
+            more = {k: self.speller.lower(k, PRECISION_VARIANTS) for k, fs in lower.items()
+                    if not any(f in ok for f in fs)}
+            ok |= self.full.accepts(f for fs in more.values() for f in fs)
+            lower.update(more)
         rest = []
         for k, fs in lower.items():
             hit = next((f for f in fs if f in ok), None)

@@ -59,6 +59,11 @@ class Normalization(unittest.TestCase):
         el_profile = judge.Profile(strip_marks=True)
         el = judge.Speller(langs["el"], el_profile, judge.Counter("όροςόα"), 16)
         self.assertIn("όρος", el.lower("οροσ"))
+        # Tonos and diaeresis at once: past the first 16 spellings, within the
+        # precision pass's PRECISION_VARIANTS.
+        el = judge.Speller(langs["el"], el_profile, judge.Counter("αιουάίϊΐόύϋΰ"), 16)
+        self.assertNotIn("μαϊμού", el.lower("μαιμου"))
+        self.assertIn("μαϊμού", el.lower("μαιμου", judge.PRECISION_VARIANTS))
 
 
 class DiceSets(unittest.TestCase):
