@@ -64,6 +64,11 @@ class Normalization(unittest.TestCase):
         el = judge.Speller(langs["el"], el_profile, judge.Counter("αιουάίϊΐόύϋΰ"), 16)
         self.assertNotIn("μαϊμού", el.lower("μαιμου"))
         self.assertIn("μαϊμού", el.lower("μαιμου", judge.PRECISION_VARIANTS))
+        # it_IT's è (74 to 85,551 e) is tried; hr_HR's ë (1 to 31,122 e) is not.
+        it = judge.Speller(langs["it"], el_profile, judge.Counter({"e": 85551, "è": 74}), 16)
+        self.assertIn("cioè", it.lower("cioe"))
+        hr = judge.Speller(langs["hr"], el_profile, judge.Counter({"e": 31122, "ë": 1}), 16)
+        self.assertEqual(hr.lower("mene"), ["mene"])
 
 
 class DiceSets(unittest.TestCase):
