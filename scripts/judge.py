@@ -236,6 +236,32 @@ def path_strings(faces: list[list[str]], max_cells: int = MAX_CELLS) -> set[str]
     return out
 
 
+def long_path_strings(faces: list[list[str]], min_letters: int,
+                      max_cells: int = MAX_CELLS) -> set[str]:
+    """The strings of path_strings() with at least min_letters characters, found
+    without walking a path that can no longer reach them (faces of one letter: none
+    past max_cells letters; hu's Sz, Gy... make 8 cells up to 12)."""
+    rows, cols = len(faces), len(faces[0])
+    flat = [f for row in faces for f in row]
+    widest = max((len(f) for f in flat if f is not None), default=0)
+    adj = neighbours(rows, cols)
+    out: set[str] = set()
+
+    def walk(cell: int, used: int, text: str, n: int) -> None:
+        if len(text) >= min_letters:
+            out.add(text)
+        if n == max_cells or len(text) + (max_cells - n) * widest < min_letters:
+            return
+        for nb in adj[cell]:
+            if not used >> nb & 1 and flat[nb] is not None:
+                walk(nb, used | 1 << nb, text + flat[nb], n + 1)
+
+    for cell, face in enumerate(flat):
+        if face is not None:
+            walk(cell, 1 << cell, face, 1)
+    return out
+
+
 def fold_face(face: str, profile: Profile, qu: bool) -> str | None:
     if face in ("#", "_", ""):
         return None
@@ -491,6 +517,9 @@ class Report:
     set_proper: int = 0
     missed: Counter = field(default_factory=Counter)
     not_enumerated: int = 0    # solver words of <= 8 cells no path spelled: a bug here
+    bound_boards: int = 0      # boards where only the strings past the bound were asked
+    bound_over: int = 0        # ... accepted, not compounds, not names, past the bound
+    bound_in: int = 0          # ... found words of up to 8 cells (all within the bound)
     note: str = ""
 
     @property
@@ -500,6 +529,11 @@ class Report:
     @property
     def recall(self) -> float:
         return self.recalled / self.accepted if self.accepted else float("nan")
+
+    @property
+    def bound_share(self) -> float:
+        denom = self.bound_in + self.bound_over
+        return self.bound_over / denom if denom else 0.0
 
     @property
     def length_share(self) -> float:
@@ -607,6 +641,19 @@ def judge_language(tag: str, args) -> Report:
                         report.recalled += 1
                     else:
                         report.missed[s] += 1
+
+        # The length bound's share on more boards, cheaply: hunspell is asked only about
+        # the path strings longer than the bound (none where no 8 cells can spell that
+        # many letters), set against the words found with up to 8 cells.
+        if lang.max_len is not None:
+            report.bound_boards = args.bound_boards
+            for board, words in zip(boards[:args.bound_boards], per_board):
+                faces = [[fold_face(f, profile, qu) for f in row] for row in board]
+                long = {s for s in long_path_strings(faces, lang.max_len + 1)
+                        if judge.letters(s) > lang.max_len}
+                pv = judge.verdicts(long)
+                report.bound_over += len(pv.word - pv.compound)
+                report.bound_in += sum(1 for cells in words.values() if cells <= MAX_CELLS)
         return report
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -616,7 +663,8 @@ def judge_language(tag: str, args) -> Report:
 
 TSV_HEADER = ("lang\tsource\tjudge\tboards\trecall_boards\tfound\tprecision\t"
               "found_compounds\tfound_proper\trecall\taccepted\tcompounds_apart\t"
-              "length_bound_apart\tlength_bound_share\tproper_apart\twrong_examples")
+              "length_bound_apart\tlength_bound_share\tproper_apart\twrong_examples\t"
+              "bound_boards\tbound_over\tbound_in\tbound_share")
 
 
 def tsv_row(r: Report) -> str:
@@ -625,7 +673,9 @@ def tsv_row(r: Report) -> str:
         r.lang, r.source, r.judge, str(r.boards), str(r.recall_boards), str(r.found),
         f"{r.precision:.4f}", str(r.found_compound), str(r.found_proper),
         f"{r.recall:.4f}", str(r.accepted), str(r.set_compound), str(r.set_length),
-        f"{r.length_share:.4f}", str(r.set_proper), ex])
+        f"{r.length_share:.4f}", str(r.set_proper), ex,
+        *([str(r.bound_boards), str(r.bound_over), str(r.bound_in), f"{r.bound_share:.4f}"]
+          if r.bound_boards else ["-"] * 4)])
 
 
 def describe(r: Report) -> str:
@@ -639,6 +689,10 @@ def describe(r: Report) -> str:
         f"  set apart: {r.set_compound} free compounds, {r.set_length} past the length "
         f"bound ({r.length_share:.1%} of the words in reach), {r.set_proper} proper nouns",
     ]
+    if r.bound_boards:
+        lines.append(f"  length bound on {r.bound_boards} boards: {r.bound_over} accepted strings "
+                     f"past it, {r.bound_in} found words of up to 8 cells "
+                     f"({r.bound_share:.3%} removed)")
     if r.wrong:
         lines.append("  rejected by the judge: "
                      + " ".join(w for w, _ in r.wrong.most_common(15)))
@@ -656,6 +710,8 @@ def main(argv=None) -> int:
     ap.add_argument("--recall-boards", type=int, default=3,
                     help="of those, boards whose every path string is judged (3)")
     ap.add_argument("--seed", type=int, default=1, help="first seed (1)")
+    ap.add_argument("--bound-boards", type=int, default=0,
+                    help="boards on which only strings past the length bound are asked (0)")
     ap.add_argument("--variants", type=int, default=16,
                     help="spellings tried per key where accents were stripped (16)")
     ap.add_argument("--build", default=str(ROOT / "dictionaries/build"))
@@ -665,6 +721,7 @@ def main(argv=None) -> int:
                     help="exit 1 when precision < 0.99 or recall < 0.9 (no length bound)")
     args = ap.parse_args(argv)
     args.recall_boards = min(args.recall_boards, args.boards)
+    args.bound_boards = min(args.bound_boards, args.boards)
 
     missed = []
     for tag in args.langs:

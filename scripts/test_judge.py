@@ -43,6 +43,14 @@ class PathStrings(unittest.TestCase):
         two = {s for s in judge.path_strings(faces, 2) if len(s) == 4 and s.startswith("00")}
         self.assertEqual(two, {"0001", "0004", "0005"})
 
+    def test_long_strings_are_those_of_the_full_walk(self):
+        faces = [["sz", "a", "gy"], ["e", "cs", "o"], ["ny", "i", "zs"]]
+        for min_letters in (6, 8, 9, 10):
+            self.assertEqual(
+                judge.long_path_strings(faces, min_letters, 6),
+                {s for s in judge.path_strings(faces, 6) if len(s) >= min_letters})
+        self.assertEqual(judge.long_path_strings([["a", "b"], ["c", "d"]], 5), set())
+
 
 class Normalization(unittest.TestCase):
     def test_profiles_read_from_dict_info(self):
