@@ -669,11 +669,13 @@ TSV_HEADER = ("lang\tsource\tjudge\tboards\trecall_boards\tfound\tprecision\t"
 
 def tsv_row(r: Report) -> str:
     ex = " ".join(w for w, _ in r.wrong.most_common(8))
+    # No recall board (--recall-boards 0): the recall columns were not measured.
+    recall = ([f"{r.recall:.4f}", str(r.accepted), str(r.set_compound), str(r.set_length),
+               f"{r.length_share:.4f}", str(r.set_proper)] if r.recall_boards else ["-"] * 6)
     return "\t".join([
         r.lang, r.source, r.judge, str(r.boards), str(r.recall_boards), str(r.found),
         f"{r.precision:.4f}", str(r.found_compound), str(r.found_proper),
-        f"{r.recall:.4f}", str(r.accepted), str(r.set_compound), str(r.set_length),
-        f"{r.length_share:.4f}", str(r.set_proper), ex,
+        *recall, ex,
         *([str(r.bound_boards), str(r.bound_over), str(r.bound_in), f"{r.bound_share:.4f}"]
           if r.bound_boards else ["-"] * 4)])
 
