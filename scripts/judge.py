@@ -278,15 +278,29 @@ class Hunspell:
         self.dic = dic
         aff = dic.with_suffix(".aff")
         self.encoding = aff_encoding(aff)
-        if compounds:
-            self.base = dic.with_suffix("")
-        else:
+        lines = aff.read_bytes().splitlines(keepends=True)
+        # hunspell splits a line into words at any character that is no letter of its
+        # own, combining marks included: ne `पान` is asked as `प` and `न` (the vowel sign
+        # `ा` between them), and -L rejects the line. The .dic's marks (and ZWJ, ZWNJ)
+        # are made word characters (WORDCHARS), so a line is one word again.
+        marks = word_marks(dic, self.encoding)
+        if not compounds:
             # The same dictionary with its compounding directives left out: a word it
             # rejects that the full one accepts is a free compound.
-            self.base = workdir / (dic.stem + "-nocompound")
-            lines = aff.read_bytes().splitlines(keepends=True)
-            kept = [l for l in lines if not l.lstrip().startswith(COMPOUND_DIRECTIVES)]
-            self.base.with_suffix(".aff").write_bytes(b"".join(kept))
+            lines = [l for l in lines if not l.lstrip().startswith(COMPOUND_DIRECTIVES)]
+        if compounds and not marks:
+            self.base = dic.with_suffix("")
+        else:
+            if marks:
+                add = marks.encode(self.encoding, errors="ignore")
+                at = [i for i, l in enumerate(lines) if l.startswith(b"WORDCHARS")]
+                if at:
+                    lines[at[0]] = lines[at[0]].rstrip(b"\r\n") + add + b"\n"
+                else:
+                    lines = [l if l.endswith(b"\n") else l + b"\n" for l in lines]
+                    lines.append(b"WORDCHARS " + add + b"\n")
+            self.base = workdir / (dic.stem + ("" if compounds else "-nocompound"))
+            self.base.with_suffix(".aff").write_bytes(b"".join(lines))
             target = self.base.with_suffix(".dic")
             if not target.exists():
                 target.symlink_to(dic.resolve())
@@ -320,6 +334,13 @@ class Hunspell:
                 for w in chunk:
                     self.cache[w] = w not in rejected
         return {w for w in words if self.cache.get(w)}
+
+
+def word_marks(dic: Path, encoding: str) -> str:
+    """The combining marks (and ZWJ, ZWNJ) a .dic's words use."""
+    text = dic.read_bytes().decode(encoding, errors="ignore")
+    return "".join(sorted({c for c in set(text) if unicodedata.category(c).startswith("M")
+                           or c in "\u200c\u200d"}))
 
 
 def aff_encoding(aff: Path) -> str:

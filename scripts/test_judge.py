@@ -90,6 +90,25 @@ class DiceSets(unittest.TestCase):
         self.assertEqual(judge.dice_set_for("de"), "german-designed-4x4")
 
 
+class Hunspell(unittest.TestCase):
+    def test_a_vowel_sign_is_a_word_character(self):
+        # hunspell splits at characters that are no letter: without WORDCHARS, `पान`
+        # (ne: betel leaf) is asked as `प` and `न`, and -L rejects the line.
+        import shutil
+        import tempfile
+        if shutil.which("hunspell") is None:
+            self.skipTest("no hunspell")
+        tmp = Path(tempfile.mkdtemp())
+        (tmp / "t.aff").write_text("SET UTF-8\n", encoding="utf-8")
+        (tmp / "t.dic").write_text("3\nपान\nखान\nपीना\n", encoding="utf-8")
+        work = tmp / "work"
+        work.mkdir()
+        h = judge.Hunspell(tmp / "t.dic", work)
+        self.assertEqual(h.accepts(["पान", "खान", "पानी", "प"]), {"पान", "खान"})
+        self.assertEqual(judge.Hunspell(tmp / "t.dic", work, compounds=False)
+                         .accepts(["पान", "पानी"]), {"पान"})
+
+
 class BadInput(unittest.TestCase):
     def run_judge(self, *args, env=None):
         return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True,
