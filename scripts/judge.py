@@ -368,6 +368,12 @@ class Speller:
                  max_variants: int):
         self.lang, self.profile, self.max_variants = lang, profile, max_variants
         self.variants: dict[str, list[str]] = {}
+        # Letters NFC never makes (composition exclusions) that the .dic spells with:
+        # bn_BD writes য় ড় ঢ় as U+09DF U+09DC U+09DD, which NFC (our keys) decomposes
+        # into য ড ঢ and the nukta U+09BC. The key's sequence is given the .dic's letter.
+        self.precomposed = {unicodedata.normalize("NFC", c): c for c in alphabet
+                            if unicodedata.normalize("NFC", c) != c
+                            and len(unicodedata.normalize("NFC", c)) > 1}
         if profile.strip_marks:
             # Letters of the language that fold to another: those the dictionary's stems
             # use at least once in ten thousand times their base letter (it_IT's è: 74
@@ -393,6 +399,13 @@ class Speller:
             forms = [f[:-1] + "ς" for f in forms] + forms
         if tag == "de" and "ss" in key:
             forms = forms + list(sharp_s(key))
+        if self.precomposed and any(seq in key for seq in self.precomposed):
+            composed = []
+            for f in forms:
+                for seq, c in self.precomposed.items():
+                    f = f.replace(seq, c)
+                composed.append(f)
+            forms = composed + forms
         if self.variants:
             forms = [v for f in forms for v in self.accented(f, limit)]
         return list(dict.fromkeys(forms))

@@ -72,6 +72,11 @@ class Normalization(unittest.TestCase):
         el = judge.Speller(langs["el"], el_profile, judge.Counter("αιουάίϊΐόύϋΰ"), 16)
         self.assertNotIn("μαϊμού", el.lower("μαιμου"))
         self.assertIn("μαϊμού", el.lower("μαιμου", judge.PRECISION_VARIANTS))
+        # bn_BD spells য় as U+09DF, a letter NFC decomposes (a composition exclusion).
+        bn = judge.Speller(langs["bn"], judge.Profile(), judge.Counter("\u099c\u09be\u09df\u09be"), 16)
+        key = judge.unicodedata.normalize("NFC", "\u099c\u09be\u09df\u09be")
+        self.assertEqual(key, "\u099c\u09be\u09af\u09bc\u09be")
+        self.assertEqual(bn.lower(key)[0], "\u099c\u09be\u09df\u09be")
         # it_IT's è (74 to 85,551 e) is tried; hr_HR's ë (1 to 31,122 e) is not.
         it = judge.Speller(langs["it"], el_profile, judge.Counter({"e": 85551, "è": 74}), 16)
         self.assertIn("cioè", it.lower("cioe"))
