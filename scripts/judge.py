@@ -434,6 +434,16 @@ class Speller:
         return list(dict.fromkeys(self.profile.capitalize(f) for f in lower))
 
 
+def zwnj(form: str):
+    """The form with a zero-width non-joiner put back at one or two inner places."""
+    for k in (1, 2):
+        for spots in itertools.combinations(range(1, len(form)), k):
+            s = form
+            for i in reversed(spots):
+                s = s[:i] + "\u200c" + s[i:]
+            yield s
+
+
 def sharp_s(key: str):
     spots = [m.start() for m in re.finditer("(?=ss)", key)]
     for k in range(1, min(len(spots), 3) + 1):
@@ -478,9 +488,13 @@ class Judge:
         # Found words only (few): a key the first spellings missed is tried with up to
         # PRECISION_VARIANTS (el `μαιμου` is `μαϊμού`: tonos and diaeresis, the 17th
         # spelling or later; fr `aeree` is `aérée`).
-        if upper and self.speller.variants:
+        if upper and (self.speller.variants or self.lang.fold == "persian"):
             more = {k: self.speller.lower(k, PRECISION_VARIANTS) for k, fs in lower.items()
                     if not any(f in ok for f in fs)}
+            if self.lang.fold == "persian":
+                # The rewrite removed the zero-width non-joiner (داشت‌ها is key
+                # داشتها): for found words, one or two put back between letters.
+                more = {k: fs + [z for f in fs[:4] for z in zwnj(f)] for k, fs in more.items()}
             ok |= self.full.accepts(f for fs in more.values() for f in fs)
             lower.update(more)
         rest = []
