@@ -345,6 +345,7 @@ def word_marks(dic: Path, encoding: str) -> str:
 
 def aff_encoding(aff: Path) -> str:
     for line in aff.read_bytes().splitlines():
+        line = line.removeprefix(b"\xef\xbb\xbf")  # kk_KZ.aff opens with a BOM
         if line.startswith(b"SET "):
             name = line[4:].strip().decode("ascii", errors="replace")
             return {"microsoft-cp1251": "cp1251", "ISCII-DEVANAGARI": "utf-8"}.get(name, name)

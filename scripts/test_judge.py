@@ -109,6 +109,8 @@ class Hunspell(unittest.TestCase):
         (tmp / "t.dic").write_text("3\nपान\nखान\nपीना\n", encoding="utf-8")
         work = tmp / "work"
         work.mkdir()
+        (tmp / "bom.aff").write_bytes(b"\xef\xbb\xbfSET UTF-8\r\n")
+        self.assertEqual(judge.aff_encoding(tmp / "bom.aff"), "UTF-8")  # kk_KZ's BOM
         h = judge.Hunspell(tmp / "t.dic", work)
         self.assertEqual(h.accepts(["पान", "खान", "पानी", "प"]), {"पान", "खान"})
         self.assertEqual(judge.Hunspell(tmp / "t.dic", work, compounds=False)
