@@ -432,7 +432,11 @@ class Speller:
     def cased(self, lower: list[str]) -> list[str]:
         """Capitalized spellings (a name, or a German noun) of the lower-case ones.
         All-capital acronyms are not tried: the build drops them with the names."""
-        return list(dict.fromkeys(self.profile.capitalize(f) for f in lower))
+        # Georgian is written without capitals (Mkhedruli); Python capitalizes it to
+        # Mtavruli, and hunspell accepts any string that starts with a Mtavruli letter
+        # (ka `Ეარსთ`): no capitalized spelling is tried.
+        return list(dict.fromkeys(self.profile.capitalize(f) for f in lower
+                                  if f and not "\u10d0" <= f[0] <= "\u10ff"))
 
 
 def zwnj(form: str):

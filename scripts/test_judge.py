@@ -78,6 +78,8 @@ class Normalization(unittest.TestCase):
         self.assertEqual(key, "\u099c\u09be\u09af\u09bc\u09be")
         self.assertEqual(bn.lower(key)[0], "\u099c\u09be\u09df\u09be")
         self.assertIn("داشت\u200cها", list(judge.zwnj("داشتها")))
+        ka = judge.Speller(langs["ka"], judge.Profile(), judge.Counter(), 16)
+        self.assertEqual(ka.cased(["ეარსთ"]), [])  # no Mtavruli capital tried
         # it_IT's è (74 to 85,551 e) is tried; hr_HR's ë (1 to 31,122 e) is not.
         it = judge.Speller(langs["it"], el_profile, judge.Counter({"e": 85551, "è": 74}), 16)
         self.assertIn("cioè", it.lower("cioe"))
