@@ -1,0 +1,806 @@
+#!/usr/bin/env python3
+"""Each language's own judge, on boards (issue 55, parts 2 and 4).
+
+Rolls boards from a language's designed dice set, solves them with the polyboggle
+binary, and asks hunspell itself (the `hunspell` program, never our own expansion)
+about every word found (precision) and about every string a path of up to 8 cells
+spells (recall). Strings hunspell accepts only as free compounds, only past the
+language's length bound (--max-form-len in dictionaries/build-languages.sh) or only
+capitalized where the build drops proper nouns are counted apart. docs/judge.md says
+what each figure means and how a key is spelled back for hunspell.
+
+    scripts/judge.py hr is cs                     # a table on stdout
+    scripts/judge.py --check hr                   # exit 1 when a target is missed
+    scripts/judge.py --tsv docs/judge.tsv hr      # rows for docs/judge.tsv
+
+Exit status: 0, 1 (--check and a target missed), 2 (bad input: one line on stderr).
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unicodedata
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HUNSPELL_DIR = Path(os.environ.get("JUDGE_HUNSPELL_DIR", "/usr/share/hunspell"))
+MAX_CELLS = 8
+JOBS = max(1, min(4, os.cpu_count() or 1))
+PRECISION_TARGET = 0.99
+RECALL_TARGET = 0.9
+# Spellings tried for a found word the first --variants spellings did not pass.
+PRECISION_VARIANTS = 1024
+# An accented letter is tried where the .dic has one for every VARIANT_SHARE of its base.
+VARIANT_SHARE = 10_000
+
+# Languages built from plain lists (Debian's w* packages), judged by Debian's Hunspell
+# dictionary for the same language where there is one: tag -> (dictionary, package).
+# Faroese, Esperanto and Manx are myspell packages of the same format.
+PLAIN_JUDGES = {
+    "en": ("en_US", "hunspell-en-us"),
+    "de": ("de_DE", "hunspell-de-de"),
+    "fr": ("fr_FR", "hunspell-fr"),
+    "es": ("es_ES", "hunspell-es"),
+    "it": ("it_IT", "hunspell-it"),
+    "pt": ("pt_PT", "hunspell-pt-pt"),
+    "nl": ("nl", "hunspell-nl"),
+    "pl": ("pl_PL", "hunspell-pl"),
+    "ca": ("ca", "hunspell-ca"),
+    "da": ("da_DK", "hunspell-da"),
+    "no": ("nb_NO", "hunspell-no"),
+    "sv": ("sv_SE", "hunspell-sv-se"),
+    "fo": ("fo_FO", "myspell-fo"),
+    "eo": ("eo", "myspell-eo"),
+    "gl": ("gl_ES", "hunspell-gl-es"),
+    "gv": ("gv_GB", "myspell-gv"),
+    "bg": ("bg_BG", "hunspell-bg"),
+    "uk": ("uk_UA", "hunspell-uk"),
+}
+
+# Rewrites of rewrite() in build-languages.sh, undone: key spelling -> hunspell's.
+HEBREW_FINALS = dict(zip("כמנפצ", "ךםןףץ"))
+# Lines of an .aff that let hunspell join words; without them it accepts no compound.
+COMPOUND_DIRECTIVES = (
+    b"COMPOUNDFLAG", b"COMPOUNDBEGIN", b"COMPOUNDFIRST", b"COMPOUNDMIDDLE",
+    b"COMPOUNDLAST", b"COMPOUNDEND", b"COMPOUNDRULE",
+)
+
+
+class BadInput(Exception):
+    """Something to install or a name to fix: one line, exit 2."""
+
+
+# ---------------------------------------------------------------- the language table
+
+@dataclass
+class Language:
+    tag: str
+    packages: str
+    source: str
+    proper: str  # drop | keep
+    fold: str
+    options: str
+    max_len: int | None = None  # --max-form-len: letters (Korean: syllables)
+
+    @property
+    def drops_proper_nouns(self) -> bool:
+        return self.proper == "drop"
+
+
+def read_table(script: Path = ROOT / "dictionaries/build-languages.sh") -> dict[str, Language]:
+    text = script.read_text(encoding="utf-8")
+    body = text.split("table='", 1)[1].split("'", 1)[0]
+    langs = {}
+    for line in body.splitlines():
+        cols = line.split("|")
+        if len(cols) < 7:
+            continue
+        tag, pkgs, src, proper, fold, options, _ = cols[:7]
+        m = re.search(r"--max-form-len (\d+)", options)
+        langs[tag] = Language(tag, pkgs, src, proper, fold, options,
+                              int(m.group(1)) if m else None)
+    return langs
+
+
+def rules_for(tag: str) -> str:
+    """The rules preset the game uses (crates/core/src/defaults.rs)."""
+    text = (ROOT / "crates/core/src/defaults.rs").read_text(encoding="utf-8")
+    m = re.search(r'((?:"[a-z]+"\s*\|\s*)*"[a-z]+")\s*=>\s*Some\("syllables"\)', text)
+    syllables = re.findall(r'"([a-z]+)"', m.group(1)) if m else []
+    return "syllables" if tag in syllables else "hasbro"
+
+
+def dice_set_for(tag: str) -> str:
+    """The language's designed set (its file names `--lang TAG` in its source line),
+    else the one dice_for_language names."""
+    for path in sorted((ROOT / "dice-sets").glob("*-designed-4x4.txt")):
+        head = path.read_text(encoding="utf-8").split("\n", 8)[:8]
+        if any(re.search(rf"--lang {re.escape(tag)}\b", line) for line in head):
+            return path.stem
+    # dice_for_language's own arm (not vowels_for_language's, which follows it), a
+    # constant resolved (en => DICE => english-new-4x4); its language's designed set
+    # where one exists (english-designed-4x4's source line has no --lang).
+    text = (ROOT / "crates/core/src/defaults.rs").read_text(encoding="utf-8")
+    body = text.split("fn dice_for_language", 1)[-1].split("\n}", 1)[0]
+    m = re.search(rf'"{re.escape(tag)}" => (?:"([^"]+)"|([A-Z_]+))', body)
+    if m:
+        name = m.group(1)
+        if name is None:
+            c = re.search(rf'const {m.group(2)}: &str = "([^"]+)"', text)
+            name = c.group(1) if c else None
+        if name:
+            designed = f"{name.split('-', 1)[0]}-designed-4x4"
+            return designed if (ROOT / "dice-sets" / f"{designed}.txt").is_file() else name
+    raise BadInput(f"no dice set for '{tag}' in dice-sets/ or crates/core/src/defaults.rs")
+
+
+# ---------------------------------------------------------------- normalization
+
+@dataclass
+class Profile:
+    """The dictionary's normalization, as `polyboggle dict info` describes it."""
+    strip_marks: bool = False
+    keep: str = ""
+    turkic: bool = False
+
+    @staticmethod
+    def parse(line: str) -> "Profile":
+        p = Profile()
+        p.turkic = "Turkic casing" in line
+        m = re.search(r"accents stripped(?: except on ([^,]+))?", line)
+        if m:
+            p.strip_marks = True
+            p.keep = (m.group(1) or "").replace(" ", "")
+        return p
+
+    def key(self, text: str) -> str:
+        text = unicodedata.normalize("NFC", text)
+        if self.turkic:
+            text = text.replace("I", "ı").replace("İ", "i")
+        text = unicodedata.normalize("NFC", text.casefold())
+        if not self.strip_marks:
+            return text
+        keep = set(Profile(turkic=self.turkic).key(self.keep))
+        out = []
+        for c in text:
+            if c in keep:
+                out.append(c)
+            else:
+                out.extend(m for m in unicodedata.normalize("NFD", c)
+                           if not 0x300 <= ord(m) <= 0x36F)
+        return unicodedata.normalize("NFC", "".join(out))
+
+    def capitalize(self, word: str) -> str:
+        if not word:
+            return word
+        first = word[0]
+        if self.turkic and first in "iı":
+            return ("İ" if first == "i" else "I") + word[1:]
+        return first.upper() + word[1:]
+
+    def upper(self, word: str) -> str:
+        if self.turkic:
+            word = word.replace("i", "İ").replace("ı", "I")
+        return word.upper()
+
+
+def graphemes(text: str) -> int:
+    """Grapheme clusters, near enough for a length floor: characters less combining
+    marks and joiners."""
+    return sum(1 for c in text if not unicodedata.category(c).startswith("M")
+               and c not in "\u200c\u200d")
+
+
+# ---------------------------------------------------------------- boards and paths
+
+def neighbours(rows: int, cols: int) -> list[list[int]]:
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            out.append([rr * cols + cc
+                        for rr in range(max(0, r - 1), min(rows, r + 2))
+                        for cc in range(max(0, c - 1), min(cols, c + 2))
+                        if (rr, cc) != (r, c)])
+    return out
+
+
+def path_strings(faces: list[list[str]], max_cells: int = MAX_CELLS) -> set[str]:
+    """Every string a path of 1..max_cells distinct, adjacent cells spells (faces
+    already folded; a blank cell is None)."""
+    rows, cols = len(faces), len(faces[0])
+    flat = [f for row in faces for f in row]
+    adj = neighbours(rows, cols)
+    out: set[str] = set()
+
+    def walk(cell: int, used: int, text: str, n: int) -> None:
+        out.add(text)
+        if n == max_cells:
+            return
+        for nb in adj[cell]:
+            if not used >> nb & 1 and flat[nb] is not None:
+                walk(nb, used | 1 << nb, text + flat[nb], n + 1)
+
+    for cell, face in enumerate(flat):
+        if face is not None:
+            walk(cell, 1 << cell, face, 1)
+    return out
+
+
+def long_path_strings(faces: list[list[str]], min_letters: int,
+                      max_cells: int = MAX_CELLS) -> set[str]:
+    """The strings of path_strings() with at least min_letters characters, found
+    without walking a path that can no longer reach them (faces of one letter: none
+    past max_cells letters; hu's Sz, Gy... make 8 cells up to 12)."""
+    rows, cols = len(faces), len(faces[0])
+    flat = [f for row in faces for f in row]
+    widest = max((len(f) for f in flat if f is not None), default=0)
+    adj = neighbours(rows, cols)
+    out: set[str] = set()
+
+    def walk(cell: int, used: int, text: str, n: int) -> None:
+        if len(text) >= min_letters:
+            out.add(text)
+        if n == max_cells or len(text) + (max_cells - n) * widest < min_letters:
+            return
+        for nb in adj[cell]:
+            if not used >> nb & 1 and flat[nb] is not None:
+                walk(nb, used | 1 << nb, text + flat[nb], n + 1)
+
+    for cell, face in enumerate(flat):
+        if face is not None:
+            walk(cell, 1 << cell, face, 1)
+    return out
+
+
+def fold_face(face: str, profile: Profile, qu: bool) -> str | None:
+    if face in ("#", "_", ""):
+        return None
+    key = profile.key(face)
+    return "qu" if qu and key == "q" else key
+
+
+# ---------------------------------------------------------------- hunspell
+
+class Hunspell:
+    """One Hunspell dictionary, asked in batches (`hunspell -L`: the lines it rejects)."""
+
+    def __init__(self, dic: Path, workdir: Path, compounds: bool = True):
+        self.dic = dic
+        aff = dic.with_suffix(".aff")
+        self.encoding = aff_encoding(aff)
+        lines = aff.read_bytes().splitlines(keepends=True)
+        # hunspell splits a line into words at any character that is no letter of its
+        # own, combining marks included: ne `पान` is asked as `प` and `न` (the vowel sign
+        # `ा` between them), and -L rejects the line. The .dic's marks (and ZWJ, ZWNJ)
+        # are made word characters (WORDCHARS), so a line is one word again.
+        marks = word_marks(dic, self.encoding)
+        if not compounds:
+            # The same dictionary with its compounding directives left out: a word it
+            # rejects that the full one accepts is a free compound.
+            lines = [l for l in lines if not l.lstrip().startswith(COMPOUND_DIRECTIVES)]
+        if compounds and not marks:
+            self.base = dic.with_suffix("")
+        else:
+            if marks:
+                add = marks.encode(self.encoding, errors="ignore")
+                at = [i for i, l in enumerate(lines) if l.startswith(b"WORDCHARS")]
+                if at:
+                    lines[at[0]] = lines[at[0]].rstrip(b"\r\n") + add + b"\n"
+                else:
+                    lines = [l if l.endswith(b"\n") else l + b"\n" for l in lines]
+                    lines.append(b"WORDCHARS " + add + b"\n")
+            self.base = workdir / (dic.stem + ("" if compounds else "-nocompound"))
+            self.base.with_suffix(".aff").write_bytes(b"".join(lines))
+            target = self.base.with_suffix(".dic")
+            if not target.exists():
+                target.symlink_to(dic.resolve())
+        self.cache: dict[str, bool] = {}
+
+    def _rejected(self, chunk: list[str]) -> set[str]:
+        data = ("\n".join(chunk) + "\n").encode("utf-8")
+        run = subprocess.run(["hunspell", "-d", str(self.base), "-i", "utf-8", "-L"],
+                             input=data, capture_output=True, check=False)
+        if run.returncode != 0:
+            raise BadInput(f"hunspell -d {self.base} failed: "
+                           f"{run.stderr.decode(errors='replace').strip()[:200]}")
+        return set(decode_output(run.stdout, self.encoding).splitlines())
+
+    def accepts(self, words) -> set[str]:
+        words = list(dict.fromkeys(words))
+        ask = [w for w in words if w not in self.cache]
+        # Only what the dictionary's encoding can spell can be a word of it.
+        spellable = []
+        for w in ask:
+            try:
+                w.encode(self.encoding)
+                spellable.append(w)
+            except UnicodeEncodeError:
+                self.cache[w] = False
+        # Two or more hunspell processes at once (one a core), each on a share.
+        share = max(1000, -(-len(spellable) // JOBS))
+        chunks = [spellable[i:i + share] for i in range(0, len(spellable), share)]
+        with ThreadPoolExecutor(max_workers=JOBS) as pool:
+            for chunk, rejected in zip(chunks, pool.map(self._rejected, chunks)):
+                for w in chunk:
+                    self.cache[w] = w not in rejected
+        return {w for w in words if self.cache.get(w)}
+
+
+def word_marks(dic: Path, encoding: str) -> str:
+    """The combining marks (and ZWJ, ZWNJ) a .dic's words use."""
+    text = dic.read_bytes().decode(encoding, errors="ignore")
+    return "".join(sorted({c for c in set(text) if unicodedata.category(c).startswith("M")
+                           or c in "\u200c\u200d"}))
+
+
+def aff_encoding(aff: Path) -> str:
+    for line in aff.read_bytes().splitlines():
+        line = line.removeprefix(b"\xef\xbb\xbf")  # kk_KZ.aff opens with a BOM
+        if line.startswith(b"SET "):
+            name = line[4:].strip().decode("ascii", errors="replace")
+            return {"microsoft-cp1251": "cp1251", "ISCII-DEVANAGARI": "utf-8"}.get(name, name)
+    return "iso-8859-1"
+
+
+def decode_output(raw: bytes, encoding: str) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode(encoding, errors="replace")
+
+
+# ---------------------------------------------------------------- spelling a key back
+
+class Speller:
+    """A key (folded, NFC, maybe stripped of accents, rewritten) -> the spellings
+    hunspell may know it by, lower case first."""
+
+    def __init__(self, lang: Language, profile: Profile, alphabet: Counter,
+                 max_variants: int):
+        self.lang, self.profile, self.max_variants = lang, profile, max_variants
+        self.variants: dict[str, list[str]] = {}
+        # Letters NFC never makes (composition exclusions) that the .dic spells with:
+        # bn_BD writes য় ড় ঢ় as U+09DF U+09DC U+09DD, which NFC (our keys) decomposes
+        # into য ড ঢ and the nukta U+09BC. The key's sequence is given the .dic's letter.
+        self.precomposed = {unicodedata.normalize("NFC", c): c for c in alphabet
+                            if unicodedata.normalize("NFC", c) != c
+                            and len(unicodedata.normalize("NFC", c)) > 1}
+        if profile.strip_marks:
+            # Letters of the language that fold to another: those the dictionary's stems
+            # use at least once in ten thousand times their base letter (it_IT's è: 74
+            # to 85,551 e, the stems' è mostly in the affixes; not hr_HR's ë of names,
+            # 1 to 31,122).
+            for c in sorted(alphabet):
+                base = profile.key(c)
+                if not c.isalpha() or c != c.lower() or len(base) != 1 or base == c:
+                    continue
+                if c != unicodedata.normalize("NFC", c):
+                    continue
+                if alphabet[c] * VARIANT_SHARE >= alphabet.get(base, 0):
+                    self.variants.setdefault(base, []).append(c)
+
+    def lower(self, key: str, limit: int | None = None) -> list[str]:
+        forms = [key]
+        tag = self.lang.tag
+        if tag == "he" and key and key[-1] in HEBREW_FINALS:
+            forms = [key[:-1] + HEBREW_FINALS[key[-1]], key]
+        if self.lang.fold == "catalan" or tag == "ca":
+            forms = [f.replace("ŀl", "l·l") for f in forms]
+        if tag == "el" and key.endswith("σ"):
+            forms = [f[:-1] + "ς" for f in forms] + forms
+        if tag == "de" and "ss" in key:
+            forms = forms + list(sharp_s(key))
+        if self.precomposed and any(seq in key for seq in self.precomposed):
+            composed = []
+            for f in forms:
+                for seq, c in self.precomposed.items():
+                    f = f.replace(seq, c)
+                composed.append(f)
+            forms = composed + forms
+        if self.variants:
+            forms = [v for f in forms for v in self.accented(f, limit)]
+        return list(dict.fromkeys(forms))
+
+    def accented(self, form: str, limit: int | None = None):
+        """The form, then forms with some letters given back an accent the language
+        has (tonos, ё, ă ...), as many as max_variants allows."""
+        limit = limit or self.max_variants
+        slots = [(i, self.variants[c]) for i, c in enumerate(form) if c in self.variants]
+        yield form
+        made = 1
+        for k in range(1, len(slots) + 1):
+            for chosen in itertools.combinations(slots, k):
+                for letters in itertools.product(*(alts for _, alts in chosen)):
+                    if made >= limit:
+                        return
+                    chars = list(form)
+                    for (i, _), letter in zip(chosen, letters):
+                        chars[i] = letter
+                    made += 1
+                    yield "".join(chars)
+
+    def cased(self, lower: list[str]) -> list[str]:
+        """Capitalized spellings (a name, or a German noun) of the lower-case ones.
+        All-capital acronyms are not tried: the build drops them with the names."""
+        # Georgian is written without capitals (Mkhedruli); Python capitalizes it to
+        # Mtavruli, and hunspell accepts any string that starts with a Mtavruli letter
+        # (ka `Ეარსთ`): no capitalized spelling is tried.
+        return list(dict.fromkeys(self.profile.capitalize(f) for f in lower
+                                  if f and not "\u10d0" <= f[0] <= "\u10ff"))
+
+
+def zwnj(form: str):
+    """The form with a zero-width non-joiner put back at one or two inner places."""
+    for k in (1, 2):
+        for spots in itertools.combinations(range(1, len(form)), k):
+            s = form
+            for i in reversed(spots):
+                s = s[:i] + "\u200c" + s[i:]
+            yield s
+
+
+def sharp_s(key: str):
+    spots = [m.start() for m in re.finditer("(?=ss)", key)]
+    for k in range(1, min(len(spots), 3) + 1):
+        for chosen in itertools.combinations(spots, k):
+            if any(b - a < 2 for a, b in zip(chosen, chosen[1:])):
+                continue
+            s = key
+            for i in reversed(chosen):
+                s = s[:i] + "ß" + s[i + 2:]
+            yield s
+
+
+# ---------------------------------------------------------------- judging
+
+@dataclass
+class Verdicts:
+    word: set[str] = field(default_factory=set)          # accepted in lower case (or as cased, keep)
+    compound: set[str] = field(default_factory=set)      # ... only as a free compound
+    proper: set[str] = field(default_factory=set)        # accepted only capitalized (drop)
+    mixed: set[str] = field(default_factory=set)         # accepted only in all capitals
+    spelled: dict[str, str] = field(default_factory=dict)  # key -> the spelling accepted
+
+
+class Judge:
+    def __init__(self, lang: Language, profile: Profile, full: Hunspell | None,
+                 nocompound: Hunspell | None, listed: set[str] | None, max_variants: int):
+        self.lang, self.profile = lang, profile
+        self.full, self.nocompound, self.listed = full, nocompound, listed
+        alphabet: Counter = Counter()
+        if full is not None:
+            text = full.dic.read_bytes().decode(full.encoding, errors="ignore")
+            alphabet = Counter(re.sub(r"/\S*", "", text).lower())
+        self.speller = Speller(lang, profile, alphabet, max_variants)
+
+    def verdicts(self, keys: set[str], upper: bool = False) -> Verdicts:
+        v = Verdicts()
+        if self.full is None:  # judged by the source list itself
+            v.word = {k for k in keys if k in self.listed}
+            return v
+        lower = {k: self.speller.lower(k) for k in keys}
+        ok = self.full.accepts(f for fs in lower.values() for f in fs)
+        # Found words only (few): a key the first spellings missed is tried with up to
+        # PRECISION_VARIANTS (el `μαιμου` is `μαϊμού`: tonos and diaeresis, the 17th
+        # spelling or later; fr `aeree` is `aérée`).
+        if upper and (self.speller.variants or self.lang.fold == "persian"):
+            more = {k: self.speller.lower(k, PRECISION_VARIANTS) for k, fs in lower.items()
+                    if not any(f in ok for f in fs)}
+            if self.lang.fold == "persian":
+                # The rewrite removed the zero-width non-joiner (داشت‌ها is key
+                # داشتها): for found words, one or two put back between letters.
+                more = {k: fs + [z for f in fs[:4] for z in zwnj(f)] for k, fs in more.items()}
+            ok |= self.full.accepts(f for fs in more.values() for f in fs)
+            lower.update(more)
+        rest = []
+        for k, fs in lower.items():
+            hit = next((f for f in fs if f in ok), None)
+            if hit is None:
+                rest.append(k)
+            else:
+                v.word.add(k)
+                v.spelled[k] = hit
+        cased = {k: self.speller.cased(lower[k]) for k in rest}
+        ok_cased = self.full.accepts(f for fs in cased.values() for f in fs)
+        for k, fs in cased.items():
+            hit = next((f for f in fs if f in ok_cased), None)
+            if hit is None:
+                continue
+            v.spelled[k] = hit
+            (v.proper if self.lang.drops_proper_nouns else v.word).add(k)
+        # Found words only: a key hunspell knows in another case than lower or
+        # capitalized (hr `hPa`, whose all-capital HPA it accepts; the build keeps it,
+        # as it does not start with a capital). Acronyms the build dropped are not found.
+        if upper:
+            caps = {k: [self.profile.upper(f) for f in lower[k]] for k in rest
+                    if k not in v.spelled}
+            ok_caps = self.full.accepts(f for fs in caps.values() for f in fs)
+            for k, fs in caps.items():
+                hit = next((f for f in fs if f in ok_caps), None)
+                if hit is not None:
+                    v.spelled[k] = hit
+                    v.word.add(k)
+                    v.mixed.add(k)
+        # Free compounds: accepted, but not without hunspell's compounding.
+        spellings = {k: lower[k] + cased.get(k, []) + [v.spelled[k]] for k in v.word}
+        simple = self.nocompound.accepts(f for fs in spellings.values() for f in fs)
+        v.compound = {k for k, fs in spellings.items() if not any(f in simple for f in fs)}
+        return v
+
+    def letters(self, key: str) -> int:
+        """Letters as --max-form-len counts them (characters; Korean: syllables)."""
+        return len(unicodedata.normalize("NFC", key))
+
+
+def run_pb(pb: Path, *args: str, stdin: bytes | None = None) -> str:
+    run = subprocess.run([str(pb), *args], input=stdin, capture_output=True, check=False)
+    if run.returncode != 0:
+        raise BadInput(f"polyboggle {' '.join(args[:3])} failed: "
+                       f"{run.stderr.decode(errors='replace').strip().splitlines()[-1:]}")
+    return run.stdout.decode("utf-8")
+
+
+@dataclass
+class Report:
+    lang: str
+    source: str
+    judge: str
+    boards: int
+    recall_boards: int
+    found: int = 0
+    found_ok: int = 0
+    found_compound: int = 0
+    found_proper: int = 0
+    found_mixed: int = 0
+    wrong: Counter = field(default_factory=Counter)
+    accepted: int = 0          # path strings hunspell accepts, legal, in bound
+    recalled: int = 0
+    set_compound: int = 0
+    set_length: int = 0
+    set_proper: int = 0
+    missed: Counter = field(default_factory=Counter)
+    not_enumerated: int = 0    # solver words of <= 8 cells no path spelled: a bug here
+    bound_boards: int = 0      # boards where only the strings past the bound were asked
+    bound_over: int = 0        # ... accepted, not compounds, not names, past the bound
+    bound_in: int = 0          # ... found words of up to 8 cells (all within the bound)
+    note: str = ""
+
+    @property
+    def precision(self) -> float:
+        return self.found_ok / self.found if self.found else float("nan")
+
+    @property
+    def recall(self) -> float:
+        return self.recalled / self.accepted if self.accepted else float("nan")
+
+    @property
+    def bound_share(self) -> float:
+        denom = self.bound_in + self.bound_over
+        return self.bound_over / denom if denom else 0.0
+
+    @property
+    def length_share(self) -> float:
+        denom = self.accepted + self.set_length
+        return self.set_length / denom if denom else 0.0
+
+
+def judge_language(tag: str, args) -> Report:
+    langs = read_table()
+    if tag not in langs:
+        raise BadInput(f"unknown language '{tag}'; known: {' '.join(langs)}")
+    lang = langs[tag]
+    if shutil.which("hunspell") is None:
+        raise BadInput("hunspell is not installed: apt-get install hunspell")
+    build = Path(args.build)
+    pbd = build / f"{tag}.pbd"
+    if not pbd.is_file():
+        raise BadInput(f"{pbd} is missing: dictionaries/build-languages.sh {tag}")
+
+    # Who judges.
+    listed = None
+    kind, name = lang.source.split(":", 1)
+    if kind == "hunspell":
+        dic, package, judge_name = HUNSPELL_DIR / f"{name}.dic", lang.packages, f"hunspell {name}"
+    elif kind == "npm":
+        dic = build / "npm" / name / "package" / "index.dic"
+        package, judge_name = f"(npm) {name}", f"hunspell {name}"
+    elif kind == "plain" and tag in PLAIN_JUDGES:
+        dname, package = PLAIN_JUDGES[tag]
+        dic, judge_name = HUNSPELL_DIR / f"{dname}.dic", f"hunspell {dname}"
+    elif kind == "plain":
+        dic, package, judge_name = None, "", "source list"
+    else:
+        raise BadInput(f"{tag} is built from {kind} ({name}): no Hunspell dictionary judges it")
+    if dic is not None and not dic.is_file():
+        raise BadInput(f"no hunspell dictionary for '{tag}' ({dic}): apt-get install {package}")
+
+    pb = Path(args.polyboggle)
+    info = run_pb(pb, "dict", "info", str(pbd))
+    norm = re.search(r"^normalization:\s*(.*)$", info, re.M)
+    profile = Profile.parse(norm.group(1) if norm else "")
+    rules = rules_for(tag)
+    min_len = 2 if rules == "syllables" else 3
+
+    tmp = Path(tempfile.mkdtemp(prefix=f"judge-{tag}-"))
+    try:
+        if dic is not None:
+            full = Hunspell(dic, tmp)
+            nocompound = Hunspell(dic, tmp, compounds=False)
+        else:
+            file, enc = name, "utf-8"
+            if re.search(r":[A-Za-z0-9-]+$", name):
+                file, enc = name.rsplit(":", 1)
+            listed = {profile.key(w.strip()) for w in
+                      Path(file).read_text(encoding=enc, errors="replace").split()}
+            full = nocompound = None
+        judge = Judge(lang, profile, full, nocompound, listed, args.variants)
+        report = Report(tag, lang.source, judge_name, args.boards, args.recall_boards)
+
+        # Roll and solve.
+        dice = dice_set_for(tag)
+        boards = []
+        for i in range(args.boards):
+            b = json.loads(run_pb(pb, "roll", dice, "--seed", str(args.seed + i),
+                                  "--format", "json"))
+            boards.append(b["board"])
+        batch = "\n".join("/".join(" ".join(row) for row in b) for b in boards) + "\n"
+        solved = [json.loads(line) for line in run_pb(
+            pb, "solve", "--batch", "-", "--format", "json", "-d", str(pbd), "--lang", tag,
+            "--rules", rules, stdin=batch.encode("utf-8")).splitlines() if line.strip()]
+
+        # Precision: every (board, word) the solver found.
+        per_board = [{profile.key(w["word"]): len(w["path"]) for w in s["words"]}
+                     for s in solved]
+        v = judge.verdicts(set().union(*per_board) if per_board else set(), upper=True)
+        for words in per_board:
+            for k in words:
+                report.found += 1
+                if k in v.word:
+                    report.found_ok += 1
+                    report.found_compound += k in v.compound
+                    report.found_mixed += k in v.mixed
+                else:
+                    report.found_proper += k in v.proper
+                    report.wrong[k] += 1
+
+        # Recall: every string a path of up to 8 cells spells, on the first boards.
+        qu = rules != "syllables" and tag == "en"
+        for board, words in zip(boards[:args.recall_boards], per_board):
+            faces = [[fold_face(f, profile, qu) for f in row] for row in board]
+            strings = {s for s in path_strings(faces) if graphemes(s) >= min_len}
+            short = {k for k, cells in words.items() if cells <= MAX_CELLS}
+            report.not_enumerated += len(short - strings)
+            pv = judge.verdicts(strings)
+            for s in pv.word | pv.proper:
+                if s in pv.proper:
+                    report.set_proper += 1
+                elif s in pv.compound:
+                    report.set_compound += 1
+                elif lang.max_len is not None and judge.letters(s) > lang.max_len:
+                    report.set_length += 1
+                else:
+                    report.accepted += 1
+                    if s in short:
+                        report.recalled += 1
+                    else:
+                        report.missed[s] += 1
+
+        # The length bound's share on more boards, cheaply: hunspell is asked only about
+        # the path strings longer than the bound (none where no 8 cells can spell that
+        # many letters), set against the words found with up to 8 cells.
+        if lang.max_len is not None:
+            report.bound_boards = args.bound_boards
+            for board, words in zip(boards[:args.bound_boards], per_board):
+                faces = [[fold_face(f, profile, qu) for f in row] for row in board]
+                long = {s for s in long_path_strings(faces, lang.max_len + 1)
+                        if judge.letters(s) > lang.max_len}
+                pv = judge.verdicts(long)
+                report.bound_over += len(pv.word - pv.compound)
+                report.bound_in += sum(1 for cells in words.values() if cells <= MAX_CELLS)
+        return report
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+# ---------------------------------------------------------------- output
+
+TSV_HEADER = ("lang\tsource\tjudge\tboards\trecall_boards\tfound\tprecision\t"
+              "found_compounds\tfound_proper\trecall\taccepted\tcompounds_apart\t"
+              "length_bound_apart\tlength_bound_share\tproper_apart\twrong_examples\t"
+              "bound_boards\tbound_over\tbound_in\tbound_share")
+
+
+def tsv_row(r: Report) -> str:
+    ex = " ".join(w for w, _ in r.wrong.most_common(8))
+    # No recall board (--recall-boards 0): the recall columns were not measured.
+    recall = ([f"{r.recall:.4f}", str(r.accepted), str(r.set_compound), str(r.set_length),
+               f"{r.length_share:.4f}", str(r.set_proper)] if r.recall_boards else ["-"] * 6)
+    return "\t".join([
+        r.lang, r.source, r.judge, str(r.boards), str(r.recall_boards), str(r.found),
+        f"{r.precision:.4f}", str(r.found_compound), str(r.found_proper),
+        *recall, ex,
+        *([str(r.bound_boards), str(r.bound_over), str(r.bound_in), f"{r.bound_share:.4f}"]
+          if r.bound_boards else ["-"] * 4)])
+
+
+def describe(r: Report) -> str:
+    lines = [
+        f"{r.lang}: judge {r.judge}; {r.boards} boards for precision, "
+        f"{r.recall_boards} for recall",
+        f"  precision {r.precision:.4f}  ({r.found_ok}/{r.found} found words accepted; "
+        f"{r.found_compound} of them only as compounds, {r.found_mixed} only in capitals; "
+        f"{r.found_proper} rejected were names)",
+        f"  recall    {r.recall:.4f}  ({r.recalled}/{r.accepted} accepted path strings found)",
+        f"  set apart: {r.set_compound} free compounds, {r.set_length} past the length "
+        f"bound ({r.length_share:.1%} of the words in reach), {r.set_proper} proper nouns",
+    ]
+    if r.bound_boards:
+        lines.append(f"  length bound on {r.bound_boards} boards: {r.bound_over} accepted strings "
+                     f"past it, {r.bound_in} found words of up to 8 cells "
+                     f"({r.bound_share:.3%} removed)")
+    if r.wrong:
+        lines.append("  rejected by the judge: "
+                     + " ".join(w for w, _ in r.wrong.most_common(15)))
+    if r.missed:
+        lines.append("  accepted, not found: " + " ".join(w for w, _ in r.missed.most_common(15)))
+    if r.not_enumerated:
+        lines.append(f"  {r.not_enumerated} found words no path string spelled (a bug here)")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("langs", nargs="+", metavar="LANG")
+    ap.add_argument("--boards", type=int, default=100, help="boards for precision (100)")
+    ap.add_argument("--recall-boards", type=int, default=3,
+                    help="of those, boards whose every path string is judged (3)")
+    ap.add_argument("--seed", type=int, default=1, help="first seed (1)")
+    ap.add_argument("--bound-boards", type=int, default=0,
+                    help="boards on which only strings past the length bound are asked (0)")
+    ap.add_argument("--variants", type=int, default=16,
+                    help="spellings tried per key where accents were stripped (16)")
+    ap.add_argument("--build", default=str(ROOT / "dictionaries/build"))
+    ap.add_argument("--polyboggle", default=str(ROOT / "target/release/polyboggle"))
+    ap.add_argument("--tsv", help="append one row per language to this file")
+    ap.add_argument("--check", action="store_true",
+                    help="exit 1 when precision < 0.99 or recall < 0.9 (no length bound)")
+    args = ap.parse_args(argv)
+    args.recall_boards = min(args.recall_boards, args.boards)
+    args.bound_boards = min(args.bound_boards, args.boards)
+
+    missed = []
+    for tag in args.langs:
+        try:
+            r = judge_language(tag, args)
+        except BadInput as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        print(describe(r), flush=True)
+        if args.tsv:
+            new = not os.path.exists(args.tsv) or os.path.getsize(args.tsv) == 0
+            with open(args.tsv, "a", encoding="utf-8") as f:
+                if new:
+                    f.write(TSV_HEADER + "\n")
+                f.write(tsv_row(r) + "\n")
+        if r.precision < PRECISION_TARGET:
+            missed.append(f"{tag} precision {r.precision:.4f}")
+        if r.recall < RECALL_TARGET and read_table()[tag].max_len is None:
+            missed.append(f"{tag} recall {r.recall:.4f}")
+    if args.check and missed:
+        print("targets missed: " + "; ".join(missed), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

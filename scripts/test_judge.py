@@ -1,0 +1,156 @@
+"""Tests of scripts/judge.py: python3 -m unittest discover -s scripts -p 'test_judge.py'"""
+import itertools
+import os
+import subprocess
+import sys
+import unittest
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import judge  # noqa: E402
+
+SCRIPT = Path(__file__).resolve().parent / "judge.py"
+
+
+def brute_force(faces, max_cells):
+    """Every sequence of distinct cells, adjacent or not, kept when each step is to a
+    king's neighbour: the definition, with no walk."""
+    rows, cols = len(faces), len(faces[0])
+    cells = [(r, c) for r in range(rows) for c in range(cols) if faces[r][c] is not None]
+    out = set()
+    for n in range(1, max_cells + 1):
+        for seq in itertools.permutations(cells, n):
+            if all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in zip(seq, seq[1:])):
+                out.add("".join(faces[r][c] for r, c in seq))
+    return out
+
+
+class PathStrings(unittest.TestCase):
+    def test_a_3x3_board_matches_brute_force(self):
+        faces = [["a", "b", "c"], ["d", "e", "f"], ["g", "h", "i"]]
+        for max_cells in (1, 2, 4, 5):
+            self.assertEqual(judge.path_strings(faces, max_cells),
+                             brute_force(faces, max_cells), max_cells)
+
+    def test_repeated_and_multiletter_faces_and_blanks(self):
+        faces = [["a", "nj", "a"], ["dž", None, "a"]]
+        self.assertEqual(judge.path_strings(faces, 4), brute_force(faces, 4))
+        self.assertIn("anja", judge.path_strings(faces, 3))
+        self.assertNotIn("aaa", judge.path_strings(faces, 4))  # no cell twice
+
+    def test_a_4x4_corner_reaches_three_cells(self):
+        faces = [[str(i * 4 + j).rjust(2, "0") for j in range(4)] for i in range(4)]
+        two = {s for s in judge.path_strings(faces, 2) if len(s) == 4 and s.startswith("00")}
+        self.assertEqual(two, {"0001", "0004", "0005"})
+
+    def test_long_strings_are_those_of_the_full_walk(self):
+        faces = [["sz", "a", "gy"], ["e", "cs", "o"], ["ny", "i", "zs"]]
+        for min_letters in (6, 8, 9, 10):
+            self.assertEqual(
+                judge.long_path_strings(faces, min_letters, 6),
+                {s for s in judge.path_strings(faces, 6) if len(s) >= min_letters})
+        self.assertEqual(judge.long_path_strings([["a", "b"], ["c", "d"]], 5), set())
+
+
+class Normalization(unittest.TestCase):
+    def test_profiles_read_from_dict_info(self):
+        hr = judge.Profile.parse("NFC + full case folding, accents stripped except on čćđšž")
+        self.assertEqual(hr.key("Čaša Ĺ"), "čaša l")
+        tr = judge.Profile.parse("NFC + full case folding, Turkic casing")
+        self.assertEqual(tr.key("IŞIK İzmir"), "ışık izmir")
+        self.assertEqual(tr.capitalize("izmir"), "İzmir")
+
+    def test_keys_are_spelled_back(self):
+        langs = judge.read_table()
+        he = judge.Speller(langs["he"], judge.Profile(), judge.Counter(), 16)
+        self.assertEqual(he.lower("שלומ")[0], "שלום")
+        el_profile = judge.Profile(strip_marks=True)
+        el = judge.Speller(langs["el"], el_profile, judge.Counter("όροςόα"), 16)
+        self.assertIn("όρος", el.lower("οροσ"))
+        # Tonos and diaeresis at once: past the first 16 spellings, within the
+        # precision pass's PRECISION_VARIANTS.
+        el = judge.Speller(langs["el"], el_profile, judge.Counter("αιουάίϊΐόύϋΰ"), 16)
+        self.assertNotIn("μαϊμού", el.lower("μαιμου"))
+        self.assertIn("μαϊμού", el.lower("μαιμου", judge.PRECISION_VARIANTS))
+        # bn_BD spells য় as U+09DF, a letter NFC decomposes (a composition exclusion).
+        bn = judge.Speller(langs["bn"], judge.Profile(), judge.Counter("\u099c\u09be\u09df\u09be"), 16)
+        key = judge.unicodedata.normalize("NFC", "\u099c\u09be\u09df\u09be")
+        self.assertEqual(key, "\u099c\u09be\u09af\u09bc\u09be")
+        self.assertEqual(bn.lower(key)[0], "\u099c\u09be\u09df\u09be")
+        self.assertIn("داشت\u200cها", list(judge.zwnj("داشتها")))
+        ka = judge.Speller(langs["ka"], judge.Profile(), judge.Counter(), 16)
+        self.assertEqual(ka.cased(["ეარსთ"]), [])  # no Mtavruli capital tried
+        # it_IT's è (74 to 85,551 e) is tried; hr_HR's ë (1 to 31,122 e) is not.
+        it = judge.Speller(langs["it"], el_profile, judge.Counter({"e": 85551, "è": 74}), 16)
+        self.assertIn("cioè", it.lower("cioe"))
+        hr = judge.Speller(langs["hr"], el_profile, judge.Counter({"e": 31122, "ë": 1}), 16)
+        self.assertEqual(hr.lower("mene"), ["mene"])
+
+
+class DiceSets(unittest.TestCase):
+    def test_every_language_rolls_its_designed_set(self):
+        # English's designed set names no --lang (it was designed --from english-new);
+        # vowels_for_language's "en" => "aeiou" is no dice set.
+        for tag in judge.read_table():
+            name = judge.dice_set_for(tag)
+            self.assertTrue((judge.ROOT / "dice-sets" / f"{name}.txt").is_file(), (tag, name))
+        self.assertEqual(judge.dice_set_for("en"), "english-designed-4x4")
+        self.assertEqual(judge.dice_set_for("de"), "german-designed-4x4")
+
+
+class Hunspell(unittest.TestCase):
+    def test_a_vowel_sign_is_a_word_character(self):
+        # hunspell splits at characters that are no letter: without WORDCHARS, `पान`
+        # (ne: betel leaf) is asked as `प` and `न`, and -L rejects the line.
+        import shutil
+        import tempfile
+        if shutil.which("hunspell") is None:
+            self.skipTest("no hunspell")
+        tmp = Path(tempfile.mkdtemp())
+        (tmp / "t.aff").write_text("SET UTF-8\n", encoding="utf-8")
+        (tmp / "t.dic").write_text("3\nपान\nखान\nपीना\n", encoding="utf-8")
+        work = tmp / "work"
+        work.mkdir()
+        (tmp / "bom.aff").write_bytes(b"\xef\xbb\xbfSET UTF-8\r\n")
+        self.assertEqual(judge.aff_encoding(tmp / "bom.aff"), "UTF-8")  # kk_KZ's BOM
+        h = judge.Hunspell(tmp / "t.dic", work)
+        self.assertEqual(h.accepts(["पान", "खान", "पानी", "प"]), {"पान", "खान"})
+        self.assertEqual(judge.Hunspell(tmp / "t.dic", work, compounds=False)
+                         .accepts(["पान", "पानी"]), {"पान"})
+
+
+class BadInput(unittest.TestCase):
+    def run_judge(self, *args, env=None):
+        return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True,
+                              text=True, env=env, check=False)
+
+    def test_a_language_without_its_hunspell_dictionary_says_what_to_install(self):
+        # A Hunspell-built language whose .dic is not here: point the build folder at a
+        # fake .pbd and the judge at a missing dictionary directory.
+        tmp = Path(os.environ.get("TMPDIR", "/tmp")) / f"judge-test-{os.getpid()}"
+        tmp.mkdir(exist_ok=True)
+        (tmp / "hr.pbd").write_bytes(b"")
+        env = dict(os.environ, JUDGE_HUNSPELL_DIR=str(tmp / "nowhere"))
+        run = self.run_judge("--build", str(tmp), "hr", env=env)
+        self.assertEqual(run.returncode, 2, run.stderr)
+        self.assertEqual(run.stdout, "")
+        lines = run.stderr.strip().splitlines()
+        self.assertEqual(len(lines), 1, run.stderr)
+        self.assertIn("apt-get install hunspell-hr", lines[0])
+
+    def test_no_hunspell_program_is_one_line(self):
+        run = subprocess.run(["/usr/bin/env", "-i", "PATH=/nonexistent", sys.executable,
+                              str(SCRIPT), "hr"], capture_output=True, text=True, check=False)
+        self.assertEqual(run.returncode, 2, run.stderr)
+        self.assertEqual(run.stderr.strip().splitlines(),
+                         ["error: hunspell is not installed: apt-get install hunspell"])
+
+    def test_an_unknown_tag_is_one_line(self):
+        run = self.run_judge("xx")
+        self.assertEqual(run.returncode, 2)
+        self.assertEqual(len(run.stderr.strip().splitlines()), 1)
+        self.assertIn("unknown language 'xx'", run.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
