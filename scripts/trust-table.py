@@ -25,9 +25,11 @@ def rows(path):
 
 
 def languages():
+    """Each language's tag and whether its expansion is cut at a length."""
     script = (ROOT / "dictionaries/build-languages.sh").read_text(encoding="utf-8")
     table = script.split("table='", 1)[1].split("'", 1)[0]
-    return [line.split("|")[0] for line in table.splitlines() if re.match(r"^[a-z-]+\|", line)]
+    rows = [line.split("|") for line in table.splitlines() if re.match(r"^[a-z-]+\|", line)]
+    return [(row[0], "--max-form-len" in row[5]) for row in rows]
 
 
 def table():
@@ -37,7 +39,7 @@ def table():
         "| lang | judged by | boards (recall) | precision | recall | set apart: compounds / length bound / proper nouns | length bound removes | attested share (wordfreq list) |",
         "|---|---|---|---|---|---|---|---|",
     ]
-    for lang in languages():
+    for lang, bounded in languages():
         j, a = judged.get(lang), attested.get(lang)
         if j:
             precision = j["precision"]
@@ -49,7 +51,7 @@ def table():
                 precision,
                 j["recall"],
                 f"{j['compounds_apart']} / {j['length_bound_apart']} / {j['proper_apart']}",
-                j["length_bound_share"] if j["length_bound_apart"] not in ("", "-") else "-",
+                j["length_bound_share"] if bounded else "no bound",
             ]
         else:
             cells = ["not judged yet", "-", "-", "-", "-", "-"]
