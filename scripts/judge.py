@@ -123,6 +123,10 @@ def rules_for(tag: str) -> str:
 def dice_set_for(tag: str) -> str:
     """The language's designed set (its file names `--lang TAG` in its source line),
     else the one dice_for_language names."""
+    # A whole expansion (`he-full`) plays with its language's set, as
+    # defaults::dice_for_language says (FULL_LISTS).
+    if tag.endswith("-full"):
+        tag = tag.removesuffix("-full")
     for path in sorted((ROOT / "dice-sets").glob("*-designed-4x4.txt")):
         head = path.read_text(encoding="utf-8").split("\n", 8)[:8]
         if any(re.search(rf"--lang {re.escape(tag)}\b", line) for line in head):
@@ -346,8 +350,9 @@ def word_marks(dic: Path, encoding: str) -> str:
 def aff_encoding(aff: Path) -> str:
     for line in aff.read_bytes().splitlines():
         line = line.removeprefix(b"\xef\xbb\xbf")  # kk_KZ.aff opens with a BOM
-        if line.startswith(b"SET "):
-            name = line[4:].strip().decode("ascii", errors="replace")
+        # `SET UTF-8`, or with a tab (ar.aff: `SET\tUTF-8`).
+        if line.split()[:1] == [b"SET"] and len(line.split()) > 1:
+            name = line.split()[1].decode("ascii", errors="replace")
             return {"microsoft-cp1251": "cp1251", "ISCII-DEVANAGARI": "utf-8"}.get(name, name)
     return "iso-8859-1"
 

@@ -113,6 +113,8 @@ class Hunspell(unittest.TestCase):
         work.mkdir()
         (tmp / "bom.aff").write_bytes(b"\xef\xbb\xbfSET UTF-8\r\n")
         self.assertEqual(judge.aff_encoding(tmp / "bom.aff"), "UTF-8")  # kk_KZ's BOM
+        (tmp / "tab.aff").write_bytes(b"FLAG\tlong\nSET\tUTF-8\n")
+        self.assertEqual(judge.aff_encoding(tmp / "tab.aff"), "UTF-8")  # ar.aff's tab
         h = judge.Hunspell(tmp / "t.dic", work)
         self.assertEqual(h.accepts(["पान", "खान", "पानी", "प"]), {"पान", "खान"})
         self.assertEqual(judge.Hunspell(tmp / "t.dic", work, compounds=False)

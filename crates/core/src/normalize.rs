@@ -243,9 +243,12 @@ impl Profile {
     /// assert_eq!(spanish.key("Niño Canción"), "niño cancion");
     /// assert_eq!(Profile::for_language("el").unwrap().key("ΌΡΟΣ"), "οροσ");
     /// assert!(Profile::for_language("xx").is_none());
+    /// // A language's whole expansion beside its game list is read alike.
+    /// assert_eq!(Profile::for_language("he-full"), Profile::for_language("he"));
     /// ```
     pub fn for_language(tag: &str) -> Option<Profile> {
         let tag = tag.to_ascii_lowercase();
+        let tag = tag.strip_suffix("-full").unwrap_or(&tag);
         LANGUAGES
             .iter()
             .find(|(t, ..)| *t == tag)
