@@ -396,7 +396,8 @@ class Speller:
 
     def lower(self, key: str, limit: int | None = None) -> list[str]:
         forms = [key]
-        tag = self.lang.tag
+        # A whole expansion (`he-full`) is spelled as its language.
+        tag = self.lang.tag.removesuffix("-full")
         if tag == "he" and key and key[-1] in HEBREW_FINALS:
             forms = [key[:-1] + HEBREW_FINALS[key[-1]], key]
         if self.lang.fold == "catalan" or tag == "ca":

@@ -64,6 +64,9 @@ class Normalization(unittest.TestCase):
         langs = judge.read_table()
         he = judge.Speller(langs["he"], judge.Profile(), judge.Counter(), 16)
         self.assertEqual(he.lower("שלומ")[0], "שלום")
+        # The whole expansion is spelled as its language.
+        every = judge.Speller(langs["he-full"], judge.Profile(), judge.Counter(), 16)
+        self.assertEqual(every.lower("שלומ")[0], "שלום")
         el_profile = judge.Profile(strip_marks=True)
         el = judge.Speller(langs["el"], el_profile, judge.Counter("όροςόα"), 16)
         self.assertIn("όρος", el.lower("οροσ"))
