@@ -401,15 +401,18 @@ impl<'a> Automaton<'a> {
         // The state whose records are being read (its block, the next record, the
         // words so far: its own and those below the records read), and those above.
         let target = self.records[ROOT as usize][2] & !LAST;
+        // A dictionary holds a word, of one letter at least: the root has transitions
+        // (and the index of the first is then checked to be in bounds).
+        if !self.has_transitions(ROOT) {
+            return bad("the root leads to no word");
+        }
         let (mut first, mut next) = (target & FIRST, target & FIRST);
         let (mut end, mut words) = (self.block_end(ROOT), (target >> 31) as u64);
         let mut path: Vec<(u32, u32, u32, u64)> = Vec::new();
-        if end > first {
-            if !self.block_is_sound(ROOT) {
-                return bad("a state's records are out of order or end in the wrong place");
-            }
-            states[first as usize] = key(target, end - first) | ON_PATH as u64;
+        if !self.block_is_sound(ROOT) {
+            return bad("a state's records are out of order or end in the wrong place");
         }
+        states[first as usize] = key(target, end - first) | ON_PATH as u64;
         loop {
             while next < end {
                 let [low, high, target, output] = self.records[next as usize];
@@ -855,6 +858,18 @@ mod tests {
         let mut dead = w.clone();
         dead[at("act") + 2] &= !FINAL;
         assert_eq!(check(&dead), "a state leads to no word");
+    }
+
+    /// A root without transitions (its first record anywhere) is no dictionary
+    /// (fuzz/seeds/lexicon/root-without-transitions).
+    #[test]
+    fn a_root_without_transitions_fails_the_walks_check() {
+        let (mut w, b) = encode(&fst(&["ab", "b"]));
+        w[PREFIX_WORDS] = 0;
+        w[PREFIX_WORDS + 1] = 0;
+        w[PREFIX_WORDS + 2] = 0x1000_0001;
+        let a = Automaton::new(&w, &b).unwrap();
+        assert_eq!(a.check_walks(2).unwrap_err().0, "the root leads to no word");
     }
 
     #[test]
