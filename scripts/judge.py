@@ -221,29 +221,13 @@ def neighbours(rows: int, cols: int) -> list[list[int]]:
 def path_strings(faces: list[list[str]], max_cells: int = MAX_CELLS) -> set[str]:
     """Every string a path of 1..max_cells distinct, adjacent cells spells (faces
     already folded; a blank cell is None)."""
-    rows, cols = len(faces), len(faces[0])
-    flat = [f for row in faces for f in row]
-    adj = neighbours(rows, cols)
-    out: set[str] = set()
-
-    def walk(cell: int, used: int, text: str, n: int) -> None:
-        out.add(text)
-        if n == max_cells:
-            return
-        for nb in adj[cell]:
-            if not used >> nb & 1 and flat[nb] is not None:
-                walk(nb, used | 1 << nb, text + flat[nb], n + 1)
-
-    for cell, face in enumerate(flat):
-        if face is not None:
-            walk(cell, 1 << cell, face, 1)
-    return out
+    return long_path_strings(faces, 0, max_cells)
 
 
 def long_path_strings(faces: list[list[str]], min_letters: int,
                       max_cells: int = MAX_CELLS) -> set[str]:
-    """The strings of path_strings() with at least min_letters characters, found
-    without walking a path that can no longer reach them (faces of one letter: none
+    """The strings a path of 1..max_cells cells spells that have at least min_letters
+    characters, found without walking a path that can no longer reach them (faces of one letter: none
     past max_cells letters; hu's Sz, Gy... make 8 cells up to 12)."""
     rows, cols = len(faces), len(faces[0])
     flat = [f for row in faces for f in row]
