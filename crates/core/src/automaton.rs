@@ -392,7 +392,7 @@ impl<'a> Automaton<'a> {
         let most = word_count;
         // A state is the block of records its transitions take, named by the first:
         // every record leading there must say the same of it (first record, final
-        // bit, transition count) as the first one found, whose `first | FINAL` plus
+        // bit, bits of the class mask) as the first one found, whose `first | FINAL` plus
         // the count is kept in the high half of the block's entry (0 before). The low
         // half: ON_PATH while the state's branch is walked, then the words at and
         // below it.
@@ -406,13 +406,15 @@ impl<'a> Automaton<'a> {
         if !self.has_transitions(ROOT) {
             return bad("the root leads to no word");
         }
+        let unsound = "a state's records are out of order or end in the wrong place";
         let (mut first, mut next) = (target & FIRST, target & FIRST);
-        let (mut end, mut words) = (self.block_end(ROOT), (target >> 31) as u64);
+        let Some(mut end) = self.sound_block_end(ROOT) else {
+            return bad(unsound);
+        };
+        let mut words = (target >> 31) as u64;
         let mut path: Vec<(u32, u32, u32, u64)> = Vec::new();
-        if !self.block_is_sound(ROOT) {
-            return bad("a state's records are out of order or end in the wrong place");
-        }
-        states[first as usize] = key(target, end - first) | ON_PATH as u64;
+        states[first as usize] =
+            key(target, self.transitions(ROOT).classes.count_ones()) | ON_PATH as u64;
         loop {
             while next < end {
                 let [low, high, target, output] = self.records[next as usize];
@@ -430,18 +432,18 @@ impl<'a> Automaton<'a> {
                     words += 1;
                 } else {
                     let block = target & FIRST;
-                    let count = self.block_end(next) - block;
+                    // The mask's bits name the state beside its first record; where
+                    // its records end is found (and checked) once, going down.
+                    let count = low.count_ones() + high.count_ones();
                     let state = states[block as usize];
                     if state == 0 {
                         // Down into the state.
-                        if !self.block_is_sound(next) {
-                            return bad(
-                                "a state's records are out of order or end in the wrong place",
-                            );
-                        }
+                        let Some(block_end) = self.sound_block_end(next) else {
+                            return bad(unsound);
+                        };
                         states[block as usize] = key(target, count) | ON_PATH as u64;
                         path.push((first, next, end, words));
-                        (first, next, end) = (block, block, block + count);
+                        (first, next, end) = (block, block, block_end);
                         words = (target >> 31) as u64;
                         continue;
                     }
@@ -476,15 +478,16 @@ impl<'a> Automaton<'a> {
         }
     }
 
-    /// Are the records of `state`'s transitions as [`Automaton::check_walks`] needs
-    /// them? Always, in an exact automaton (whose records the check of outputs
-    /// covers); otherwise sorted by (class, byte), of the mask's classes and all of
-    /// them, and marked `LAST` on the last record only.
-    fn block_is_sound(&self, state: State) -> bool {
-        if self.exact {
-            return true;
-        }
+    /// Where the records of `state`'s transitions end ([`Automaton::block_end`]),
+    /// when they are as [`Automaton::check_walks`] needs them: always, in an exact
+    /// automaton (whose records the check of outputs covers); otherwise sorted by
+    /// (class, byte), of the mask's classes and all of them, and marked `LAST` on the
+    /// last record only.
+    fn sound_block_end(&self, state: State) -> Option<State> {
         let (from, end) = (self.transitions(state), self.block_end(state));
+        if self.exact {
+            return Some(end);
+        }
         let mut seen = 0u64;
         let mut last_key = None;
         for i in from.first..end {
@@ -492,12 +495,12 @@ impl<'a> Automaton<'a> {
             let class = self.classes[b as usize];
             let is_last = self.records[i as usize][2] & LAST != 0;
             if class >= 64 || last_key >= Some((class, b)) || is_last != (i + 1 == end) {
-                return false;
+                return None;
             }
             last_key = Some((class, b));
             seen |= 1 << class;
         }
-        seen == from.classes
+        (seen == from.classes).then_some(end)
     }
 }
 
