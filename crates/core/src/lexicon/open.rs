@@ -110,15 +110,7 @@ impl Lexicon {
         for at in [0, fst_len.saturating_sub(1)] {
             blocks.check_bytes(file.as_ref(), Part::Fst, at..fst_len.min(at + 1))?;
         }
-        let fst =
-            Fst::new(section(ranges.fst)).map_err(|e| corrupt(format!("bad automaton: {e}")))?;
-        if fst.len() as u64 != header.word_count {
-            return Err(corrupt(format!(
-                "automaton holds {} words, header says {}",
-                fst.len(),
-                header.word_count
-            )));
-        }
+        checked_fst(section(ranges.fst), &header, origin)?;
         let tiers = (header.tiers > 0).then(|| section(ranges.tiers.clone()));
         if tiers.is_some() && scan.highest_tier > header.tiers {
             return Err(corrupt("a word's tier is past the tier count".into()));
@@ -351,8 +343,8 @@ pub(super) struct Scan {
     /// wrong, which [`Automaton::new`] then tells)?
     records_in_bounds: Option<bool>,
     /// The highest tier any word has.
-    highest_tier: u8,
-    /// Version 4: the block size and each block's CRC.
+    pub(super) highest_tier: u8,
+    /// Versions 4 and 5: the block size and each block's CRC.
     pub(super) table: Option<(usize, Vec<u32>)>,
 }
 
@@ -403,6 +395,28 @@ fn scan(bytes: &[u8], ranges: &Ranges) -> Scan {
         highest_tier,
         table: None,
     }
+}
+
+/// The FST section `data` as an FST, once its ends parse and it holds the header's
+/// word count.
+pub(super) fn checked_fst<D: AsRef<[u8]>>(
+    data: D,
+    header: &Header,
+    origin: &str,
+) -> Result<Fst<D>, LexiconError> {
+    let corrupt = |what: String| LexiconError::Corrupt {
+        origin: origin.into(),
+        what,
+    };
+    let fst = Fst::new(data).map_err(|e| corrupt(format!("bad automaton: {e}")))?;
+    if fst.len() as u64 != header.word_count {
+        return Err(corrupt(format!(
+            "automaton holds {} words, header says {}",
+            fst.len(),
+            header.word_count
+        )));
+    }
+    Ok(fst)
 }
 
 /// Where each section lies in the file.

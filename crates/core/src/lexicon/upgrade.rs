@@ -3,13 +3,11 @@
 //! the FST again. A file of version 4 or older whose bytes share classes cannot be
 //! read exactly (its walks miss words); its FST can, and is all that is needed.
 
-use fst::raw::Fst;
-
 use super::blocks::{Blocks, Part};
 use super::compile::{Compiled, Parts};
 use super::error::LexiconError;
 use super::format::{Header, Integrity, BLOCKS_VERSION, FORMAT_VERSION};
-use super::open::parse_header;
+use super::open::{checked_fst, parse_header};
 use super::storage::Storage;
 
 /// The dictionary in `storage` written again in format version 5, or `None` when it
@@ -24,15 +22,8 @@ pub(super) fn upgrade(
     if header.version == FORMAT_VERSION {
         return Ok(None);
     }
-    let corrupt = |what: String| LexiconError::Corrupt {
-        origin: origin.into(),
-        what,
-    };
     if header.version >= BLOCKS_VERSION {
-        let (block, crcs) = scan
-            .table
-            .clone()
-            .expect("a version 4 header has a block table");
+        let (block, crcs) = scan.table.expect("a version 4 header has a block table");
         let blocks = Blocks::new(
             origin,
             &ranges,
@@ -45,20 +36,16 @@ pub(super) fn upgrade(
             blocks.check_part(bytes, part)?;
         }
     }
-    // (Versions 2 and 3: the header's checksum covers the whole file.)
+    // Versions 2 and 3: the header's checksum covers the whole file, and the scan
+    // behind it found the highest tier (version 4's tier blocks check their own).
+    if scan.highest_tier > header.tiers {
+        return Err(LexiconError::Corrupt {
+            origin: origin.into(),
+            what: "a word's tier is past the tier count".into(),
+        });
+    }
+    let fst = checked_fst(bytes[ranges.fst.clone()].to_vec(), &header, origin)?;
     let tiers = bytes[ranges.tiers.clone()].to_vec();
-    if tiers.iter().any(|&tier| tier > header.tiers) {
-        return Err(corrupt("a word's tier is past the tier count".into()));
-    }
-    let fst = Fst::new(bytes[ranges.fst.clone()].to_vec())
-        .map_err(|e| corrupt(format!("bad automaton: {e}")))?;
-    if fst.len() as u64 != header.word_count {
-        return Err(corrupt(format!(
-            "automaton holds {} words, header says {}",
-            fst.len(),
-            header.word_count
-        )));
-    }
     let parts = Parts {
         fst,
         lengths: bytes[ranges.lengths.clone()].to_vec(),
