@@ -1,7 +1,7 @@
 //! Dictionaries: compiling word lists into FST files and opening them again.
 //!
 //! A compiled dictionary is one file: a small header; the solver's flat
-//! [`automaton`] (the FST decoded into fixed-width arrays, so the
+//! [`raw`](crate::raw) (the FST decoded into fixed-width arrays, so the
 //! search needs no decoding at open or while it runs); the [`fst`] mapping each
 //! normalized word to its index in sorted order; one byte per word giving its length
 //! in grapheme clusters; and the automaton's transition bytes. The header records the
@@ -11,7 +11,7 @@
 //! giving wrong answers later.
 //!
 //! The layout, format version 5 (version 4's, with each state's last record marked
-//! where bytes share a class: [`automaton`]; `docs/dictionary-format.md` has the
+//! where bytes share a class: [`raw`](crate::raw); `docs/dictionary-format.md` has the
 //! whole story, versions 2 to 4 included, which are still read):
 //!
 //! | offset | size | field |

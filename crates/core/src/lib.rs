@@ -7,7 +7,7 @@
 //!
 //! Data flows one way. A word list passes through a normalization [`Profile`]
 //! ([`normalize`]) into a compiled, memory-mapped FST [`Lexicon`] ([`lexicon`], whose
-//! walkable form is [`automaton`]; [`query`] searches it, [`tiers`] ranks its words).
+//! walkable form is [`raw`]'s automaton; [`query`] searches it, [`tiers`] ranks its words).
 //! A [`Board`] of grapheme faces ([`board`], read from [`boards`] files) and a
 //! lexicon go into a [`Solver`] ([`solve`]), which walks the automaton a face at a
 //! time and returns every word [`Found`], scored by [`Rules`] ([`score`]). [`batch`]
@@ -26,7 +26,7 @@
 //! ```
 #![warn(missing_docs)]
 
-pub mod automaton;
+mod automaton;
 pub mod backend;
 pub mod batch;
 pub mod bench;
@@ -38,6 +38,7 @@ pub mod lexicon;
 pub mod normalize;
 pub mod query;
 pub mod random;
+pub mod raw;
 #[cfg(test)]
 mod rolled;
 pub mod score;

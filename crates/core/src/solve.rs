@@ -6,7 +6,7 @@
 //! final. A dead prefix is dropped the moment the automaton has no transition for it,
 //! before the neighbour is even entered.
 //!
-//! The automaton is the dictionary's FST in the flat form of [`crate::automaton`]:
+//! The automaton is the dictionary's FST in the flat form of [`crate::raw`]:
 //! same states and outputs, fixed-width so a step is one record load. A word's index
 //! is the sum of the outputs along its path, and each is counted once per board in a
 //! small set that is cleared by bumping a generation. The paths go in one of two

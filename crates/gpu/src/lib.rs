@@ -5,7 +5,7 @@
 //! The kernel (CUDA C embedded in the binary and compiled by NVRTC when a
 //! [`GpuScorer`] starts; [`Design`] chooses between `kernel_shared.cu`'s designs, the
 //! default, and the first, `kernel.cu`) runs one thread a board over the dictionary's own
-//! automaton records ([`polyboggle::automaton`]), so every language, multi-byte face, `Qu`
+//! automaton records ([`polyboggle::raw`]), so every language, multi-byte face, `Qu`
 //! and blank works as on the CPU. A board with more distinct words than a thread's
 //! table holds is marked and scored again on the CPU; so is every board of more than
 //! [`tables::MAX_CELLS`] cells, and every batch whose faces do not fit the kernel's

@@ -3,10 +3,10 @@
 //! launcher (the `device` module) uploads it, and the tests' C++ harness reads it in
 //! place.
 
-use polyboggle::automaton::NO_CLASS;
 use polyboggle::batch::Batch;
 use polyboggle::lexicon::Lexicon;
 use polyboggle::normalize::MAX_WORD_LEN;
+use polyboggle::raw::NO_CLASS;
 use polyboggle::score::Rules;
 
 /// Boards of up to this many cells are scored by the kernel (a cell set is one

@@ -12,9 +12,9 @@
 //! the points of its path tree (each word once per path): so the bound is at least
 //! the score of every board of the class, whatever faces, rules or blanks.
 
-use polyboggle::automaton::{Automaton, Node, Transitions, ROOT};
 use polyboggle::board::{Board, Face};
 use polyboggle::lexicon::Lexicon;
+use polyboggle::raw::{Automaton, Node, Transitions, ROOT};
 use polyboggle::score::Rules;
 use polyboggle::solve;
 
