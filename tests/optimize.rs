@@ -273,19 +273,19 @@ fn tasks_and_logs_merge_into_the_single_process_summary() {
     // Resuming a finished log runs nothing new.
     let log = &logs[0];
     let before = std::fs::read_to_string(log).unwrap();
-    ok(&[
-        &common[..],
-        &[
+    let resume_as = |tasks: &'static str| {
+        let task = [
             "--tasks",
-            "2",
+            tasks,
             "--task-index",
             "0",
             "--log",
             log,
             "--resume",
-        ],
-    ]
-    .concat());
+        ];
+        [&common[..], &task[..]].concat()
+    };
+    ok(&resume_as("2"));
     assert_eq!(std::fs::read_to_string(log).unwrap(), before);
     // ... and refuses a log of other settings.
     let line = bad(&[
@@ -293,19 +293,7 @@ fn tasks_and_logs_merge_into_the_single_process_summary() {
     ]);
     assert!(line.contains("other settings"), "{line}");
     // ... and a log of another split: a resubmitted task keeps the job's --tasks.
-    let line = bad(&[
-        &common[..],
-        &[
-            "--tasks",
-            "3",
-            "--task-index",
-            "0",
-            "--log",
-            log,
-            "--resume",
-        ],
-    ]
-    .concat());
+    let line = bad(&resume_as("3"));
     assert!(line.contains("by task 0 of 2"), "{line}");
     // A summary of one task's log names the runs missing and exits 3.
     let out = crate::common::run(&["optimize", "--summarize", log], "");

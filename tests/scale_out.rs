@@ -111,8 +111,10 @@ fn a_4x4_proof_in_parallel_tasks_survives_a_killed_task() {
     }
     child.kill().unwrap();
     child.wait().unwrap();
-    // The summary says what is missing, and which tasks hold it.
-    let partial = ok(&["prove", "--summarize", log1.to_str().unwrap()]);
+    // The summary says what is missing, and which tasks hold it, and exits 3.
+    let out = crate::common::run(&["prove", "--summarize", log1.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(3));
+    let partial = text(&out.stdout);
     assert!(partial.contains("NOT PROVEN"), "{partial}");
     assert!(
         partial.contains("missing: ") && partial.contains("3 of 3 tasks have classes left: 0 ("),
@@ -261,17 +263,7 @@ fn a_resubmitted_subset_of_optimize_tasks_keeps_the_jobs_split() {
         assert!(out.status.success(), "{}", text(&out.stderr));
     }
     let logs = dir.path().join("optimize-logs");
-    let summarize = |format: &str| {
-        let mut args = vec!["optimize", "--summarize", "--format", format];
-        let paths: Vec<String> = ["0", "1", "2", "3"]
-            .iter()
-            .map(|k| logs.join(format!("task-{k}.ndjson")))
-            .filter(|p| p.exists())
-            .map(|p| p.display().to_string())
-            .collect();
-        args.extend(paths.iter().map(String::as_str));
-        crate::common::run(&args, "")
-    };
+    let summarize = |format: &str| summarize_logs("optimize", &logs, &["--format", format]);
     // The summary says what is missing, keeps the seed, and exits 3.
     let partial = summarize("text");
     assert_eq!(partial.status.code(), Some(3), "{}", text(&partial.stderr));
@@ -354,17 +346,7 @@ fn a_resubmitted_subset_of_prove_tasks_finishes_the_proof() {
         assert!(out.status.success(), "{}", text(&out.stderr));
     }
     let logs = dir.path().join("prove-logs");
-    let summarize = || {
-        let mut args = vec!["prove", "--summarize"];
-        let paths: Vec<String> = ["0", "1", "2"]
-            .iter()
-            .map(|k| logs.join(format!("task-{k}.ndjson")))
-            .filter(|p| p.exists())
-            .map(|p| p.display().to_string())
-            .collect();
-        args.extend(paths.iter().map(String::as_str));
-        crate::common::run(&args, "")
-    };
+    let summarize = || summarize_logs("prove", &logs, &[]);
     let partial = summarize();
     assert_eq!(partial.status.code(), Some(3), "{}", text(&partial.stderr));
     let report = text(&partial.stdout);
@@ -398,6 +380,20 @@ fn a_resubmitted_subset_of_prove_tasks_finishes_the_proof() {
     let line = text(&out.stderr);
     assert_eq!(line.lines().count(), 1, "{line}");
     assert!(line.contains("by task 1 of 3"), "{line}");
+}
+
+/// `polyboggle COMMAND --summarize` with `flags` of every log in `logs`.
+fn summarize_logs(command: &str, logs: &std::path::Path, flags: &[&str]) -> std::process::Output {
+    let mut paths: Vec<String> = std::fs::read_dir(logs)
+        .unwrap()
+        .map(|entry| entry.unwrap().path().display().to_string())
+        .collect();
+    paths.sort();
+    let mut args = vec![command];
+    args.extend(flags);
+    args.push("--summarize");
+    args.extend(paths.iter().map(String::as_str));
+    crate::common::run(&args, "")
 }
 
 fn text(bytes: &[u8]) -> String {

@@ -290,9 +290,10 @@ fn missing(summary: &optimize::Summary) -> String {
         text
     };
     let runs = summary.missing_runs.iter().map(usize::to_string).collect();
+    let count = summary.missing_runs.len();
     let mut text = format!(
-        "INCOMPLETE: {} runs missing: {}",
-        summary.missing_runs.len(),
+        "INCOMPLETE: {count} run{} missing: {}",
+        if count == 1 { "" } else { "s" },
         listed(runs)
     );
     if let Some(tasks) = summary.tasks {
