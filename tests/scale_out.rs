@@ -332,7 +332,8 @@ fn a_resubmitted_subset_of_optimize_tasks_keeps_the_jobs_split() {
     // So is an index at or above the job's size.
     let out = array_task("docs/optimize.sbatch", dir.path(), "4", "1", &OPTIMIZE_JOB);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("--task-index 4 is not below --tasks 4"));
+    let line = text(&out.stderr);
+    assert!(line.contains("array task 4 is not below TASKS=4"), "{line}");
 }
 
 #[test]
