@@ -6,12 +6,13 @@ mod args;
 mod cmd;
 mod load;
 mod output;
+mod runlog;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 /// A failure to report: one line on stderr and an exit code (2 for bad input or
-/// usage, 1 for an internal failure).
+/// usage, 1 for an internal failure, 3 for work left undone).
 #[derive(Debug)]
 pub struct Failure {
     code: u8,
@@ -23,6 +24,15 @@ impl Failure {
     pub fn input(message: impl std::fmt::Display) -> Failure {
         Failure {
             code: 2,
+            message: message.to_string(),
+        }
+    }
+
+    /// The work is not all done (a summary with runs or classes missing, a proof
+    /// stopped short): exit code 3, after the partial result was printed.
+    pub fn incomplete(message: impl std::fmt::Display) -> Failure {
+        Failure {
+            code: 3,
             message: message.to_string(),
         }
     }

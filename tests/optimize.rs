@@ -266,31 +266,44 @@ fn tasks_and_logs_merge_into_the_single_process_summary() {
     ]);
     strip_times(&mut single);
     strip_times(&mut merged);
-    single.as_object_mut().unwrap().remove("seed");
+    // The same summary, seed and all.
+    assert_eq!(merged["seed"], 3);
     assert_eq!(merged, single);
 
     // Resuming a finished log runs nothing new.
     let log = &logs[0];
     let before = std::fs::read_to_string(log).unwrap();
-    ok(&[
-        &common[..],
-        &[
+    let resume_as = |tasks: &'static str| {
+        let task = [
             "--tasks",
-            "2",
+            tasks,
             "--task-index",
             "0",
             "--log",
             log,
             "--resume",
-        ],
-    ]
-    .concat());
+        ];
+        [&common[..], &task[..]].concat()
+    };
+    ok(&resume_as("2"));
     assert_eq!(std::fs::read_to_string(log).unwrap(), before);
     // ... and refuses a log of other settings.
     let line = bad(&[
         "optimize", "--size", "3x3", "--runs", "5", "--seed", "4", "--log", log, "--resume",
     ]);
     assert!(line.contains("other settings"), "{line}");
+    // ... and a log of another split: a resubmitted task keeps the job's --tasks.
+    let line = bad(&resume_as("3"));
+    assert!(line.contains("by task 0 of 2"), "{line}");
+    // A summary of one task's log names the runs missing and exits 3.
+    let out = crate::common::run(&["optimize", "--summarize", log], "");
+    assert_eq!(out.status.code(), Some(3));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("3 of 5 runs, seed 3:"), "{text}");
+    assert!(
+        text.contains("INCOMPLETE: 2 runs missing: 1, 3; 1 of 2 tasks have runs left: 1 (2)"),
+        "{text}"
+    );
 }
 
 #[test]

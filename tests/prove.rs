@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::common::{bad, ok};
+use crate::common::{bad, ok, run};
 
 /// A small space every test can prove in well under a second.
 const SMALL: [&str; 6] = ["--size", "2x3", "--letters", "aestrl", "--threads", "2"];
@@ -119,15 +119,22 @@ fn tasks_resume_and_summaries_give_the_single_process_answer() {
     assert_eq!(summary["complete"], true);
     assert_eq!(summary["top_classes"].as_u64(), Some(lines as u64));
     assert_eq!(boards(&summary), whole);
-    // One task's log alone is not a proof.
-    let half = json(&[
-        "prove",
-        "--summarize",
-        &log("task0.ndjson"),
-        "--format",
-        "json",
-    ]);
+    // One task's log alone is not a proof: it says so, and exits 3.
+    let out = run(
+        &[
+            "prove",
+            "--summarize",
+            &log("task0.ndjson"),
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(3));
+    let half: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(half["complete"], false);
+    assert_eq!(half["unfinished_tasks"][0]["task"], 1, "{half}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("NOT PROVEN"));
 
     // --resume from task 0's log finishes the rest and agrees.
     let resumed = prove(&["--min", "90", "--log", &log("task0.ndjson"), "--resume"]);

@@ -59,7 +59,6 @@ fn gnu_parallel_tasks_merge_into_the_single_process_result() {
     let mut single_args: Vec<&str> = FLAGS.split(' ').collect();
     single_args.extend(["--format", "json"]);
     let mut single: Value = serde_json::from_str(&ok(&single_args)).unwrap();
-    single.as_object_mut().unwrap().remove("seed");
     let mut merged = merged;
     strip_times(&mut merged);
     strip_times(&mut single);
@@ -112,8 +111,10 @@ fn a_4x4_proof_in_parallel_tasks_survives_a_killed_task() {
     }
     child.kill().unwrap();
     child.wait().unwrap();
-    // The summary says what is missing, and which tasks hold it.
-    let partial = ok(&["prove", "--summarize", log1.to_str().unwrap()]);
+    // The summary says what is missing, and which tasks hold it, and exits 3.
+    let out = crate::common::run(&["prove", "--summarize", log1.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(3));
+    let partial = text(&out.stdout);
     assert!(partial.contains("NOT PROVEN"), "{partial}");
     assert!(
         partial.contains("missing: ") && partial.contains("3 of 3 tasks have classes left: 0 ("),
@@ -173,6 +174,7 @@ fn the_slurm_script_runs_its_array_task_share() {
             dir.path(),
             task,
             &[
+                ("TASKS", "2"),
                 ("RUNS", "3"),
                 ("SEED", "5"),
                 ("SEARCH", "--size 2x2 --letters a,e,t,s --pool 5"),
@@ -203,7 +205,14 @@ fn the_slurm_script_runs_its_array_task_share() {
 fn the_prove_slurm_script_splits_a_proof_into_array_tasks() {
     let dir = tempfile::tempdir().unwrap();
     let search = "--size 2x3 --letters aestrl --min 90";
-    let task = |k: &str| slurm_task("docs/prove.sbatch", dir.path(), k, &[("SEARCH", search)]);
+    let task = |k: &str| {
+        slurm_task(
+            "docs/prove.sbatch",
+            dir.path(),
+            k,
+            &[("TASKS", "2"), ("SEARCH", search)],
+        )
+    };
     let logs = dir.path().join("prove-logs");
     let summary = |names: &[&str]| -> Value {
         let mut args = vec!["prove", "--format", "json", "--summarize"];
@@ -212,7 +221,7 @@ fn the_prove_slurm_script_splits_a_proof_into_array_tasks() {
             .map(|n| logs.join(n).display().to_string())
             .collect();
         args.extend(paths.iter().map(String::as_str));
-        serde_json::from_str(&ok(&args)).unwrap()
+        serde_json::from_slice(&crate::common::run(&args, "").stdout).unwrap()
     };
     task("0");
     assert_eq!(
@@ -236,6 +245,162 @@ fn the_prove_slurm_script_splits_a_proof_into_array_tasks() {
     assert_eq!(merged["boards"], single["boards"]);
 }
 
+/// The optimizer's job array: 8 runs in 4 tasks (task k runs k and k + 4).
+const OPTIMIZE_JOB: [(&str, &str); 4] = [
+    ("TASKS", "4"),
+    ("RUNS", "8"),
+    ("SEED", "5"),
+    ("SEARCH", "--size 2x2 --letters a,e,t,s --pool 5"),
+];
+
+#[test]
+#[ignore = "runs bash and the release binary; part of the scale-out checks"]
+fn a_resubmitted_subset_of_optimize_tasks_keeps_the_jobs_split() {
+    let dir = tempfile::tempdir().unwrap();
+    // The first submission, --array=0-3: task 1 fails before it logs anything.
+    for task in ["0", "2", "3"] {
+        let out = array_task("docs/optimize.sbatch", dir.path(), task, "4", &OPTIMIZE_JOB);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    let logs = dir.path().join("optimize-logs");
+    let summarize = |format: &str| summarize_logs("optimize", &logs, &["--format", format]);
+    // The summary says what is missing, keeps the seed, and exits 3.
+    let partial = summarize("text");
+    assert_eq!(partial.status.code(), Some(3), "{}", text(&partial.stderr));
+    let report = text(&partial.stdout);
+    assert!(report.contains("6 of 8 runs, seed 5:"), "{report}");
+    assert!(
+        report.contains("INCOMPLETE: 2 runs missing: 1, 5; 1 of 4 tasks have runs left: 1 (2)"),
+        "{report}"
+    );
+    assert!(text(&partial.stderr).contains("2 of 8 runs missing"));
+    let partial: Value = serde_json::from_slice(&summarize("json").stdout).unwrap();
+    assert_eq!(partial["seed"], 5);
+    assert_eq!(partial["complete"], false);
+    assert_eq!(partial["missing_runs"], serde_json::json!([1, 5]));
+
+    // Resubmitted alone (--array=1: a job of one task), task 1 keeps its share of 4.
+    let out = array_task("docs/optimize.sbatch", dir.path(), "1", "1", &OPTIMIZE_JOB);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let log1 = std::fs::read_to_string(logs.join("task-1.ndjson")).unwrap();
+    let runs: Vec<u64> = log1
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|l| l["event"] == "run")
+        .map(|l| l["run"].as_u64().unwrap())
+        .collect();
+    assert_eq!(runs, [1, 5]);
+    let whole = summarize("text");
+    assert!(whole.status.success(), "{}", text(&whole.stderr));
+    assert!(text(&whole.stdout).contains("8 runs, seed 5:"));
+    let merged: Value = serde_json::from_slice(&summarize("json").stdout).unwrap();
+    assert_eq!(merged["complete"], true);
+    let single: Value = serde_json::from_str(&ok(&[
+        "optimize",
+        "--size",
+        "2x2",
+        "--letters",
+        "a,e,t,s",
+        "--pool",
+        "5",
+        "--runs",
+        "8",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let (mut merged, mut single) = (merged, single);
+    strip_times(&mut merged);
+    strip_times(&mut single);
+    assert_eq!(merged, single);
+
+    // A task's log given to another split is refused, in one line, exit 2.
+    let mut other = OPTIMIZE_JOB;
+    other[0] = ("TASKS", "2");
+    let out = array_task("docs/optimize.sbatch", dir.path(), "1", "2", &other);
+    assert_eq!(out.status.code(), Some(2));
+    let line = text(&out.stderr);
+    assert_eq!(line.lines().count(), 1, "{line}");
+    assert!(
+        line.contains("by task 1 of 4") && line.contains("task 1 of 2"),
+        "{line}"
+    );
+    // So is an index at or above the job's size.
+    let out = array_task("docs/optimize.sbatch", dir.path(), "4", "1", &OPTIMIZE_JOB);
+    assert_eq!(out.status.code(), Some(2));
+    let line = text(&out.stderr);
+    assert!(line.contains("array task 4 is not below TASKS=4"), "{line}");
+}
+
+#[test]
+#[ignore = "runs bash and the release binary; part of the scale-out checks"]
+fn a_resubmitted_subset_of_prove_tasks_finishes_the_proof() {
+    let dir = tempfile::tempdir().unwrap();
+    let search = "--size 2x3 --letters aestrl --min 90";
+    let job = [("TASKS", "3"), ("SEARCH", search)];
+    for task in ["0", "2"] {
+        let out = array_task("docs/prove.sbatch", dir.path(), task, "3", &job);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    let logs = dir.path().join("prove-logs");
+    let summarize = || summarize_logs("prove", &logs, &[]);
+    let partial = summarize();
+    assert_eq!(partial.status.code(), Some(3), "{}", text(&partial.stderr));
+    let report = text(&partial.stdout);
+    assert!(
+        report.contains("NOT PROVEN") && report.contains("1 of 3 tasks have classes left: 1 ("),
+        "{report}"
+    );
+    assert!(
+        report.contains("rerun the tasks with classes left"),
+        "{report}"
+    );
+
+    // Task 1 resubmitted alone (--array=1) breaks its third, not half, of the classes.
+    let out = array_task("docs/prove.sbatch", dir.path(), "1", "1", &job);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let whole = summarize();
+    assert!(whole.status.success(), "{}", text(&whole.stderr));
+    assert!(text(&whole.stdout).contains("proven: "));
+    let lines = |k: &str| {
+        std::fs::read_to_string(logs.join(format!("task-{k}.ndjson")))
+            .unwrap()
+            .lines()
+            .count()
+    };
+    assert!(lines("0") >= lines("1") && lines("1") + 1 >= lines("0"));
+
+    // Task 1's log under a split of 2 is refused, in one line, exit 2.
+    let other = [("TASKS", "2"), ("SEARCH", search)];
+    let out = array_task("docs/prove.sbatch", dir.path(), "1", "2", &other);
+    assert_eq!(out.status.code(), Some(2));
+    let line = text(&out.stderr);
+    assert_eq!(line.lines().count(), 1, "{line}");
+    assert!(line.contains("by task 1 of 3"), "{line}");
+}
+
+/// `polyboggle COMMAND --summarize` with `flags` of every log in `logs`.
+fn summarize_logs(command: &str, logs: &std::path::Path, flags: &[&str]) -> std::process::Output {
+    let mut paths: Vec<String> = std::fs::read_dir(logs)
+        .unwrap()
+        .map(|entry| entry.unwrap().path().display().to_string())
+        .collect();
+    paths.sort();
+    let mut args = vec![command];
+    args.extend(flags);
+    args.push("--summarize");
+    args.extend(paths.iter().map(String::as_str));
+    crate::common::run(&args, "")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
 /// Fails loudly when GNU parallel is missing (`.ci/run` installs it).
 fn require_parallel() {
     let found = Command::new("parallel").arg("--version").output();
@@ -245,28 +410,36 @@ fn require_parallel() {
     );
 }
 
-/// Runs array task `task` of 2 of the job script `script` (a path in the repository)
-/// in `dir`, as Slurm would, with the release binary on PATH and `vars` set.
+/// Runs array task `task` of a job of 2 tasks; expects it to succeed.
 fn slurm_task(script: &str, dir: &std::path::Path, task: &str, vars: &[(&str, &str)]) {
+    let out = array_task(script, dir, task, "2", vars);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+/// Runs array task `task` of the job script `script` (a path in the repository) in
+/// `dir`, as Slurm would in a job (or a resubmitted subset) of `count` tasks, with the
+/// release binary on PATH and `vars` set.
+fn array_task(
+    script: &str,
+    dir: &std::path::Path,
+    task: &str,
+    count: &str,
+    vars: &[(&str, &str)],
+) -> std::process::Output {
     let bin = std::path::Path::new(env!("CARGO_BIN_EXE_polyboggle"));
     let path = format!(
         "{}:{}",
         bin.parent().unwrap().display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let out = Command::new("bash")
+    Command::new("bash")
         .arg(crate::common::repo(script))
         .current_dir(dir)
         .env("PATH", &path)
         .env("SLURM_ARRAY_TASK_ID", task)
-        .env("SLURM_ARRAY_TASK_COUNT", "2")
+        .env("SLURM_ARRAY_TASK_COUNT", count)
         .env("SLURM_CPUS_PER_TASK", "1")
         .envs(vars.iter().copied())
         .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+        .unwrap()
 }

@@ -1,22 +1,21 @@
 //! `polyboggle optimize`: best-board search, its logs and summaries.
 
 use std::collections::HashSet;
-use std::fs::File;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use polyboggle::random;
 use polyboggle_optimize::{
     self as optimize, Event, LogLine, Method, Objective, RunReport, Settings, Space,
 };
-use serde_json::json;
 
 use crate::args::{Format, MethodArg, OptimizeArgs};
 use crate::load::{check_run_flags, load_dict, open_scorer, rules, space};
 use crate::output::stdout;
+use crate::runlog::{self, RunLog};
 use crate::Failure;
 
 pub fn run(args: OptimizeArgs) -> Result<(), Failure> {
@@ -69,66 +68,54 @@ pub fn run(args: OptimizeArgs) -> Result<(), Failure> {
             args.runs
         );
     }
+    // Each run logged says the search's size and split, for summaries and resumes.
+    let task = args
+        .scale
+        .task_index
+        .zip(args.scale.tasks)
+        .map(|(k, n)| [k as u64, n as u64]);
+    let placed = |report: &RunReport| RunReport {
+        of: Some(args.runs),
+        task,
+        ..report.clone()
+    };
     // Runs a resumed log has finished already: kept for the summary, not run again.
     let mut done: Vec<RunReport> = Vec::new();
     if let Some(log) = args.scale.resumed_log() {
-        done = finished_runs(log, &settings, &space)?;
+        done = finished_runs(log, &settings, &space, args.runs, task)?;
         let numbers: HashSet<usize> = done.iter().map(|r| r.run).collect();
         runs.retain(|r| !numbers.contains(r));
         done.retain(|r| runs_of_task(&args).contains(&r.run));
     }
-    let log = match &args.scale.log {
-        Some(path) => Some(Mutex::new(open_log(path)?)),
-        None => None,
-    };
+    let log = RunLog::open(args.scale.log.as_deref(), task.is_some())?;
+    let json = |line: &LogLine| serde_json::to_string(line).expect("log lines serialize");
 
     let chosen = open_scorer(args.backend, &lexicon, settings.scoring_rules(), threads)?;
     let scorer = &*chosen.scorer;
     let progress = Progress::new(runs.len(), std::io::stdout().is_terminal());
-    let log_error: Mutex<Option<String>> = Mutex::new(None);
-    let write_log = |line: &LogLine| {
-        if let Some(log) = &log {
-            let text = serde_json::to_string(line).expect("log lines serialize") + "\n";
-            let mut file = log.lock().expect("no thread panics writing the log");
-            if let Err(e) = file.write_all(text.as_bytes()).and_then(|_| file.flush()) {
-                let path = args.scale.log.as_deref().unwrap_or(Path::new("log"));
-                *log_error.lock().expect("no panic") = Some(format!("{}: {e}", path.display()));
-            }
-        }
-    };
-    let task_lines = args.scale.tasks.is_some();
-    let task_out = Mutex::new(std::io::stdout());
     let observer = |event: &Event| match event {
         Event::Round {
             run,
             boards_scored,
             best,
         } => progress.round(*run, *boards_scored, *best),
-        Event::Improved(line) => write_log(line),
+        Event::Improved(line) => log.write(&json(line)),
         Event::Finished(report) => {
-            let line = LogLine::Run((*report).clone());
-            write_log(&line);
-            if task_lines {
-                let text = serde_json::to_string(&line).expect("log lines serialize");
-                let out = task_out.lock().expect("no panic");
-                let _ = writeln!(out.lock(), "{text}");
-            }
+            log.finished(&json(&LogLine::Run(placed(report))));
             progress.finished(report);
         }
     };
     let started = Instant::now();
     let reports = optimize::run(&lexicon, &space, scorer, &settings, &runs, &observer);
     progress.clear();
-    if let Some(error) = log_error.into_inner().expect("no panic") {
-        return Err(Failure::input(error));
-    }
-    if task_lines {
+    log.close()?;
+    if task.is_some() {
         return Ok(());
     }
-    done.extend(reports);
+    done.extend(reports.iter().map(placed));
     let summary =
         optimize::summarize(done, Some(started.elapsed().as_secs_f64())).map_err(Failure::input)?;
-    print_summary(&summary, args.format, Some(seed))
+    print_summary(&summary, args.format)
 }
 
 /// Numbers clap cannot check alone.
@@ -155,45 +142,37 @@ fn runs_of_task(args: &OptimizeArgs) -> Vec<usize> {
     }
 }
 
-fn open_log(path: &Path) -> Result<File, Failure> {
-    Ok(polyboggle::files::open_append(path)?)
-}
-
-/// The runs a log has finished for these settings (a log of other settings is an
-/// error). A last line cut short by a crash is ignored.
+/// The runs a log has finished for these settings (a log of other settings, or of
+/// another split, is an error). A last line cut short by a crash is ignored.
 fn finished_runs(
     path: &Path,
     settings: &Settings,
     space: &Space,
+    of: usize,
+    task: Option<[u64; 2]>,
 ) -> Result<Vec<RunReport>, Failure> {
-    let text = match polyboggle::files::read_text(path) {
-        Ok(text) => text,
-        Err(e) if matches!(e.fault, polyboggle::files::ReadFault::Missing) => return Ok(Vec::new()),
-        Err(e) => return Err(e.into()),
-    };
-    let whole = match text.rfind('\n') {
-        Some(end) => &text[..=end],
-        None => "",
-    };
-    let lines = optimize::parse_log(whole, &path.display().to_string()).map_err(Failure::input)?;
+    let text = runlog::read_resumed(path)?;
+    let lines = optimize::parse_log(&text, &path.display().to_string()).map_err(Failure::input)?;
     let mut runs = Vec::new();
     for line in lines {
         let LogLine::Run(report) = line else { continue };
-        let expected_seed = settings.seed.wrapping_add(report.run as u64);
         if report.objective != settings.objective.to_string()
             || report.space != space.describe()
-            || report.seed != expected_seed
+            || report.base_seed() != settings.seed
+            || report.of.is_some_and(|n| n != of)
         {
             return Err(Failure::input(format!(
-                "{}: run {} was made with other settings ({} over {}, seed {}); \
-                 resume with the same --objective, board space and --seed, or use another --log",
+                "{}: run {} was made with other settings ({} over {}, seed {}{}); \
+                 resume with the same --objective, board space, --seed and --runs, or use another --log",
                 path.display(),
                 report.run,
                 report.objective,
                 report.space,
-                report.seed
+                report.base_seed(),
+                report.of.map_or(String::new(), |n| format!(", {n} runs")),
             )));
         }
+        runlog::check_split(path, &format!("run {}", report.run), report.task, task)?;
         runs.push(report);
     }
     Ok(runs)
@@ -211,38 +190,44 @@ fn summarize(paths: &[PathBuf], format: Format) -> Result<(), Failure> {
         }));
     }
     let summary = optimize::summarize(runs, None).map_err(Failure::input)?;
-    print_summary(&summary, format, None)
+    print_summary(&summary, format)?;
+    if summary.complete {
+        return Ok(());
+    }
+    Err(Failure::incomplete(format!(
+        "incomplete: {} of {} runs missing",
+        summary.missing_runs.len(),
+        summary.of.unwrap_or(0)
+    )))
 }
 
-fn print_summary(
-    summary: &optimize::Summary,
-    format: Format,
-    seed: Option<u64>,
-) -> Result<(), Failure> {
+/// Prints a summary; one with runs missing says which.
+fn print_summary(summary: &optimize::Summary, format: Format) -> Result<(), Failure> {
     let mut out = stdout();
     if format == Format::Json {
-        let mut value = serde_json::to_value(summary).expect("summaries serialize");
-        if let Some(seed) = seed {
-            value["seed"] = json!(seed);
-        }
+        let value = serde_json::to_value(summary).expect("summaries serialize");
         writeln!(out, "{value}")?;
         return Ok(out.flush()?);
     }
     let runs = summary.runs.len();
     let rate = summary.boards_scored as f64 / summary.seconds.max(1e-9);
     writeln!(out, "{} over {}", summary.objective, summary.space)?;
-    let seeds = match seed {
-        Some(seed) => format!(", seed {seed}"),
-        None => String::new(),
+    let of = match summary.of {
+        Some(of) if !summary.complete => format!(" of {of}"),
+        _ => String::new(),
     };
     writeln!(
         out,
-        "{runs} run{}{seeds}: {} boards scored in {:.1} s ({} boards/s)",
-        if runs == 1 { "" } else { "s" },
+        "{runs}{of} run{}, seed {}: {} boards scored in {:.1} s ({} boards/s)",
+        if runs == 1 && of.is_empty() { "" } else { "s" },
+        summary.seed,
         thousands(summary.boards_scored),
         summary.seconds,
         thousands(rate as u64),
     )?;
+    if !summary.complete {
+        writeln!(out, "{}", missing(summary))?;
+    }
     writeln!(out)?;
     writeln!(out, "{:>7}  {:>6}  {:>6}  board", "value", "score", "words")?;
     for found in summary.boards.iter().take(10) {
@@ -294,6 +279,38 @@ fn print_summary(
     Ok(out.flush()?)
 }
 
+/// What an incomplete summary lacks: the runs, and the tasks that owe them.
+fn missing(summary: &optimize::Summary) -> String {
+    let listed = |items: Vec<String>| {
+        let more = items.len().saturating_sub(20);
+        let mut text = items[..items.len().min(20)].join(", ");
+        if more > 0 {
+            text += &format!(" and {more} more");
+        }
+        text
+    };
+    let runs = summary.missing_runs.iter().map(usize::to_string).collect();
+    let count = summary.missing_runs.len();
+    let mut text = format!(
+        "INCOMPLETE: {count} run{} missing: {}",
+        if count == 1 { "" } else { "s" },
+        listed(runs)
+    );
+    if let Some(tasks) = summary.tasks {
+        let left: Vec<String> = summary
+            .unfinished_tasks
+            .iter()
+            .map(|t| format!("{} ({})", t.task, t.left))
+            .collect();
+        text += &format!(
+            "; {} of {tasks} tasks have runs left: {}",
+            left.len(),
+            listed(left)
+        );
+    }
+    text
+}
+
 fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
@@ -315,17 +332,12 @@ struct Progress {
 
 impl Progress {
     fn new(runs: usize, on_terminal: bool) -> Progress {
-        let bar = on_terminal.then(|| {
-            let bar = ProgressBar::new(runs as u64);
-            bar.set_style(
-                ProgressStyle::with_template("{elapsed_precise} runs {pos}/{len} {wide_msg}")
-                    .expect("a valid template"),
-            );
-            bar.enable_steady_tick(Duration::from_millis(200));
-            bar
-        });
         Progress {
-            bar,
+            bar: runlog::progress_bar(
+                runs as u64,
+                "{elapsed_precise} runs {pos}/{len} {wide_msg}",
+                on_terminal,
+            ),
             started: Instant::now(),
             state: Mutex::new((0, None)),
         }

@@ -2,14 +2,13 @@
 //! that there is no other; its logs and summaries.
 
 use std::collections::HashSet;
-use std::fs::File;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use polyboggle::batch::CpuScorer;
 use polyboggle::{Lexicon, Rules};
 use polyboggle_optimize::{self as optimize, Objective, Settings, Space};
@@ -20,6 +19,7 @@ use serde_json::json;
 use crate::args::{Format, ProveArgs};
 use crate::load::{check_run_flags, load_dict, rules, space};
 use crate::output::stdout;
+use crate::runlog::{self, RunLog};
 use crate::Failure;
 
 /// How long the optimizer looks for a threshold when `--min` is not given.
@@ -85,46 +85,31 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
         _ => proof.classes().to_vec(),
     };
     let in_scope = todo.len() as u64;
+    let task = args
+        .scale
+        .task_index
+        .zip(args.scale.tasks)
+        .map(|(k, n)| [k as u64, n as u64]);
     let mut lines: Vec<LogLine> = Vec::new();
     if let Some(path) = args.scale.resumed_log() {
-        lines = finished(path, &settings)?;
+        lines = finished(path, &settings, task)?;
         let scope: HashSet<u64> = todo.iter().copied().collect();
         lines.retain(|line| scope.contains(&line.class));
         let done: HashSet<u64> = lines.iter().map(|line| line.class).collect();
         todo.retain(|c| !done.contains(c));
     }
-    let log_file = match &args.scale.log {
-        Some(path) => Some(Mutex::new(open_log(path)?)),
-        None => None,
-    };
+    let log = RunLog::open(args.scale.log.as_deref(), task.is_some())?;
 
     let started = Instant::now();
     let deadline = args.time.map(|t| started + Duration::from_secs_f64(t));
     let stop = || deadline.is_some_and(|d| Instant::now() >= d);
     let progress = Progress::new(todo.len() as u64, std::io::stderr().is_terminal());
     let fresh: Mutex<Vec<LogLine>> = Mutex::new(Vec::new());
-    let log_error: Mutex<Option<String>> = Mutex::new(None);
-    let task_lines = args.scale.tasks.is_some();
     let sampled: Mutex<Vec<ClassReport>> = Mutex::new(Vec::new());
-    let task = args
-        .scale
-        .task_index
-        .zip(args.scale.tasks)
-        .map(|(k, n)| [k as u64, n as u64]);
     let done = |report: &ClassReport| {
         let mut line = LogLine::new(&proof, &settings, report);
         line.task = task;
-        let text = serde_json::to_string(&line).expect("log lines serialize") + "\n";
-        if let Some(file) = &log_file {
-            let mut file = file.lock().expect("no thread panics writing the log");
-            if let Err(e) = file.write_all(text.as_bytes()).and_then(|_| file.flush()) {
-                let path = args.scale.log.as_deref().unwrap_or(Path::new("log"));
-                *log_error.lock().expect("no panic") = Some(format!("{}: {e}", path.display()));
-            }
-        }
-        if task_lines {
-            let _ = std::io::stdout().lock().write_all(text.as_bytes());
-        }
+        log.finished(&serde_json::to_string(&line).expect("log lines serialize"));
         progress.finished(report);
         fresh.lock().expect("no panic").push(line);
         sampled.lock().expect("no panic").push(report.clone());
@@ -147,10 +132,15 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
         drop(quit);
     });
     progress.clear();
-    if let Some(error) = log_error.into_inner().expect("no panic") {
-        return Err(Failure::input(error));
-    }
-    if task_lines {
+    log.close()?;
+    if let Some([index, tasks]) = task {
+        let left = todo.len() - fresh.lock().expect("no panic").len();
+        if left > 0 && args.sample.is_none() {
+            return Err(Failure::incomplete(format!(
+                "incomplete: task {index} of {tasks} stopped with {left} of its {in_scope} \
+                 classes left (its --log and --resume go on)"
+            )));
+        }
         return Ok(());
     }
     let seconds = started.elapsed().as_secs_f64();
@@ -188,7 +178,20 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
         },
     };
     let complete = summary.done == in_scope;
-    print(&summary, complete, Some(seconds), args.format)
+    print(&summary, complete, Some(seconds), args.format)?;
+    not_proven(&summary, complete)
+}
+
+/// Exit code 3 after a summary that proves nothing yet.
+fn not_proven(summary: &Summary, complete: bool) -> Result<(), Failure> {
+    if complete {
+        return Ok(());
+    }
+    Err(Failure::incomplete(format!(
+        "NOT PROVEN: {} of {} top-level classes missing",
+        summary.missing(),
+        summary.of
+    )))
 }
 
 /// The best score a brief optimizer run finds: the threshold when none is given.
@@ -250,19 +253,14 @@ fn space_size(space: &Space) -> String {
     format!("{rows}x{cols}")
 }
 
-fn open_log(path: &Path) -> Result<File, Failure> {
-    Ok(polyboggle::files::open_append(path)?)
-}
-
-/// The classes a log has finished for these settings (a log of other settings is
-/// an error; a missing log is an empty one).
-fn finished(path: &Path, settings: &str) -> Result<Vec<LogLine>, Failure> {
-    let text = match polyboggle::files::read_text(path) {
-        Ok(text) => text,
-        Err(e) if matches!(e.fault, polyboggle::files::ReadFault::Missing) => return Ok(Vec::new()),
-        Err(e) => return Err(e.into()),
-    };
+/// The classes a log has finished for these settings (a log of other settings or
+/// of another split is an error; a missing log is an empty one).
+fn finished(path: &Path, settings: &str, task: Option<[u64; 2]>) -> Result<Vec<LogLine>, Failure> {
+    let text = runlog::read_resumed(path)?;
     let lines = log::parse(&text, &path.display().to_string()).map_err(Failure::input)?;
+    for line in &lines {
+        runlog::check_split(path, &format!("class {}", line.class), line.task, task)?;
+    }
     if let Some(other) = lines.iter().find(|line| line.settings != settings) {
         return Err(Failure::input(format!(
             "{}: class {} was proven with other settings ({}); resume with the same \
@@ -282,7 +280,8 @@ fn summarize(paths: &[PathBuf], format: Format) -> Result<(), Failure> {
         lines.extend(log::parse(&text, &path.display().to_string()).map_err(Failure::input)?);
     }
     let summary = log::summarize(&lines).map_err(Failure::input)?;
-    print(&summary, summary.complete(), None, format)
+    print(&summary, summary.complete(), None, format)?;
+    not_proven(&summary, summary.complete())
 }
 
 fn print(
@@ -326,10 +325,14 @@ fn print(
             if summary.boards.len() == 1 { "" } else { "s" }
         )?;
     } else {
+        // A summary of task logs (no time of its own) is mended by rerunning tasks.
+        let mend = match seconds {
+            Some(_) => "run again with --log and --resume to go on",
+            None => "rerun the tasks with classes left, with the same --tasks: docs/scale-out.md",
+        };
         writeln!(
             out,
-            "NOT PROVEN: stopped after {} of {} top-level classes; the list below proves \
-             nothing (run again with --log and --resume to go on)",
+            "NOT PROVEN: {} of {} top-level classes done; the list below proves nothing ({mend})",
             summary.done, summary.of
         )?;
         writeln!(out, "{}", missing(summary))?;
@@ -498,19 +501,12 @@ struct Progress {
 
 impl Progress {
     fn new(classes: u64, on_terminal: bool) -> Progress {
-        let bar = on_terminal.then(|| {
-            let bar = ProgressBar::new(classes);
-            bar.set_style(
-                ProgressStyle::with_template(
-                    "{elapsed_precise} classes {pos}/{len} (ETA {eta}) {wide_msg}",
-                )
-                .expect("a valid template"),
-            );
-            bar.enable_steady_tick(Duration::from_millis(200));
-            bar
-        });
         Progress {
-            bar,
+            bar: runlog::progress_bar(
+                classes,
+                "{elapsed_precise} classes {pos}/{len} (ETA {eta}) {wide_msg}",
+                on_terminal,
+            ),
             started: Instant::now(),
             classes,
             done: AtomicU64::new(0),

@@ -48,7 +48,9 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 pub use objective::{Objective, ObjectiveError};
-pub use report::{parse_log, summarize, Best, Found, LogLine, RunReport, Summary, SummaryError};
+pub use report::{
+    parse_log, summarize, Best, Found, LogLine, RunReport, Summary, SummaryError, TaskLeft,
+};
 pub use space::{
     alphabet, exclude, parse_letters, Candidate, Space, SpaceError, ALPHABET_LIMIT, MAX_CELLS,
 };
@@ -240,6 +242,8 @@ fn one_run(
         seconds: started.elapsed().as_secs_f64(),
         boards_scored: state.scored,
         climbs: climbs as usize,
+        of: None,
+        task: None,
     }
 }
 

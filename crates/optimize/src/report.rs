@@ -53,6 +53,22 @@ pub struct RunReport {
     pub boards_scored: u64,
     /// Climbs from a fresh pool (more than one when it restarted to reach `--until`).
     pub climbs: usize,
+    /// In a log: the runs of the whole search (`--runs`), so that a summary of
+    /// some of its logs can say which runs are missing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub of: Option<usize>,
+    /// In a log: the task that ran it, `[index, tasks]`, when the search was split
+    /// (`--tasks N --task-index K`), so that a summary can name the tasks with runs
+    /// left and a resumed task can refuse another split's log.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub task: Option<[u64; 2]>,
+}
+
+impl RunReport {
+    /// The base seed of the search it belongs to (run `r`'s seed is the base plus `r`).
+    pub fn base_seed(&self) -> u64 {
+        self.seed.wrapping_sub(self.run as u64)
+    }
 }
 
 /// One line of an optimizer's log.
@@ -88,6 +104,15 @@ pub struct Found {
     pub found_in: usize,
 }
 
+/// A task of a split search with runs left.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TaskLeft {
+    /// The task's index.
+    pub task: u64,
+    /// Its runs not finished.
+    pub left: usize,
+}
+
 /// Everything a set of runs found.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Summary {
@@ -95,6 +120,21 @@ pub struct Summary {
     pub objective: String,
     /// The space searched.
     pub space: String,
+    /// The base seed (run `r` used the base plus `r`).
+    pub seed: u64,
+    /// Is every run of the search there? (Logs from before runs were logged with
+    /// the search's size cannot tell: they count as complete.)
+    pub complete: bool,
+    /// The runs of the search not in the logs, by number.
+    pub missing_runs: Vec<usize>,
+    /// When the search was split into tasks: each task with runs left.
+    pub unfinished_tasks: Vec<TaskLeft>,
+    /// The runs of the whole search, when the logs say.
+    #[serde(skip)]
+    pub of: Option<usize>,
+    /// The number of tasks it was split into, when it was.
+    #[serde(skip)]
+    pub tasks: Option<u64>,
     /// Wall-clock seconds (merged logs: the runs' seconds added up).
     pub seconds: f64,
     /// Boards scored by all runs.
@@ -127,22 +167,46 @@ pub enum SummaryError {
         /// What it searched.
         found: String,
     },
+    /// Runs logged as parts of differently sized or differently split searches.
+    #[error(
+        "run {run} was logged as {found}, but run {first_run} as {first}: logs of two splits cannot be merged"
+    )]
+    Split {
+        /// The first run's number.
+        first_run: usize,
+        /// Its part of the search.
+        first: String,
+        /// The disagreeing run's number.
+        run: usize,
+        /// Its part of the search.
+        found: String,
+    },
     /// An objective in a log that does not parse.
     #[error("{0}")]
     Objective(String),
 }
 
+/// A run's place in its search as a log line says it: `of N runs`, `in N tasks`.
+fn split(run: &RunReport) -> String {
+    let runs = run.of.map_or("?".to_string(), |n| n.to_string());
+    match run.task {
+        Some([_, tasks]) => format!("one of {runs} runs in {tasks} tasks"),
+        None => format!("one of {runs} runs, not split"),
+    }
+}
+
 /// Merges finished runs into a summary. A run number met twice (a log written by
 /// a resumed task, or merged twice) counts once. `seconds` is the wall-clock time
-/// when known; `None` adds up the runs' own times.
+/// when known; `None` adds up the runs' own times. Runs that name the search's
+/// size (`of`) let the summary say which runs, and which tasks, are missing.
 pub fn summarize(runs: Vec<RunReport>, seconds: Option<f64>) -> Result<Summary, SummaryError> {
     let mut by_number: BTreeMap<usize, RunReport> = BTreeMap::new();
     for run in runs {
         by_number.entry(run.run).or_insert(run);
     }
-    let runs: Vec<RunReport> = by_number.into_values().collect();
+    let mut runs: Vec<RunReport> = by_number.into_values().collect();
     let first = runs.first().ok_or(SummaryError::Empty)?;
-    let what = |r: &RunReport| format!("{} over {}", r.objective, r.space);
+    let what = |r: &RunReport| format!("{} over {}, seed {}", r.objective, r.space, r.base_seed());
     if let Some(other) = runs.iter().find(|r| what(r) != what(first)) {
         return Err(SummaryError::Mixed {
             first_run: first.run,
@@ -151,6 +215,48 @@ pub fn summarize(runs: Vec<RunReport>, seconds: Option<f64>) -> Result<Summary, 
             found: what(other),
         });
     }
+    // Lines from before the split was logged agree with any split.
+    let of = runs.iter().find_map(|r| r.of);
+    let tasks = runs.iter().find_map(|r| r.task.map(|[_, n]| n));
+    let sized = runs.iter().find(|r| r.of.is_some() || r.task.is_some());
+    if let Some(other) = runs.iter().find(|r| {
+        r.of.is_some_and(|n| Some(n) != of) || r.task.is_some_and(|[_, n]| Some(n) != tasks)
+    }) {
+        let first = sized.expect("a run with a size");
+        return Err(SummaryError::Split {
+            first_run: first.run,
+            first: split(first),
+            run: other.run,
+            found: split(other),
+        });
+    }
+    let seed = first.base_seed();
+    let missing_runs: Vec<usize> = match of {
+        Some(of) => {
+            let done: std::collections::BTreeSet<usize> = runs.iter().map(|r| r.run).collect();
+            (0..of).filter(|r| !done.contains(r)).collect()
+        }
+        None => Vec::new(),
+    };
+    let unfinished_tasks = match tasks {
+        Some(tasks) => (0..tasks)
+            .map(|task| TaskLeft {
+                task,
+                left: missing_runs
+                    .iter()
+                    .filter(|&&r| r as u64 % tasks == task)
+                    .count(),
+            })
+            .filter(|t| t.left > 0)
+            .collect(),
+        None => Vec::new(),
+    };
+    // The summary holds the search's size and split once, not in every run.
+    for run in &mut runs {
+        run.of = None;
+        run.task = None;
+    }
+    let first = &runs[0];
     let objective: Objective = first
         .objective
         .parse()
@@ -175,6 +281,12 @@ pub fn summarize(runs: Vec<RunReport>, seconds: Option<f64>) -> Result<Summary, 
     Ok(Summary {
         objective: first.objective.clone(),
         space: first.space.clone(),
+        seed,
+        complete: missing_runs.is_empty(),
+        missing_runs,
+        unfinished_tasks,
+        of,
+        tasks,
         seconds: seconds.unwrap_or_else(|| runs.iter().map(|r| r.seconds).sum()),
         boards_scored: runs.iter().map(|r| r.boards_scored).sum(),
         best: boards[0].best.clone(),
@@ -218,6 +330,8 @@ mod tests {
             seconds: 1.0,
             boards_scored: 10,
             climbs: 1,
+            of: None,
+            task: None,
         }
     }
 
@@ -250,6 +364,51 @@ mod tests {
         assert_eq!(summarize(vec![], None), Err(SummaryError::Empty));
         let err = parse_log("{\"event\": \"nope\"}\n", "log.ndjson").unwrap_err();
         assert!(err.starts_with("log.ndjson, line 1:"), "{err}");
+    }
+
+    #[test]
+    fn a_summary_of_some_tasks_logs_names_the_runs_and_tasks_missing() {
+        // 5 runs in 2 tasks: task 0 has runs 0, 2, 4; task 1 runs 1, 3.
+        let logged = |number: usize| RunReport {
+            of: Some(5),
+            task: Some([number as u64 % 2, 2]),
+            ..run(number, "ab/ba", 5)
+        };
+        let summary = summarize(vec![logged(0), logged(2), logged(1)], None).unwrap();
+        assert!(!summary.complete);
+        assert_eq!(summary.seed, 1);
+        assert_eq!(summary.missing_runs, [3, 4]);
+        let left: Vec<(u64, usize)> = summary
+            .unfinished_tasks
+            .iter()
+            .map(|t| (t.task, t.left))
+            .collect();
+        assert_eq!(left, [(0, 1), (1, 1)]);
+        assert!(summary
+            .runs
+            .iter()
+            .all(|r| r.of.is_none() && r.task.is_none()));
+        let all = summarize((0..5).map(logged).collect(), None).unwrap();
+        assert!(all.complete && all.unfinished_tasks.is_empty());
+    }
+
+    #[test]
+    fn logs_of_another_seed_or_split_are_refused() {
+        let other_seed = RunReport {
+            seed: 100,
+            ..run(1, "ab/ba", 5)
+        };
+        let err = summarize(vec![run(0, "ab/ba", 5), other_seed], None).unwrap_err();
+        assert!(err.to_string().contains("seed 99"), "{err}");
+        let in_tasks = |number: usize, tasks: u64| RunReport {
+            of: Some(8),
+            task: Some([number as u64 % tasks, tasks]),
+            ..run(number, "ab/ba", 5)
+        };
+        let err = summarize(vec![in_tasks(1, 8), in_tasks(3, 2)], None).unwrap_err();
+        assert!(err.to_string().contains("in 8 tasks"), "{err}");
+        // A line from before the split was logged merges with any.
+        assert!(summarize(vec![in_tasks(1, 8), run(2, "ab/ba", 5)], None).is_ok());
     }
 
     #[test]

@@ -170,6 +170,20 @@ pub fn summarize(lines: &[LogLine]) -> Result<Summary, String> {
         }
         classes.entry(line.class).or_insert(line);
     }
+    // Lines from before tasks were logged, or from one whole-proof process, fit any split.
+    let split = lines.iter().find_map(|line| line.task);
+    if let Some(other) = lines.iter().find(|line| {
+        line.task
+            .is_some_and(|[_, n]| Some(n) != split.map(|[_, n]| n))
+    }) {
+        let [index, tasks] = split.expect("a line with a task");
+        let [other_index, other_tasks] = other.task.expect("a line with a task");
+        return Err(format!(
+            "class {} was logged by task {other_index} of {other_tasks}, another by task {index} \
+             of {tasks}: logs of two splits cannot be merged",
+            other.class
+        ));
+    }
     let mut boards: HashMap<&str, &LoggedBoard> = HashMap::new();
     let mut summary = Summary {
         settings: first.settings.clone(),
@@ -184,7 +198,7 @@ pub fn summarize(lines: &[LogLine]) -> Result<Summary, String> {
         seconds: 0.0,
         tasks: None,
     };
-    if let Some([_, tasks]) = first.task {
+    if let Some([_, tasks]) = split {
         let mut done: BTreeMap<u64, u64> = BTreeMap::new();
         for line in classes.values() {
             if let Some([index, _]) = line.task {
@@ -276,6 +290,21 @@ mod tests {
         // Lines from before tasks were logged read as before.
         let text = serde_json::to_string(&line(0, &[])).unwrap();
         assert!(!text.contains("task"));
+    }
+
+    #[test]
+    fn logs_of_two_splits_are_refused() {
+        let mut a = line(0, &[]);
+        a.task = Some([0, 8]);
+        let mut b = line(1, &[]);
+        b.task = Some([1, 2]);
+        let err = summarize(&[a.clone(), b]).unwrap_err();
+        assert!(
+            err.contains("task 1 of 2") && err.contains("two splits"),
+            "{err}"
+        );
+        // A whole-proof process's line fits any split.
+        assert!(summarize(&[a, line(1, &[])]).is_ok());
     }
 
     #[test]
