@@ -81,8 +81,8 @@ pub struct ScaleArgs {
     /// Worker threads [default: one per core]
     #[arg(long, value_name = "T")]
     pub threads: Option<usize>,
-    /// Do only the work units u (optimize: runs, prove: top-level classes) with u mod
-    /// N = K (use with --tasks)
+    /// Do only the work units u with u mod N = K (optimize: run u; prove: the u-th
+    /// top-level class in the search's order, not its logged number; use with --tasks)
     #[arg(long, value_name = "K", requires = "tasks")]
     pub task_index: Option<usize>,
     /// Split the work units among N tasks; prints one JSON line per finished unit
