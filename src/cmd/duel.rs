@@ -3,7 +3,8 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use polyboggle::{defaults, Lexicon, Profile};
+use polyboggle::{Lexicon, Profile};
+use polyboggle_languages::DICTIONARY;
 use polyboggle_play::duel;
 
 use crate::args::{DuelArgs, ProfileArgs};
@@ -24,7 +25,7 @@ pub fn run(args: DuelArgs) -> Result<(), Failure> {
         (None, None | Some("en")) if Path::new("EnglishWords.txt").is_file() => {
             Lexicon::load("EnglishWords.txt", &Profile::default())?
         }
-        (None, None | Some("en")) => Lexicon::builtin(defaults::DICTIONARY)?,
+        (None, None | Some("en")) => Lexicon::builtin(DICTIONARY)?,
         (None, Some(lang)) => {
             let built = language_dict_path(lang)?;
             load_dict(Some(&built.display().to_string()), &profile)?

@@ -14,12 +14,12 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use polyboggle::board::Board;
-use polyboggle::defaults;
 use polyboggle::query::Search;
 use polyboggle::score::Rules;
 use polyboggle::solve::Solver;
 use polyboggle::spec::{QuerySpec, RulesSpec};
 use polyboggle_dice::{self as dice, DiceSet};
+use polyboggle_languages as languages;
 
 use crate::{ApiError, Dictionaries};
 
@@ -187,8 +187,8 @@ pub fn dicts(dicts: &Dictionaries) -> String {
             let language = dicts.language(name).map(|l| {
                 json!({
                     "tag": l.tag, "name": l.name, "native": l.native, "rtl": l.rtl,
-                    "dice": defaults::dice_for_language(l.tag),
-                    "rules": defaults::rules_for_language(l.tag),
+                    "dice": languages::dice_for_language(l.tag),
+                    "rules": languages::rules_for_language(l.tag),
                 })
             });
             // A damaged file (its tier table) still lists, with its words alone: the
@@ -237,7 +237,7 @@ pub fn random_seed() -> u64 {
 /// `roll --format json` prints, plus `inline`, the board in the inline form.
 pub fn roll(body: &[u8]) -> Result<String, ApiError> {
     let request: RollRequest = parse(body)?;
-    let set = builtin_set(request.set.as_deref().unwrap_or(defaults::DICE))?;
+    let set = builtin_set(request.set.as_deref().unwrap_or(languages::DICE))?;
     let size = request
         .size
         .as_deref()

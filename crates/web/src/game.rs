@@ -188,7 +188,7 @@ impl Game {
         // No rules named: the language's, where it plays by its own (syllables).
         let language_rules = dicts
             .language(dict)
-            .and_then(|l| polyboggle::defaults::rules_for_language(l.tag));
+            .and_then(|l| polyboggle_languages::rules_for_language(l.tag));
         let rules_name = request
             .rules
             .as_deref()
@@ -215,13 +215,13 @@ impl Game {
                 // No set named: the dictionary's language's, else the default.
                 let language_set = dicts
                     .language(dict)
-                    .and_then(|l| polyboggle::defaults::dice_for_language(l.tag));
+                    .and_then(|l| polyboggle_languages::dice_for_language(l.tag));
                 let set = api::builtin_set(
                     request
                         .set
                         .as_deref()
                         .or(language_set)
-                        .unwrap_or(polyboggle::defaults::DICE),
+                        .unwrap_or(polyboggle_languages::DICE),
                 )?;
                 let seed = request.seed.unwrap_or_else(api::random_seed);
                 let board = set.roll(seed, None).map_err(ApiError::bad)?;
