@@ -3,8 +3,9 @@
 use std::io::{self, Write};
 use std::path::Path;
 
+use polyboggle::spec::RulesSpec;
 use polyboggle::{Lexicon, Profile};
-use polyboggle_languages::DICTIONARY;
+use polyboggle_languages::{self as languages, DICTIONARY};
 use polyboggle_play::duel;
 
 use crate::args::{DuelArgs, ProfileArgs};
@@ -32,9 +33,10 @@ pub fn run(args: DuelArgs) -> Result<(), Failure> {
         }
     };
     let level = level(args.level, &lexicon)?;
+    let rules = RulesSpec::default().rules_or(languages::game_rules(lang))?;
     let stdin = io::stdin();
     let mut out = stdout();
-    duel::duel_at(&lexicon, level, stdin.lock(), &mut out).map_err(|e| match e {
+    duel::duel_at(&lexicon, level, rules, stdin.lock(), &mut out).map_err(|e| match e {
         duel::DuelError::Io(e) => Failure::from(e),
         other => Failure::input(other),
     })?;

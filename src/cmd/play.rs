@@ -7,7 +7,8 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use polyboggle::files::{TextLines, STANDARD_INPUT};
-use polyboggle::{random, Rules};
+use polyboggle::random;
+use polyboggle::spec::RulesSpec;
 use polyboggle_dice::{self as dice, DiceSet};
 use polyboggle_languages as languages;
 use polyboggle_play::game::{self, Phase, Play, COMPUTER, HUMAN};
@@ -68,13 +69,11 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
             load_dict(Some(&built.display().to_string()), &args.dict.profile)?
         }
     };
-    let rules = match (&args.rules, lang.as_deref()) {
-        (Some(name), _) => Rules::preset(name)?,
-        (None, Some(lang)) => {
-            Rules::preset(languages::rules_for_language(lang).unwrap_or("cs106b"))?
-        }
-        (None, None) => Rules::cs106b(),
+    let spec = RulesSpec {
+        rules: args.rules.clone(),
+        ..RulesSpec::default()
     };
+    let rules = spec.rules_or(languages::game_rules(lang.as_deref()))?;
     if let Some(folded) = set.folded(lexicon.profile(), &rules) {
         return Err(Failure::input(folded.to_string()));
     }

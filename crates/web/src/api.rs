@@ -75,32 +75,24 @@ pub fn board(text: &str) -> Result<Board, ApiError> {
     Ok(board)
 }
 
-/// Rules from a preset name and the CLI's overrides (`--min-len`, `--points`, `--qu`).
-pub fn rules(
-    preset: &str,
-    min_len: Option<usize>,
-    points: Option<&str>,
-    qu: Option<bool>,
-) -> Result<Rules, ApiError> {
+/// The rules preset `name`d, as `--rules` takes it.
+pub fn preset(name: &str) -> Result<Rules, ApiError> {
     let spec = RulesSpec {
-        rules: Some(preset.to_string()),
-        min_len,
-        points: points.map(str::to_string),
-        qu,
+        rules: Some(name.to_string()),
+        ..RulesSpec::default()
     };
     spec.rules().map_err(ApiError::bad)
 }
 
-/// `POST /api/solve`.
+/// `POST /api/solve`: the board and dictionary, and the rules as the CLI's flags
+/// give them ([`RulesSpec`]).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SolveRequest {
     board: String,
     dict: Option<String>,
-    rules: Option<String>,
-    min_len: Option<usize>,
-    points: Option<String>,
-    qu: Option<bool>,
+    #[serde(flatten)]
+    rules: RulesSpec,
 }
 
 /// `POST /api/solve`: `{"board": "...", "dict": "NAME", "rules": "hasbro"}` (only
@@ -109,12 +101,7 @@ struct SolveRequest {
 pub fn solve(dicts: &Dictionaries, body: &[u8]) -> Result<String, ApiError> {
     let request: SolveRequest = parse(body)?;
     let (_, lexicon) = dicts.get(request.dict.as_deref())?;
-    let rules = rules(
-        request.rules.as_deref().unwrap_or("hasbro"),
-        request.min_len,
-        request.points.as_deref(),
-        request.qu,
-    )?;
+    let rules = request.rules.rules().map_err(ApiError::bad)?;
     let board = board(&request.board)?;
     let solution = Solver::new(lexicon, rules).solve(&board);
     let mut text = solution.to_json(&board, lexicon.profile());
@@ -264,20 +251,13 @@ pub const MAX_SEARCH_WORDS: u64 = 10_000;
 /// The words a search answers when it names no `limit`.
 pub const DEFAULT_SEARCH_WORDS: u64 = 100;
 
-/// `GET /api/dicts/NAME/search?...`: one query, as `dict search` takes it.
+/// `GET /api/dicts/NAME/search?...`: one query, as `dict search` takes it
+/// ([`QuerySpec`]), and how many of its words to answer.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SearchRequest {
-    pattern: Option<String>,
-    regex: Option<String>,
-    fuzzy: Option<String>,
-    distance: Option<u32>,
-    anagram: Option<String>,
-    build: Option<String>,
-    min_len: Option<usize>,
-    max_len: Option<usize>,
-    tiers: Option<String>,
-    units: Option<String>,
+    #[serde(flatten)]
+    query: QuerySpec,
     limit: Option<u64>,
     count: Option<bool>,
 }
@@ -315,18 +295,7 @@ pub fn search(dicts: &Dictionaries, name: &str, query: &str) -> Result<String, A
             "limit {limit}: this server answers at most {MAX_SEARCH_WORDS} words (count=true counts them all)"
         )));
     }
-    let spec = QuerySpec {
-        pattern: request.pattern,
-        regex: request.regex,
-        fuzzy: request.fuzzy,
-        distance: request.distance,
-        anagram: request.anagram,
-        build: request.build,
-        min_len: request.min_len,
-        max_len: request.max_len,
-        units: request.units.as_deref().map(QuerySpec::units),
-        tiers: request.tiers,
-    };
+    let spec = request.query;
     let query = spec.query().map_err(ApiError::bad)?;
     let options = spec.options(lexicon.header()).map_err(ApiError::bad)?;
     let search = Search::new(lexicon, &query, &options).map_err(ApiError::bad)?;
