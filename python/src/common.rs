@@ -71,6 +71,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Seed {
 pub(crate) fn default_lexicon() -> &'static polyboggle::Lexicon {
     static BUILTIN: OnceLock<polyboggle::Lexicon> = OnceLock::new();
     BUILTIN.get_or_init(|| {
-        polyboggle::Lexicon::builtin(polyboggle_languages::DICTIONARY).expect("the built-in dictionary opens")
+        polyboggle::Lexicon::builtin(polyboggle_languages::DICTIONARY)
+            .expect("the built-in dictionary opens")
     })
 }

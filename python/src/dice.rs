@@ -3,8 +3,8 @@
 use crate::board::{check_threads, lexicon_or_default, rules, Board};
 use crate::common::{dice_error, DiceError, Seed};
 use crate::lexicon::Lexicon;
-use polyboggle_languages as languages;
 use polyboggle_dice::{stats, DiceSet as CoreDiceSet};
+use polyboggle_languages as languages;
 use pyo3::prelude::*;
 
 /// A dice set: a built-in name or a file, as `--dice` names one.

@@ -170,12 +170,13 @@ impl Lexicon {
     #[staticmethod]
     #[pyo3(signature = (tag, folders=None))]
     fn language(py: Python<'_>, tag: &str, folders: Option<Vec<PathBuf>>) -> PyResult<Lexicon> {
-        let path = languages::find_dictionary(tag, &language_folders(folders)).ok_or_else(|| {
-            LexiconError::new_err(format!(
-                "no dictionary for language '{tag}' ({})",
-                languages::how_to_build(tag)
-            ))
-        })?;
+        let path =
+            languages::find_dictionary(tag, &language_folders(folders)).ok_or_else(|| {
+                LexiconError::new_err(format!(
+                    "no dictionary for language '{tag}' ({})",
+                    languages::how_to_build(tag)
+                ))
+            })?;
         let inner = py
             .detach(|| polyboggle::Lexicon::open(&path))
             .map_err(lexicon_error)?;
