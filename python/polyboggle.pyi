@@ -69,11 +69,20 @@ class Lexicon:
     def builtin(name: str = "enable2k") -> Lexicon:
         """A built-in dictionary."""
     @staticmethod
-    def languages() -> list[tuple[str, str]]:
-        """The languages `dictionaries/build-languages.sh` built, as (tag, path), by tag."""
+    def languages(
+        folders: Optional[Sequence[Union[str, PathLike[str]]]] = None,
+    ) -> list[tuple[str, str]]:
+        """The languages `dictionaries/build-languages.sh` built, as (tag, path), by tag.
+
+        Looked for in `folders`, else in those $POLYBOGGLE_DICTIONARIES lists (separated
+        as $PATH is), then in dictionaries/build under the current folder.
+        """
     @staticmethod
-    def language(tag: str) -> Lexicon:
-        """A built language's dictionary; LexiconError naming the build command if none."""
+    def language(
+        tag: str, folders: Optional[Sequence[Union[str, PathLike[str]]]] = None
+    ) -> Lexicon:
+        """A built language's dictionary, from the first folder `languages` looks in that
+        has it; LexiconError naming the build command if none."""
     @staticmethod
     def from_bytes(data: bytes) -> Lexicon:
         """A compiled dictionary from the bytes `polyboggle compile` writes."""

@@ -124,7 +124,7 @@ def dice_set_for(tag: str) -> str:
     """The language's designed set (its file names `--lang TAG` in its source line),
     else the one dice_for_language names."""
     # A whole expansion (`he-full`) plays with its language's set, as
-    # defaults::dice_for_language says (FULL_LISTS).
+    # polyboggle_languages::dice_for_language says (FULL_LISTS).
     if tag.endswith("-full"):
         tag = tag.removesuffix("-full")
     for path in sorted((ROOT / "dice-sets").glob("*-designed-4x4.txt")):

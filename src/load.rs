@@ -12,8 +12,9 @@ use polyboggle::backend::Chosen;
 use polyboggle::files::{self, ReadError, ReadFault};
 use polyboggle::lexicon::{self, Header, LazyLexicon, Lexicon};
 use polyboggle::tiers::{TierRange, Tiers};
-use polyboggle::{defaults, normalize, spec, Board, Profile, Rules};
+use polyboggle::{normalize, spec, Board, Profile, Rules};
 use polyboggle_dice::DiceSet;
+use polyboggle_languages::{self as languages, DICE, DICTIONARY};
 use polyboggle_optimize::{self as optimize, Space};
 use polyboggle_play::level::Level;
 
@@ -118,7 +119,7 @@ pub fn load_dict_lazily(name: Option<&str>, args: &ProfileArgs) -> Result<LazyLe
     let wanted = profile(args)?;
     let lexicon = match name {
         // The built-in, even when a file of that name sits in the current folder.
-        None => LazyLexicon::builtin(defaults::DICTIONARY)?,
+        None => LazyLexicon::builtin(DICTIONARY)?,
         Some(name) => {
             let lexicon = LazyLexicon::load(name, &wanted)?;
             let builtin = || lexicon::builtin_names().any(|b| b.eq_ignore_ascii_case(name));
@@ -136,20 +137,43 @@ pub fn load_dict_lazily(name: Option<&str>, args: &ProfileArgs) -> Result<LazyLe
         eprintln!(
             "note: dictionary '{}' is compiled with its own normalization ({}); \
              --lang, --strip-marks, --keep and --turkic apply to plain word lists",
-            name.unwrap_or(defaults::DICTIONARY),
+            name.unwrap_or(DICTIONARY),
             lexicon.profile().describe()
         );
     }
     Ok(lexicon)
 }
 
-/// The compiled dictionary of a language `dictionaries/build-languages.sh` built
-/// ([`defaults::language_dictionary`]), or one line saying how to build it.
+/// The folders a built language's dictionary (`TAG.pbd`) is looked for in, first
+/// first: those `POLYBOGGLE_DICTIONARIES` lists, then `dictionaries/build` under the
+/// current folder, under each folder above the running program (a checkout's
+/// `target/release/polyboggle` finds the checkout's), and under the checkout this
+/// program was built from.
+pub fn language_folders() -> Vec<PathBuf> {
+    let listed = std::env::var_os(languages::FOLDERS_VARIABLE)
+        .map(|list| std::env::split_paths(&list).collect::<Vec<_>>())
+        .unwrap_or_default();
+    let program = std::env::current_exe().ok();
+    let above_program = program
+        .iter()
+        .flat_map(|exe| exe.ancestors().skip(1).map(Path::to_path_buf));
+    let built_from = Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf();
+    let roots = std::iter::once(PathBuf::from("."))
+        .chain(above_program)
+        .chain(std::iter::once(built_from));
+    listed
+        .into_iter()
+        .chain(roots.map(|root| root.join(languages::BUILD_FOLDER)))
+        .collect()
+}
+
+/// The compiled dictionary of a language `dictionaries/build-languages.sh` built, in
+/// the [`language_folders`], or one line saying how to build it.
 pub fn language_dict_path(lang: &str) -> Result<PathBuf, Failure> {
-    defaults::language_dictionary(lang).ok_or_else(|| {
+    languages::find_dictionary(lang, &language_folders()).ok_or_else(|| {
         Failure::input(format!(
             "--lang {lang}: no dictionary; pass --dict ({})",
-            defaults::how_to_build(lang)
+            languages::how_to_build(lang)
         ))
     })
 }
@@ -158,7 +182,7 @@ pub fn language_dict_path(lang: &str) -> Result<PathBuf, Failure> {
 pub fn named_or_default_set(name: Option<&str>) -> Result<DiceSet, Failure> {
     match name {
         Some(name) => load_set(name),
-        None => Ok(DiceSet::builtin(defaults::DICE)?),
+        None => Ok(DiceSet::builtin(DICE)?),
     }
 }
 

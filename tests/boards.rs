@@ -5,8 +5,10 @@
 use std::sync::LazyLock;
 
 use polyboggle::batch::{self, CpuScorer, Packed, Packer};
-use polyboggle::{bench, boards, Board, Face, Lexicon, Rules};
+use polyboggle::{boards, Board, Face, Lexicon, Rules};
 use proptest::prelude::*;
+
+use crate::bench;
 
 static ENABLE2K: LazyLock<Lexicon> = LazyLock::new(|| Lexicon::builtin("enable2k").unwrap());
 

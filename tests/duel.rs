@@ -221,7 +221,8 @@ fn lang_plays_a_built_language_or_says_how_to_build_it() {
         "polyboggle: --lang qq: no dictionary; pass --dict (dictionaries/build-languages.sh \
          knows no language 'qq'; docs/languages.md lists those it does)\n"
     );
-    if polyboggle::defaults::language_dictionary("gv").is_none() {
+    let checkout = concat!(env!("CARGO_MANIFEST_DIR"), "/dictionaries/build");
+    if polyboggle_languages::find_dictionary("gv", &[checkout.into()]).is_none() {
         let (code, _, err) = duel_in(dir.path(), &["--lang", "gv"], "");
         assert_eq!(code, Some(2));
         assert!(

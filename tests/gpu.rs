@@ -12,9 +12,10 @@
 //!   machine. The kernel's logic is also checked without a GPU, as C++, by the GPU
 //!   crate's own tests (crates/gpu/src/host.rs).
 
+use crate::bench;
 use crate::common::{bad, ok, run, shared};
 use polyboggle::batch::{Batch, CpuScorer, Scorer};
-use polyboggle::{bench, Face, Lexicon, Profile, Rules};
+use polyboggle::{Face, Lexicon, Profile, Rules};
 use polyboggle_gpu::{self as gpu, GpuScorer};
 use polyboggle_optimize::{self as optimize, Objective, Settings, Space};
 use rand::{Rng, SeedableRng};

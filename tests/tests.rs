@@ -7,6 +7,10 @@
 
 mod common;
 
+// The command's benchmark, which tests call as a library.
+#[path = "../src/bench.rs"]
+mod bench;
+
 mod boards;
 mod completions;
 mod crossword;

@@ -1,7 +1,6 @@
 //! What every part of the module shares: its exceptions, the errors turned into
 //! them, seeds, and the built-in dictionary.
 
-use polyboggle::defaults;
 use polyboggle::lexicon::{self};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -72,6 +71,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Seed {
 pub(crate) fn default_lexicon() -> &'static polyboggle::Lexicon {
     static BUILTIN: OnceLock<polyboggle::Lexicon> = OnceLock::new();
     BUILTIN.get_or_init(|| {
-        polyboggle::Lexicon::builtin(defaults::DICTIONARY).expect("the built-in dictionary opens")
+        polyboggle::Lexicon::builtin(polyboggle_languages::DICTIONARY)
+            .expect("the built-in dictionary opens")
     })
 }

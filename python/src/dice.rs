@@ -3,8 +3,8 @@
 use crate::board::{check_threads, lexicon_or_default, rules, Board};
 use crate::common::{dice_error, DiceError, Seed};
 use crate::lexicon::Lexicon;
-use polyboggle::defaults;
 use polyboggle_dice::{stats, DiceSet as CoreDiceSet};
+use polyboggle_languages as languages;
 use pyo3::prelude::*;
 
 /// A dice set: a built-in name or a file, as `--dice` names one.
@@ -90,8 +90,8 @@ impl DiceSet {
         let lexicon = lexicon_or_default(&lexicon);
         let vowels = match vowels {
             Some(letters) => letters,
-            None if builtin => defaults::vowels_for_language("en").unwrap_or(""),
-            None => defaults::vowels_for_language(&lexicon.profile().lang).unwrap_or(""),
+            None if builtin => languages::vowels_for_language("en").unwrap_or(""),
+            None => languages::vowels_for_language(&lexicon.profile().lang).unwrap_or(""),
         };
         let options = stats::Options {
             rolls,

@@ -5,11 +5,26 @@ use polyboggle::lexicon::Lookup;
 use polyboggle::query::{Options, Query, QueryError, Search};
 use polyboggle::spec::{ProfileSpec, QuerySpec};
 use polyboggle::tiers::Tiers;
-use polyboggle::{defaults, Profile};
+use polyboggle::Profile;
+use polyboggle_languages as languages;
 use polyboggle_play::level::Level;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+/// The folders a built language's dictionary (`TAG.pbd`) is looked for in, first
+/// first: `folders` when given; otherwise those `POLYBOGGLE_DICTIONARIES` lists
+/// (separated as `PATH` is), then `dictionaries/build` under the current folder.
+fn language_folders(folders: Option<Vec<PathBuf>>) -> Vec<PathBuf> {
+    folders.unwrap_or_else(|| {
+        let listed = std::env::var_os(languages::FOLDERS_VARIABLE)
+            .map(|list| std::env::split_paths(&list).collect::<Vec<_>>())
+            .unwrap_or_default();
+        let here = PathBuf::from(languages::BUILD_FOLDER);
+        listed.into_iter().chain([here]).collect()
+    })
+}
 
 /// A compiled dictionary: a word list under one normalization profile.
 #[pyclass(module = "polyboggle", frozen)]
@@ -138,27 +153,30 @@ impl Lexicon {
     }
 
     /// The languages built by `dictionaries/build-languages.sh` that `language` finds:
-    /// `(tag, path)` pairs sorted by tag, each tag's first file in the places looked in
-    /// (the current folder, the folders above the program, the checkout this module was
-    /// built from).
+    /// `(tag, path)` pairs sorted by tag, each tag's first file in the folders looked in
+    /// ([`language_folders`]).
     #[staticmethod]
-    fn languages() -> Vec<(String, String)> {
-        defaults::built_languages()
+    #[pyo3(signature = (folders=None))]
+    fn languages(folders: Option<Vec<PathBuf>>) -> Vec<(String, String)> {
+        languages::built_languages(&language_folders(folders))
             .into_iter()
             .map(|(tag, path)| (tag, path.display().to_string()))
             .collect()
     }
 
-    /// The dictionary `dictionaries/build-languages.sh` built for a language (`"hr"`);
-    /// a `LexiconError` saying how to build it when none is found.
+    /// The dictionary `dictionaries/build-languages.sh` built for a language (`"hr"`),
+    /// from the first of the folders looked in ([`language_folders`]) that has it; a
+    /// `LexiconError` saying how to build it when none is found.
     #[staticmethod]
-    fn language(py: Python<'_>, tag: &str) -> PyResult<Lexicon> {
-        let path = defaults::language_dictionary(tag).ok_or_else(|| {
-            LexiconError::new_err(format!(
-                "no dictionary for language '{tag}' ({})",
-                defaults::how_to_build(tag)
-            ))
-        })?;
+    #[pyo3(signature = (tag, folders=None))]
+    fn language(py: Python<'_>, tag: &str, folders: Option<Vec<PathBuf>>) -> PyResult<Lexicon> {
+        let path =
+            languages::find_dictionary(tag, &language_folders(folders)).ok_or_else(|| {
+                LexiconError::new_err(format!(
+                    "no dictionary for language '{tag}' ({})",
+                    languages::how_to_build(tag)
+                ))
+            })?;
         let inner = py
             .detach(|| polyboggle::Lexicon::open(&path))
             .map_err(lexicon_error)?;

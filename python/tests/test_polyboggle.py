@@ -121,6 +121,17 @@ def test_built_languages_are_found_and_opened(tmp_path, monkeypatch):
         "no dictionary for language 'qq' (dictionaries/build-languages.sh knows no "
         "language 'qq'; docs/languages.md lists those it does)"
     )
+    # Folders given, or listed in POLYBOGGLE_DICTIONARIES, are looked in first.
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    monkeypatch.delenv("POLYBOGGLE_DICTIONARIES", raising=False)
+    assert "hr" not in dict(Lexicon.languages())
+    assert Lexicon.languages([built]) == [("hr", str(built / "hr.pbd"))]
+    assert len(Lexicon.language("hr", folders=[str(built)])) == 3
+    monkeypatch.setenv("POLYBOGGLE_DICTIONARIES", os.pathsep.join([str(tmp_path), str(built)]))
+    assert dict(Lexicon.languages())["hr"] == str(built / "hr.pbd")
+    assert len(Lexicon.language("hr")) == 3
     if "gv" not in languages:
         with pytest.raises(polyboggle.PolyboggleError, match=r"build-languages\.sh gv builds one"):
             Lexicon.language("gv")

@@ -4,10 +4,11 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 use polyboggle::tiers::TierRange;
-use polyboggle::{bench, boards, Board, Lexicon, Rules, Solver};
+use polyboggle::{boards, Board, Lexicon, Rules, Solver};
 use rayon::prelude::*;
 
 use crate::args::{BenchArgs, Format};
+use crate::bench;
 use crate::load::{
     check_threads, load_dict, named_or_default_set, open_scorer, read_input, rules, tier_range,
 };

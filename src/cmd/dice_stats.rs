@@ -2,9 +2,10 @@
 
 use std::io::Write;
 
-use polyboggle::{defaults, files, Lexicon};
+use polyboggle::{files, Lexicon};
 use polyboggle_dice::stats::{self, Options, Sampler, Stats};
 use polyboggle_dice::{self as dice, DiceSet};
+use polyboggle_languages as languages;
 
 use crate::args::{DiceStatsArgs, Format};
 use crate::load::{check_threads, load_dict, load_set, rules};
@@ -50,7 +51,7 @@ pub fn run(args: DiceStatsArgs) -> Result<(), Failure> {
     let mut out = stdout();
     match args.format {
         Format::Json => {
-            let dict = args.dict.dict.as_deref().unwrap_or(defaults::DICTIONARY);
+            let dict = args.dict.dict.as_deref().unwrap_or(languages::DICTIONARY);
             let value = serde_json::json!({
                 "rolls": args.rolls, "seed": args.seed, "dict": dict,
                 "sets": reports.iter().map(Stats::to_json).collect::<Vec<_>>(),
@@ -67,8 +68,8 @@ pub fn run(args: DiceStatsArgs) -> Result<(), Failure> {
 fn vowels(args: &DiceStatsArgs, lexicon: &Lexicon) -> Vec<String> {
     let letters = match (&args.vowels, &args.dict.profile.lang, &args.dict.dict) {
         (Some(letters), _, _) => letters.as_str(),
-        (None, Some(lang), _) => defaults::vowels_for_language(lang).unwrap_or(""),
-        (None, None, None) => defaults::vowels_for_language("en").unwrap_or(""),
+        (None, Some(lang), _) => languages::vowels_for_language(lang).unwrap_or(""),
+        (None, None, None) => languages::vowels_for_language("en").unwrap_or(""),
         _ => "",
     };
     stats::vowel_keys(letters, lexicon.profile())

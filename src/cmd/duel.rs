@@ -3,7 +3,9 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use polyboggle::{defaults, Lexicon, Profile};
+use polyboggle::spec::RulesSpec;
+use polyboggle::{Lexicon, Profile};
+use polyboggle_languages::{self as languages, DICTIONARY};
 use polyboggle_play::duel;
 
 use crate::args::{DuelArgs, ProfileArgs};
@@ -24,16 +26,17 @@ pub fn run(args: DuelArgs) -> Result<(), Failure> {
         (None, None | Some("en")) if Path::new("EnglishWords.txt").is_file() => {
             Lexicon::load("EnglishWords.txt", &Profile::default())?
         }
-        (None, None | Some("en")) => Lexicon::builtin(defaults::DICTIONARY)?,
+        (None, None | Some("en")) => Lexicon::builtin(DICTIONARY)?,
         (None, Some(lang)) => {
             let built = language_dict_path(lang)?;
             load_dict(Some(&built.display().to_string()), &profile)?
         }
     };
     let level = level(args.level, &lexicon)?;
+    let rules = RulesSpec::default().rules_or(languages::game_rules(lang))?;
     let stdin = io::stdin();
     let mut out = stdout();
-    duel::duel_at(&lexicon, level, stdin.lock(), &mut out).map_err(|e| match e {
+    duel::duel_at(&lexicon, level, rules, stdin.lock(), &mut out).map_err(|e| match e {
         duel::DuelError::Io(e) => Failure::from(e),
         other => Failure::input(other),
     })?;

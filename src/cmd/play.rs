@@ -7,8 +7,10 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use polyboggle::files::{TextLines, STANDARD_INPUT};
-use polyboggle::{defaults, random, Rules};
+use polyboggle::random;
+use polyboggle::spec::RulesSpec;
 use polyboggle_dice::{self as dice, DiceSet};
+use polyboggle_languages as languages;
 use polyboggle_play::game::{self, Phase, Play, COMPUTER, HUMAN};
 use ratatui::backend::Backend;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
@@ -35,20 +37,20 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
         (Some(name), ..) => load_set(name)?,
         (None, Some(size), _) => {
             let (r, c) = dice::parse_size(size)?;
-            DiceSet::builtin(defaults::dice_for_size(r, c).ok_or_else(|| {
+            DiceSet::builtin(languages::dice_for_size(r, c).ok_or_else(|| {
                 Failure::input(format!(
                     "--size {r}x{c}: no default dice; choose a set with --dice"
                 ))
             })?)?
         }
         (None, None, Some(lang)) => {
-            DiceSet::builtin(defaults::dice_for_language(lang).ok_or_else(|| {
+            DiceSet::builtin(languages::dice_for_language(lang).ok_or_else(|| {
                 Failure::input(format!(
                     "--lang {lang}: no built-in dice; choose a set with --dice"
                 ))
             })?)?
         }
-        (None, None, None) => DiceSet::builtin(defaults::DICE)?,
+        (None, None, None) => DiceSet::builtin(languages::DICE)?,
     };
     if let Some(size) = args.size.as_deref() {
         let (rows, cols) = dice::parse_size(size)?;
@@ -67,13 +69,11 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
             load_dict(Some(&built.display().to_string()), &args.dict.profile)?
         }
     };
-    let rules = match (&args.rules, lang.as_deref()) {
-        (Some(name), _) => Rules::preset(name)?,
-        (None, Some(lang)) => {
-            Rules::preset(defaults::rules_for_language(lang).unwrap_or("cs106b"))?
-        }
-        (None, None) => Rules::cs106b(),
+    let spec = RulesSpec {
+        rules: args.rules.clone(),
+        ..RulesSpec::default()
     };
+    let rules = spec.rules_or(languages::game_rules(lang.as_deref()))?;
     if let Some(folded) = set.folded(lexicon.profile(), &rules) {
         return Err(Failure::input(folded.to_string()));
     }

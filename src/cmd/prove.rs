@@ -227,7 +227,7 @@ fn describe(
         rules.min_len,
         (0..=16).map(|len| rules.points(len)).collect::<Vec<_>>(),
         rules.qu,
-        dict.unwrap_or(polyboggle::defaults::DICTIONARY),
+        dict.unwrap_or(polyboggle_languages::DICTIONARY),
         lexicon.word_count(),
         profile_note(lexicon.profile()),
     )
@@ -530,7 +530,7 @@ impl Progress {
             self.found.load(Ordering::Relaxed),
             self.bounds.load(Ordering::Relaxed),
             clock(elapsed),
-            polyboggle::bench::peak_rss_mb(),
+            crate::bench::peak_rss_mb(),
         )
     }
 

@@ -8,10 +8,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use polyboggle::{defaults, Lexicon, Profile};
+use polyboggle::{Lexicon, Profile};
+use polyboggle_languages as languages;
 use polyboggle_web::{self as web, App, Capacity, Dictionaries, Games, Limits};
 
 use crate::args::ServeArgs;
+use crate::load;
 use crate::Failure;
 
 /// Without `--state`, how often games idle past their time are forgotten.
@@ -33,7 +35,7 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
     // headers alone are read now. A --dict of the same name keeps its dictionary.
     let given = dicts.names().count();
     if !args.no_languages {
-        for note in dicts.add_languages(&defaults::built_languages()) {
+        for note in dicts.add_languages(&languages::built_languages(&load::language_folders())) {
             let _ = writeln!(std::io::stderr(), "polyboggle: {note}");
         }
     }

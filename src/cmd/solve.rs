@@ -5,10 +5,12 @@ use std::io::Write;
 use std::path::Path;
 
 use polyboggle::tiers::TierRange;
-use polyboggle::{batch, bench, boards, defaults, random, Board, Lexicon, Rules, Solver};
+use polyboggle::{batch, boards, random, Board, Lexicon, Rules, Solver};
+use polyboggle_languages::DICTIONARY;
 use rayon::prelude::*;
 
 use crate::args::{BackendArg, Format, SolveArgs};
+use crate::bench;
 use crate::load::{load_dice, load_dict, open_scorer, read_board, read_input, rules, tier_range};
 use crate::output::{counted, stdout};
 use crate::Failure;
@@ -59,7 +61,7 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
         None => read_board(args.board.as_deref())?,
     };
     if polyboggle::solve::foreign_board(&board, &lexicon, &rules) {
-        let name = args.dict.dict.as_deref().unwrap_or(defaults::DICTIONARY);
+        let name = args.dict.dict.as_deref().unwrap_or(DICTIONARY);
         eprintln!(
             "warning: no face of this board occurs in the words of dictionary '{name}' (another \
              script or language?): choose one with --dict"

@@ -12,8 +12,10 @@
 //! lexicon go into a [`Solver`] ([`solve`]), which walks the automaton a face at a
 //! time and returns every word [`Found`], scored by [`Rules`] ([`score`]). [`batch`]
 //! scores many boards at once through a [`batch::Scorer`] (the CPU's, or a GPU's, as
-//! [`backend`] names them); [`bench`](mod@bench) times it. [`defaults`] holds the
-//! product's defaults, [`random`] its seeds, [`files`] its safe writes.
+//! [`backend`] names them). [`spec`] is the request
+//! every front end makes, [`random`] its seeds, [`files`] its safe writes. The
+//! product's languages (their dice, rules and built dictionaries) are
+//! `polyboggle-languages`'.
 //!
 //! ```
 //! use polyboggle::{Board, Lexicon, Rules, Solver};
@@ -29,10 +31,8 @@
 mod automaton;
 pub mod backend;
 pub mod batch;
-pub mod bench;
 pub mod board;
 pub mod boards;
-pub mod defaults;
 pub mod files;
 pub mod lexicon;
 pub mod normalize;

@@ -114,7 +114,23 @@ pub struct RulesSpec {
 impl RulesSpec {
     /// The rules asked for, or why there are none.
     pub fn rules(&self) -> Result<Rules, SpecError> {
-        let mut rules = Rules::preset(self.rules.as_deref().unwrap_or("hasbro"))?;
+        self.rules_or("hasbro")
+    }
+
+    /// The rules asked for, with the preset `default` when none is named: a game's
+    /// rules are its language's preset, else `cs106b` (`polyboggle_languages::game_rules`).
+    ///
+    /// ```
+    /// use polyboggle::spec::RulesSpec;
+    ///
+    /// let spec = RulesSpec::default();
+    /// assert_eq!(spec.rules_or("syllables")?.min_len, 2);
+    /// let named = RulesSpec { rules: Some("cs106b".into()), ..spec };
+    /// assert_eq!(named.rules_or("syllables")?.min_len, 4);
+    /// # Ok::<(), polyboggle::spec::SpecError>(())
+    /// ```
+    pub fn rules_or(&self, default: &str) -> Result<Rules, SpecError> {
+        let mut rules = Rules::preset(self.rules.as_deref().unwrap_or(default))?;
         if let Some(points) = &self.points {
             rules = rules.with_points(points.parse::<Points>()?);
         }
@@ -131,6 +147,16 @@ impl RulesSpec {
 /// A dictionary query: exactly one of a pattern, a regular expression, a word to be
 /// near, letters to anagram or letters to build from, and the limits on the words it
 /// finds (the CLI's `dict search`, the web API's search, Python's `Lexicon.search`).
+/// Read from a URL's query string, where every value is text, its numbers may be
+/// text (`"2"`) and `units` a list as `--units` writes it (`"ch,ll"`).
+///
+/// ```
+/// use polyboggle::spec::QuerySpec;
+///
+/// let spec: QuerySpec = serde_json::from_str(r#"{"fuzzy": "cat", "distance": "2", "units": "c,a t"}"#)?;
+/// assert_eq!((spec.distance, spec.units), (Some(2), Some(vec!["c".into(), "a".into(), "t".into()])));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct QuerySpec {
@@ -141,16 +167,20 @@ pub struct QuerySpec {
     /// A word: find the words within `distance` edits of it.
     pub fuzzy: Option<String>,
     /// The edits `fuzzy` allows (1 when not given; only with `fuzzy`).
+    #[serde(deserialize_with = "text::number")]
     pub distance: Option<u32>,
     /// Faces: the words that use all of them (`?` a blank).
     pub anagram: Option<String>,
     /// Faces: the words that use some of them, each at most once.
     pub build: Option<String>,
     /// The shortest word, in grapheme clusters.
+    #[serde(deserialize_with = "text::number")]
     pub min_len: Option<usize>,
     /// The longest word, in grapheme clusters.
+    #[serde(deserialize_with = "text::number")]
     pub max_len: Option<usize>,
     /// The faces a word may be made of (see [`QuerySpec::units`]).
+    #[serde(deserialize_with = "text::units")]
     pub units: Option<Vec<String>>,
     /// A tier range (`1..3`, `2..`, `..2`, `2`): the dictionary must have tiers.
     pub tiers: Option<String>,
@@ -221,6 +251,89 @@ pub fn tier_range(text: Option<&str>, header: &Header) -> Result<Option<TierRang
         )));
     }
     Ok(Some(range))
+}
+
+/// Values as a URL's query string gives them, all text: a number may be written as
+/// text, and a list of faces as `--units` writes it.
+mod text {
+    use std::fmt;
+    use std::marker::PhantomData;
+    use std::str::FromStr;
+
+    use serde::de::{self, Deserializer, Unexpected, Visitor};
+    use serde::Deserialize;
+
+    /// A whole number, or text that is one (`"2"`).
+    pub(super) fn number<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+    where
+        D: Deserializer<'de>,
+        T: FromStr + TryFrom<u64>,
+        T::Err: fmt::Display,
+    {
+        deserializer.deserialize_any(Number(PhantomData))
+    }
+
+    struct Number<T>(PhantomData<T>);
+
+    impl<'de, T> Visitor<'de> for Number<T>
+    where
+        T: FromStr + TryFrom<u64>,
+        T::Err: fmt::Display,
+    {
+        type Value = Option<T>;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a whole number")
+        }
+
+        fn visit_u64<E: de::Error>(self, n: u64) -> Result<Self::Value, E> {
+            match T::try_from(n) {
+                Ok(n) => Ok(Some(n)),
+                Err(_) => Err(E::invalid_value(Unexpected::Unsigned(n), &self)),
+            }
+        }
+
+        fn visit_i64<E: de::Error>(self, n: i64) -> Result<Self::Value, E> {
+            match u64::try_from(n) {
+                Ok(n) => self.visit_u64(n),
+                Err(_) => Err(E::invalid_value(Unexpected::Signed(n), &self)),
+            }
+        }
+
+        fn visit_str<E: de::Error>(self, text: &str) -> Result<Self::Value, E> {
+            text.parse().map(Some).map_err(E::custom)
+        }
+
+        fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+
+        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+
+        fn visit_some<D: Deserializer<'de>>(self, inner: D) -> Result<Self::Value, D::Error> {
+            inner.deserialize_any(self)
+        }
+    }
+
+    /// A list of faces, or text that lists them as `--units` does (`"ch,ll"`).
+    pub(super) fn units<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<Vec<String>>, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Units {
+            List(Vec<String>),
+            Text(String),
+        }
+        Ok(
+            Option::<Units>::deserialize(deserializer)?.map(|units| match units {
+                Units::List(list) => list,
+                Units::Text(text) => super::QuerySpec::units(&text),
+            }),
+        )
+    }
 }
 
 #[cfg(test)]

@@ -340,7 +340,6 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), DiceError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use polyboggle::defaults;
 
     #[test]
     fn every_file_in_the_folder_is_built_in() {
@@ -410,19 +409,5 @@ mod tests {
         let set = DiceSet::parse(text, "dir/pair.txt").unwrap();
         assert_eq!((set.name.as_str(), set.rows, set.cols), ("pair", 1, 2));
         assert_eq!(set.source, "somewhere");
-    }
-
-    #[test]
-    fn every_named_set_is_built_in_and_fits() {
-        for lang in ["en", "it", "fr", "de", "nl", "pl", "es", "fi"] {
-            let set = DiceSet::builtin(defaults::dice_for_language(lang).unwrap()).unwrap();
-            assert_eq!((set.rows, set.cols), (4, 4), "{lang}");
-        }
-        assert_eq!(defaults::dice_for_language("xx"), None);
-        for (rows, cols) in [(4, 4), (5, 5)] {
-            let set = DiceSet::builtin(defaults::dice_for_size(rows, cols).unwrap()).unwrap();
-            assert_eq!((set.rows, set.cols), (rows, cols));
-        }
-        assert_eq!(defaults::dice_for_size(6, 6), None);
     }
 }

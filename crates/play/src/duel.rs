@@ -40,16 +40,17 @@ pub enum DuelError {
 /// each player's guesses until a line `???`, then the summary. End of input at any
 /// point after the board ends the game with the summary.
 pub fn duel(lexicon: &Lexicon, input: impl BufRead, out: &mut impl Write) -> Result<(), DuelError> {
-    duel_at(lexicon, Level::All, input, out)
+    duel_at(lexicon, Level::All, Rules::cs106b(), input, out)
 }
 
-/// [`duel`] whose summary lists only the words a computer of `level` knows (the
-/// players may still enter any word of the dictionary).
+/// [`duel`] under `rules` (Lab 6's are `cs106b`; a language whose faces are syllables
+/// plays by its own) whose summary lists only the words a computer of `level` knows
+/// (the players may still enter any word of the dictionary).
 ///
 /// ```
 /// use polyboggle_play::level::Level;
 /// use polyboggle::tiers::Tiers;
-/// use polyboggle::{Compiler, Lexicon, Profile};
+/// use polyboggle::{Compiler, Lexicon, Profile, Rules};
 /// use polyboggle_play::duel;
 ///
 /// let mut compiler = Compiler::new(Profile::default());
@@ -57,7 +58,8 @@ pub fn duel(lexicon: &Lexicon, input: impl BufRead, out: &mut impl Write) -> Res
 /// compiler.set_tiers(Tiers::from_lists(&[("easy", "tape")], &Profile::default())?);
 /// let lexicon = Lexicon::from_bytes(compiler.finish("t")?.0, "t")?;
 /// let mut out = Vec::new();
-/// duel::duel_at(&lexicon, Level::Easy, "2\nta\nep\npeat\n???\n???\n".as_bytes(), &mut out)?;
+/// let input = "2\nta\nep\npeat\n???\n???\n".as_bytes();
+/// duel::duel_at(&lexicon, Level::Easy, Rules::cs106b(), input, &mut out)?;
 /// let out = String::from_utf8(out)?;
 /// assert!(out.contains("Player 1 wins!\nAll possible words: TAPE\n"), "{out}");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -65,6 +67,7 @@ pub fn duel(lexicon: &Lexicon, input: impl BufRead, out: &mut impl Write) -> Res
 pub fn duel_at(
     lexicon: &Lexicon,
     level: Level,
+    rules: Rules,
     input: impl BufRead,
     out: &mut impl Write,
 ) -> Result<(), DuelError> {
@@ -97,7 +100,7 @@ pub fn duel_at(
     }
     let board: Board = text.parse().map_err(|e| DuelError::Board(format!("{e}")))?;
 
-    let mut round = Round::new(lexicon, &board, Rules::cs106b(), 2);
+    let mut round = Round::new(lexicon, &board, rules, 2);
     'players: for player in 0..2 {
         loop {
             writeln!(out, "Player {} Score: {}", player + 1, round.score(player))?;

@@ -199,7 +199,7 @@ impl Local {
     #[wasm_bindgen(js_name = scoreLines)]
     pub fn score_lines(&self, text: &str, rules: &str) -> Answer {
         let (_, lexicon) = self.dicts.get(None)?;
-        let mut solver = Solver::new(lexicon, api::rules(rules, None, None, None)?);
+        let mut solver = Solver::new(lexicon, api::preset(rules)?);
         let (mut boards, mut score) = (0u64, 0u64);
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();

@@ -14,12 +14,12 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use polyboggle::board::Board;
-use polyboggle::defaults;
 use polyboggle::query::Search;
 use polyboggle::score::Rules;
 use polyboggle::solve::Solver;
 use polyboggle::spec::{QuerySpec, RulesSpec};
 use polyboggle_dice::{self as dice, DiceSet};
+use polyboggle_languages as languages;
 
 use crate::{ApiError, Dictionaries};
 
@@ -75,32 +75,24 @@ pub fn board(text: &str) -> Result<Board, ApiError> {
     Ok(board)
 }
 
-/// Rules from a preset name and the CLI's overrides (`--min-len`, `--points`, `--qu`).
-pub fn rules(
-    preset: &str,
-    min_len: Option<usize>,
-    points: Option<&str>,
-    qu: Option<bool>,
-) -> Result<Rules, ApiError> {
+/// The rules preset `name`d, as `--rules` takes it.
+pub fn preset(name: &str) -> Result<Rules, ApiError> {
     let spec = RulesSpec {
-        rules: Some(preset.to_string()),
-        min_len,
-        points: points.map(str::to_string),
-        qu,
+        rules: Some(name.to_string()),
+        ..RulesSpec::default()
     };
     spec.rules().map_err(ApiError::bad)
 }
 
-/// `POST /api/solve`.
+/// `POST /api/solve`: the board and dictionary, and the rules as the CLI's flags
+/// give them ([`RulesSpec`]).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SolveRequest {
     board: String,
     dict: Option<String>,
-    rules: Option<String>,
-    min_len: Option<usize>,
-    points: Option<String>,
-    qu: Option<bool>,
+    #[serde(flatten)]
+    rules: RulesSpec,
 }
 
 /// `POST /api/solve`: `{"board": "...", "dict": "NAME", "rules": "hasbro"}` (only
@@ -109,12 +101,7 @@ struct SolveRequest {
 pub fn solve(dicts: &Dictionaries, body: &[u8]) -> Result<String, ApiError> {
     let request: SolveRequest = parse(body)?;
     let (_, lexicon) = dicts.get(request.dict.as_deref())?;
-    let rules = rules(
-        request.rules.as_deref().unwrap_or("hasbro"),
-        request.min_len,
-        request.points.as_deref(),
-        request.qu,
-    )?;
+    let rules = request.rules.rules().map_err(ApiError::bad)?;
     let board = board(&request.board)?;
     let solution = Solver::new(lexicon, rules).solve(&board);
     let mut text = solution.to_json(&board, lexicon.profile());
@@ -187,8 +174,8 @@ pub fn dicts(dicts: &Dictionaries) -> String {
             let language = dicts.language(name).map(|l| {
                 json!({
                     "tag": l.tag, "name": l.name, "native": l.native, "rtl": l.rtl,
-                    "dice": defaults::dice_for_language(l.tag),
-                    "rules": defaults::rules_for_language(l.tag),
+                    "dice": languages::dice_for_language(l.tag),
+                    "rules": languages::rules_for_language(l.tag),
                 })
             });
             // A damaged file (its tier table) still lists, with its words alone: the
@@ -237,7 +224,7 @@ pub fn random_seed() -> u64 {
 /// `roll --format json` prints, plus `inline`, the board in the inline form.
 pub fn roll(body: &[u8]) -> Result<String, ApiError> {
     let request: RollRequest = parse(body)?;
-    let set = builtin_set(request.set.as_deref().unwrap_or(defaults::DICE))?;
+    let set = builtin_set(request.set.as_deref().unwrap_or(languages::DICE))?;
     let size = request
         .size
         .as_deref()
@@ -264,20 +251,13 @@ pub const MAX_SEARCH_WORDS: u64 = 10_000;
 /// The words a search answers when it names no `limit`.
 pub const DEFAULT_SEARCH_WORDS: u64 = 100;
 
-/// `GET /api/dicts/NAME/search?...`: one query, as `dict search` takes it.
+/// `GET /api/dicts/NAME/search?...`: one query, as `dict search` takes it
+/// ([`QuerySpec`]), and how many of its words to answer.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SearchRequest {
-    pattern: Option<String>,
-    regex: Option<String>,
-    fuzzy: Option<String>,
-    distance: Option<u32>,
-    anagram: Option<String>,
-    build: Option<String>,
-    min_len: Option<usize>,
-    max_len: Option<usize>,
-    tiers: Option<String>,
-    units: Option<String>,
+    #[serde(flatten)]
+    query: QuerySpec,
     limit: Option<u64>,
     count: Option<bool>,
 }
@@ -315,18 +295,7 @@ pub fn search(dicts: &Dictionaries, name: &str, query: &str) -> Result<String, A
             "limit {limit}: this server answers at most {MAX_SEARCH_WORDS} words (count=true counts them all)"
         )));
     }
-    let spec = QuerySpec {
-        pattern: request.pattern,
-        regex: request.regex,
-        fuzzy: request.fuzzy,
-        distance: request.distance,
-        anagram: request.anagram,
-        build: request.build,
-        min_len: request.min_len,
-        max_len: request.max_len,
-        units: request.units.as_deref().map(QuerySpec::units),
-        tiers: request.tiers,
-    };
+    let spec = request.query;
     let query = spec.query().map_err(ApiError::bad)?;
     let options = spec.options(lexicon.header()).map_err(ApiError::bad)?;
     let search = Search::new(lexicon, &query, &options).map_err(ApiError::bad)?;

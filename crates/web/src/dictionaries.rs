@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use polyboggle::defaults::{self, Language, DICTIONARY};
 use polyboggle::lexicon::{Header, LazyLexicon, Lexicon};
+use polyboggle_languages::{self as languages, Language, DICTIONARY};
 
 use crate::ApiError;
 
@@ -48,7 +48,7 @@ impl Dictionaries {
         Dictionaries {
             entries: vec![Entry {
                 name: DICTIONARY.to_string(),
-                language: defaults::language("en"),
+                language: languages::language("en"),
                 header: lexicon.header().clone(),
                 lexicon: Opening::Open(lexicon),
                 tier_sizes: OnceLock::new(),
@@ -103,12 +103,12 @@ impl Dictionaries {
             path: path.to_path_buf(),
             opened: OnceLock::new(),
         };
-        self.push(name, header, opening, lang.and_then(defaults::language));
+        self.push(name, header, opening, lang.and_then(languages::language));
         Ok(())
     }
 
     /// Adds every built language not yet served under its tag
-    /// ([`defaults::built_languages`], or a list of the same form), each opened when first
+    /// ([`languages::built_languages`], or a list of the same form), each opened when first
     /// used; a name already taken (a `--dict` of that name) keeps its dictionary. Answers
     /// a line for each file that could not be added, and why.
     pub fn add_languages(&mut self, built: &[(String, PathBuf)]) -> Vec<String> {
@@ -150,8 +150,8 @@ impl Dictionaries {
         // A dictionary's language: the one it was added for, else its header's preset,
         // else its name when that is a language's tag (`--dict fr=french.txt`).
         let language = language
-            .or_else(|| defaults::language(&header.profile.lang))
-            .or_else(|| defaults::language(name).filter(|l| l.tag == name));
+            .or_else(|| languages::language(&header.profile.lang))
+            .or_else(|| languages::language(name).filter(|l| l.tag == name));
         self.entries.push(Entry {
             name: name.to_string(),
             language,
@@ -169,12 +169,12 @@ impl Dictionaries {
         found.ok_or_else(|| {
             let name = name.unwrap_or_default();
             let known = self.names().collect::<Vec<_>>().join(", ");
-            match defaults::language(name).filter(|l| l.tag == name) {
+            match languages::language(name).filter(|l| l.tag == name) {
                 // A language not built where the server looked: say how to build it.
                 Some(language) => ApiError::bad(format!(
                     "unknown dictionary '{name}': {} is not served here ({}; there are: {known})",
                     language.name,
-                    defaults::how_to_build(name)
+                    languages::how_to_build(name)
                 )),
                 None => ApiError::bad(format!("unknown dictionary '{name}' (there are: {known})")),
             }

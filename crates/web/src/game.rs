@@ -39,6 +39,7 @@ use serde_json::{json, Value};
 use polyboggle::board::{Board, Face};
 use polyboggle::lexicon::Lexicon;
 use polyboggle::solve::Found;
+use polyboggle::spec::RulesSpec;
 use polyboggle_play::game::{Phase, Round, Verdict, COMPUTER, HUMAN};
 use polyboggle_play::level::Level;
 
@@ -186,16 +187,13 @@ impl Game {
         let request: NewGame = api::parse(body)?;
         let (dict, lexicon) = dicts.get(request.dict.as_deref())?;
         // No rules named: the language's, where it plays by its own (syllables).
-        let language_rules = dicts
-            .language(dict)
-            .and_then(|l| polyboggle::defaults::rules_for_language(l.tag));
-        let rules_name = request
-            .rules
-            .as_deref()
-            .or(language_rules)
-            .unwrap_or("cs106b")
-            .to_ascii_lowercase();
-        let rules = api::rules(&rules_name, None, None, None)?;
+        let spec = RulesSpec {
+            rules: request.rules.as_deref().map(str::to_ascii_lowercase),
+            ..RulesSpec::default()
+        };
+        let preset = polyboggle_languages::game_rules(dicts.language(dict).map(|l| l.tag));
+        let rules = spec.rules_or(preset).map_err(ApiError::bad)?;
+        let rules_name = spec.rules.unwrap_or_else(|| preset.to_string());
         let level = level(request.level.as_deref(), dict, lexicon)?;
         if let Some(secs) = request.timer {
             if !(1..=MAX_TIMER).contains(&secs) {
@@ -215,13 +213,13 @@ impl Game {
                 // No set named: the dictionary's language's, else the default.
                 let language_set = dicts
                     .language(dict)
-                    .and_then(|l| polyboggle::defaults::dice_for_language(l.tag));
+                    .and_then(|l| polyboggle_languages::dice_for_language(l.tag));
                 let set = api::builtin_set(
                     request
                         .set
                         .as_deref()
                         .or(language_set)
-                        .unwrap_or(polyboggle::defaults::DICE),
+                        .unwrap_or(polyboggle_languages::DICE),
                 )?;
                 let seed = request.seed.unwrap_or_else(api::random_seed);
                 let board = set.roll(seed, None).map_err(ApiError::bad)?;
@@ -364,7 +362,7 @@ impl Game {
         let (dict, lexicon) = dicts
             .get(Some(&saved.dict))
             .map_err(|_| Unsaved::NotServed(saved.dict.clone()))?;
-        let rules = api::rules(&saved.rules, None, None, None).map_err(|e| damaged(e.message))?;
+        let rules = api::preset(&saved.rules).map_err(|e| damaged(e.message))?;
         let level = level(Some(&saved.level), dict, lexicon).map_err(|e| damaged(e.message))?;
         let rows = saved
             .board

@@ -1,4 +1,6 @@
-//! Benchmarks: scoring many boards and reporting boards per second.
+//! Benchmarks for `polyboggle bench`: scoring many boards and reporting boards per
+//! second, and the process's peak memory (read from `/proc`, which is why this is the
+//! command's and not the engine's).
 //!
 //! Boards are scored through a [`Scorer`] (the CPU solver on a pool of threads, or a
 //! GPU), a batch of up to [`CHUNK`] boards a call. Rolled boards are packed into
@@ -6,31 +8,18 @@
 //! repeat. A boards file is streamed ([`run_file`]): read, parsed and packed a chunk
 //! at a time while the scorer scores the chunk before, so memory stays the same
 //! however long the file is.
-//!
-//! ```
-//! use polyboggle::batch::CpuScorer;
-//! use polyboggle::{bench, boards, Lexicon, Rules};
-//!
-//! let lexicon = Lexicon::builtin("enable2k")?;
-//! let boards = boards::parse("perslatgsineters\n", "inline")?;
-//! let scorer = CpuScorer::new(&lexicon, Rules::hasbro(), 1);
-//! let report = bench::run(&scorer, &lexicon, &boards, 2, Default::default(), 1);
-//! assert_eq!(report.boards, 2);
-//! assert_eq!(report.total_score, 2 * 3625); // summed over both repeats
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
 
 use std::io::{self, BufRead};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::batch::{self, Packed, Packer, Scorer};
-use crate::board::Board;
-use crate::boards::{self, BoardsFileError};
-use crate::files::{ReadError, TextLines};
-use crate::lexicon::Lexicon;
-use crate::solve::{Solver, Tally};
+use polyboggle::batch::{self, Packed, Packer, Scorer};
+use polyboggle::board::Board;
+use polyboggle::boards::{self, BoardsFileError};
+use polyboggle::files::{ReadError, TextLines};
+use polyboggle::lexicon::Lexicon;
+use polyboggle::solve::{Solver, Tally};
 
 /// What a benchmark measured.
 #[derive(Clone, Debug, Serialize)]
@@ -104,20 +93,6 @@ pub const CHUNK: usize = 65_536;
 /// repeat for a fresh reader. The next chunk is read and parsed while the scorer
 /// scores the current one; the time reported is the scoring time, as for boards
 /// held in memory, so the numbers compare. `threads` is the scorer's, for the report.
-///
-/// ```
-/// use polyboggle::batch::CpuScorer;
-/// use polyboggle::{bench, Lexicon, Rules};
-///
-/// let lexicon = Lexicon::builtin("enable2k")?;
-/// let text = "perslatgsineters\nATEE/APYO/TINU/EDSE\n";
-/// let open = || Ok(text.as_bytes());
-/// let scorer = CpuScorer::new(&lexicon, Rules::hasbro(), 2);
-/// let report = bench::run_file(&scorer, &lexicon, open, "inline", None, 3, Default::default(), 2)?;
-/// assert_eq!(report.boards, 6);
-/// assert_eq!(report.total_score, 3 * (3625 + 221));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 #[allow(clippy::too_many_arguments)]
 pub fn run_file<R: BufRead + Send>(
     scorer: &dyn Scorer,
@@ -237,7 +212,7 @@ impl<R: BufRead> Lines<'_, R> {
                 break;
             };
             let line = match self.number {
-                1 => crate::normalize::skip_byte_order_mark(text),
+                1 => polyboggle::normalize::skip_byte_order_mark(text),
                 _ => text,
             };
             if line.trim().is_empty() {
@@ -307,9 +282,17 @@ pub fn peak_rss_mb() -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::batch::CpuScorer;
-    use crate::board::Face;
-    use crate::score::Rules;
+    use polyboggle::batch::CpuScorer;
+    use polyboggle::board::Face;
+    use polyboggle::score::Rules;
+    use polyboggle_dice::DiceSet;
+
+    /// `n` boards the English dice roll with seeds `seed`, `seed + 1`, ...
+    fn english_boards(n: usize, seed: u64) -> Vec<Board> {
+        DiceSet::builtin("english-new-4x4")
+            .unwrap()
+            .roll_boards(n, seed)
+    }
 
     fn scorer(lexicon: &Lexicon, threads: usize) -> CpuScorer<'_> {
         CpuScorer::new(lexicon, Rules::hasbro(), threads)
@@ -326,7 +309,7 @@ mod tests {
         let lexicon = Lexicon::builtin("enable2k").unwrap();
         // Chunks of 1,000 boards (a test in debug mode cannot afford 65,536).
         let chunk = 1000;
-        let mut boards = crate::rolled::english_boards(chunk + 10, 3);
+        let mut boards = english_boards(chunk + 10, 3);
         // Another shape, many faces, and a board of more faces than a batch holds.
         boards.insert(7, "Qu a b/c # d".parse().unwrap());
         let wide: Vec<String> = (0..300).map(|i| format!("x{i}")).collect();
@@ -370,9 +353,39 @@ mod tests {
     }
 
     #[test]
+    fn totals_are_summed_over_the_repeats() {
+        let lexicon = Lexicon::builtin("enable2k").unwrap();
+        let boards = boards::parse("perslatgsineters\n", "inline").unwrap();
+        let report = run(
+            &scorer(&lexicon, 1),
+            &lexicon,
+            &boards,
+            2,
+            Duration::ZERO,
+            1,
+        );
+        assert_eq!((report.boards, report.total_score), (2, 2 * 3625));
+        let text = "perslatgsineters\nATEE/APYO/TINU/EDSE\n";
+        let open = || Ok(text.as_bytes());
+        let scorer = scorer(&lexicon, 2);
+        let report = run_file(
+            &scorer,
+            &lexicon,
+            open,
+            "inline",
+            None,
+            3,
+            Duration::ZERO,
+            2,
+        );
+        let report = report.unwrap();
+        assert_eq!((report.boards, report.total_score), (6, 3 * (3625 + 221)));
+    }
+
+    #[test]
     fn threads_agree_with_one_thread() {
         let lexicon = Lexicon::builtin("enable2k").unwrap();
-        let boards = crate::rolled::english_boards(50, 7);
+        let boards = english_boards(50, 7);
         let one = run(
             &scorer(&lexicon, 1),
             &lexicon,

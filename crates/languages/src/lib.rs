@@ -1,21 +1,28 @@
-//! The product's defaults, in one place: the dictionary and dice used when none is
-//! named, the dice a board size or a language calls for, the languages
-//! `dictionaries/build-languages.sh` builds (their names), and where a language's
-//! compiled dictionary is looked for. The CLI, the web server and the Python module all
-//! read them here.
+//! polyboggle-languages: the product's catalogue of languages. Each language
+//! `dictionaries/build-languages.sh` builds has a [`Language`] (its tag, names and
+//! writing direction) and plays with a dice set ([`dice_for_language`]), a rules
+//! preset ([`rules_for_language`], [`game_rules`]) and vowels
+//! ([`vowels_for_language`]); [`DICTIONARY`] and [`DICE`] are used when none is named,
+//! and [`how_to_build`] says how to build one that is missing.
+//!
+//! Built dictionaries (`TAG.pbd`) are found in the folders a program gives
+//! ([`find_dictionary`], [`built_languages`]): this crate reads no environment and
+//! knows no build machine's paths. The `polyboggle` command looks beside itself and in
+//! its checkout ([`BUILD_FOLDER`] under each), the Python module in the folders of
+//! [`FOLDERS_VARIABLE`] and under the current folder.
 //!
 //! ```
-//! use polyboggle::{defaults, Lexicon};
+//! use polyboggle_languages as languages;
 //!
-//! let lexicon = Lexicon::builtin(defaults::DICTIONARY)?;
-//! assert_eq!(defaults::DICE, "english-new-4x4");
-//! assert_eq!(defaults::dice_for_language("it"), Some("italian-paroliere-4x4"));
-//! assert_eq!(defaults::language("hr").map(|l| l.name), Some("Croatian"));
-//! for (tag, path) in defaults::built_languages() {
-//!     assert_eq!(defaults::language_dictionary(&tag), Some(path));
+//! assert_eq!(languages::DICE, "english-new-4x4");
+//! assert_eq!(languages::dice_for_language("it"), Some("italian-paroliere-4x4"));
+//! assert_eq!(languages::language("hr").map(|l| l.name), Some("Croatian"));
+//! let folders = [std::path::PathBuf::from(languages::BUILD_FOLDER)];
+//! for (tag, path) in languages::built_languages(&folders) {
+//!     assert_eq!(languages::find_dictionary(&tag, &folders), Some(path));
 //! }
-//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+#![warn(missing_docs)]
 
 use std::path::{Path, PathBuf};
 
@@ -53,7 +60,7 @@ fn game_tag(lang: &str) -> &str {
 /// built-in set exists. A `-full` list (`he-full`) plays with its language's set.
 ///
 /// ```
-/// use polyboggle::defaults::dice_for_language;
+/// use polyboggle_languages::dice_for_language;
 /// assert_eq!(dice_for_language("he-full"), dice_for_language("he"));
 /// ```
 pub fn dice_for_language(lang: &str) -> Option<&'static str> {
@@ -136,7 +143,7 @@ pub fn dice_for_language(lang: &str) -> Option<&'static str> {
 /// block, where a word of three faces is already a long one.
 ///
 /// ```
-/// use polyboggle::defaults::rules_for_language;
+/// use polyboggle_languages::rules_for_language;
 /// assert_eq!(rules_for_language("hi"), Some("syllables"));
 /// assert_eq!(rules_for_language("fr"), None);
 /// ```
@@ -147,11 +154,23 @@ pub fn rules_for_language(lang: &str) -> Option<&'static str> {
     }
 }
 
+/// The rules preset a game plays by when none is named (`play`, `duel`'s levels, the
+/// web page's games): the language's own ([`rules_for_language`]), else `cs106b`.
+///
+/// ```
+/// use polyboggle_languages::game_rules;
+/// assert_eq!(game_rules(Some("ko")), "syllables");
+/// assert_eq!((game_rules(Some("fr")), game_rules(None)), ("cs106b", "cs106b"));
+/// ```
+pub fn game_rules(lang: Option<&str>) -> &'static str {
+    lang.and_then(rules_for_language).unwrap_or("cs106b")
+}
+
 /// A language's vowels, one grapheme each, as its words' keys spell them (accents
 /// kept: a dictionary that strips them never shows those), for `dice stats`.
 ///
 /// ```
-/// use polyboggle::defaults::vowels_for_language;
+/// use polyboggle_languages::vowels_for_language;
 /// assert_eq!(vowels_for_language("en"), Some("aeiou"));
 /// assert_eq!(vowels_for_language("xx"), None);
 /// ```
@@ -337,7 +356,7 @@ pub const LANGUAGES: &[Language] = &[
 /// the table has whole, such as `he-full`, is itself).
 ///
 /// ```
-/// use polyboggle::defaults::language;
+/// use polyboggle_languages::language;
 ///
 /// let hebrew = language("he").unwrap();
 /// assert_eq!((hebrew.name, hebrew.native, hebrew.rtl), ("Hebrew", "עברית", true));
@@ -362,7 +381,7 @@ pub fn language(tag: &str) -> Option<&'static Language> {
 /// prints when a language is not built.
 ///
 /// ```
-/// use polyboggle::defaults::how_to_build;
+/// use polyboggle_languages::how_to_build;
 ///
 /// assert_eq!(how_to_build("hr"), "dictionaries/build-languages.sh hr builds one");
 /// assert!(how_to_build("xx").contains("knows no language 'xx'"));
@@ -379,61 +398,55 @@ pub fn how_to_build(lang: &str) -> String {
 }
 
 /// Where `dictionaries/build-languages.sh` puts the compiled dictionaries, relative to
-/// a checkout of the repository.
-const BUILD_FOLDER: &str = "dictionaries/build";
+/// a checkout of the repository (or to a folder a program is installed in).
+pub const BUILD_FOLDER: &str = "dictionaries/build";
+
+/// The environment variable the Python module (and the `polyboggle` command, first)
+/// reads for more folders of built dictionaries: a list of folders, separated as
+/// `PATH` separates them, each holding `TAG.pbd` files.
+pub const FOLDERS_VARIABLE: &str = "POLYBOGGLE_DICTIONARIES";
 
 /// Can `lang` be a dictionary's file name? Letters, digits and `-` (never a path).
 fn is_tag(lang: &str) -> bool {
     (1..=32).contains(&lang.len()) && lang.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
-/// The folders a language's dictionary is looked for in, first first: the current
-/// folder, each folder above the running program, the checkout this library was built
-/// from; each with [`BUILD_FOLDER`] under it.
-fn build_folders() -> impl Iterator<Item = PathBuf> {
-    let program = std::env::current_exe().ok();
-    let above_program = program.into_iter().flat_map(|exe| {
-        exe.ancestors()
-            .skip(1)
-            .map(Path::to_path_buf)
-            .collect::<Vec<_>>()
-    });
-    let built_from = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .nth(2)
-        .map(Path::to_path_buf);
-    std::iter::once(PathBuf::from("."))
-        .chain(above_program)
-        .chain(built_from)
-        .map(|dir| dir.join(BUILD_FOLDER))
-}
-
-/// The compiled dictionary of a language (`dictionaries/build/LANG.pbd`), looked for
-/// under the current folder, then under each folder above the running program (a
-/// checkout's `target/release/polyboggle` finds the checkout's), then in the checkout
-/// this library was built from. `None` when none of them has it, or when `lang` could
-/// not be a file's name (letters, digits and `-` only).
-pub fn language_dictionary(lang: &str) -> Option<PathBuf> {
+/// The compiled dictionary of a language (`LANG.pbd`) in the first of `folders` that
+/// has it. `None` when none of them has it, or when `lang` could not be a file's name
+/// (letters, digits and `-` only).
+///
+/// ```
+/// use polyboggle_languages::find_dictionary;
+///
+/// let dir = tempfile::tempdir()?;
+/// std::fs::write(dir.path().join("hr.pbd"), b"")?;
+/// let folders = [dir.path().join("missing"), dir.path().to_path_buf()];
+/// assert_eq!(find_dictionary("hr", &folders), Some(dir.path().join("hr.pbd")));
+/// assert_eq!(find_dictionary("../hr", &folders), None);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn find_dictionary(lang: &str, folders: &[PathBuf]) -> Option<PathBuf> {
     if !is_tag(lang) {
         return None;
     }
-    build_folders()
+    folders
+        .iter()
         .map(|dir| dir.join(format!("{lang}.pbd")))
         .find(|path| path.is_file())
 }
 
-/// Every language built where [`language_dictionary`] looks, with the file it finds:
-/// each `LANG.pbd` of each folder, the first found of a tag winning, sorted by tag.
-/// Any such file counts, whether or not [`language`] knows its tag.
-pub fn built_languages() -> Vec<(String, PathBuf)> {
-    built_in(build_folders())
+/// Every language built in `folders`, with the file [`find_dictionary`] finds: each
+/// `TAG.pbd` of each folder, the first found of a tag winning, sorted by tag. Any such
+/// file counts, whether or not [`language`] knows its tag.
+pub fn built_languages(folders: &[PathBuf]) -> Vec<(String, PathBuf)> {
+    built_in(folders.iter().map(PathBuf::as_path))
 }
 
 /// The `TAG.pbd` files of `folders`, the first of each tag winning, sorted by tag.
-fn built_in(folders: impl Iterator<Item = PathBuf>) -> Vec<(String, PathBuf)> {
+fn built_in<'a>(folders: impl Iterator<Item = &'a Path>) -> Vec<(String, PathBuf)> {
     let mut found: Vec<(String, PathBuf)> = Vec::new();
     for folder in folders {
-        let Ok(entries) = std::fs::read_dir(&folder) else {
+        let Ok(entries) = std::fs::read_dir(folder) else {
             continue;
         };
         let mut here: Vec<(String, PathBuf)> = entries
@@ -477,7 +490,8 @@ mod tests {
         // A folder named like a dictionary is none.
         fs::create_dir(second.join("fr.pbd")).unwrap();
         let missing = dir.path().join("missing");
-        let found = built_in([missing, first.clone(), second.clone()].into_iter());
+        let folders = [missing, first.clone(), second.clone()];
+        let found = built_languages(&folders);
         assert_eq!(
             found,
             vec![
@@ -486,19 +500,18 @@ mod tests {
                 ("hr".to_string(), first.join("hr.pbd")),
             ]
         );
-    }
-
-    #[test]
-    fn every_built_language_is_found_by_its_tag() {
-        for (tag, path) in built_languages() {
-            assert_eq!(language_dictionary(&tag), Some(path), "{tag}");
+        for (tag, path) in found {
+            assert_eq!(find_dictionary(&tag, &folders), Some(path), "{tag}");
         }
+        assert_eq!(find_dictionary("no-such-language", &folders), None);
+        assert_eq!(built_languages(&[]), []);
     }
 
     #[test]
     fn a_path_is_no_language() {
-        assert_eq!(language_dictionary("../build/hr"), None);
-        assert_eq!(language_dictionary(""), None);
+        let folders = [PathBuf::from(BUILD_FOLDER)];
+        assert_eq!(find_dictionary("../build/hr", &folders), None);
+        assert_eq!(find_dictionary("", &folders), None);
         assert!(!is_tag("hr.pbd") && is_tag("pt-BR"));
     }
 
@@ -552,14 +565,23 @@ mod tests {
     }
 
     #[test]
-    fn a_language_built_nowhere_has_no_dictionary() {
-        // The checkout this crate was built from always holds the ENABLE2K word list
-        // beside where the languages are built; a name that is nowhere is None.
-        assert_eq!(language_dictionary("no-such-language"), None);
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .ancestors()
-            .nth(2)
-            .unwrap();
-        assert!(root.join("dictionaries/enable2k.txt").is_file());
+    fn every_named_set_is_built_in_and_fits() {
+        use polyboggle_dice::DiceSet;
+
+        for lang in ["en", "it", "fr", "de", "nl", "pl", "es", "fi"] {
+            let set = DiceSet::builtin(dice_for_language(lang).unwrap()).unwrap();
+            assert_eq!((set.rows, set.cols), (4, 4), "{lang}");
+        }
+        for known in LANGUAGES {
+            if let Some(name) = dice_for_language(known.tag) {
+                assert!(DiceSet::builtin(name).is_ok(), "{}: {name}", known.tag);
+            }
+        }
+        assert_eq!(dice_for_language("xx"), None);
+        for (rows, cols) in [(4, 4), (5, 5)] {
+            let set = DiceSet::builtin(dice_for_size(rows, cols).unwrap()).unwrap();
+            assert_eq!((set.rows, set.cols), (rows, cols));
+        }
+        assert_eq!(dice_for_size(6, 6), None);
     }
 }
