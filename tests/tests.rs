@@ -33,5 +33,3 @@ mod reliability;
 mod scale_out;
 mod shared_data;
 mod solve_cli;
-#[cfg(feature = "web")]
-mod web;
