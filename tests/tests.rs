@@ -26,10 +26,11 @@ mod languages;
 mod optimize;
 mod play;
 mod princeton;
-mod proptest_solver;
 mod prove;
 mod readme;
 mod reliability;
 mod scale_out;
+#[cfg(feature = "web")]
+mod serve;
 mod shared_data;
 mod solve_cli;
