@@ -69,7 +69,7 @@ pub fn shared(path: &str) -> String {
 // solver's own test.
 #[path = "../../crates/core/tests/common/mod.rs"]
 mod reference;
-pub use reference::{path_spells, reference};
+pub use reference::reference;
 
 /// `v` without its wall-clock fields (`seconds`, `seconds_to_best`), which differ
 /// from run to run, at any depth.
