@@ -7,7 +7,6 @@
 
 mod common;
 
-mod boards;
 mod completions;
 mod crossword;
 mod dice_design;
