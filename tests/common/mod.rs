@@ -1,4 +1,5 @@
-//! Shared test helpers: the real binary, and the brute-force reference solver.
+//! Shared test helpers: the real binary, the brute-force reference solver and the
+//! shared test data.
 #![allow(dead_code)]
 
 use std::io::Write;
@@ -52,24 +53,11 @@ pub fn repo(path: &str) -> String {
         .to_string()
 }
 
-/// A file of `../shared/data`; panics loudly when it is missing.
-pub fn shared(path: &str) -> String {
-    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(path);
-    assert!(
-        full.is_file(),
-        "{} is missing: this test needs the shared test data beside the repository",
-        full.display()
-    );
-    full.display().to_string()
-}
-
-// The brute-force reference solver and its path check, written once beside the
-// solver's own test.
+// The brute-force reference solver and the shared data, written once beside the
+// core crate's tests.
 #[path = "../../crates/core/tests/common/mod.rs"]
-mod reference;
-pub use reference::reference;
+mod library;
+pub use library::{reference, shared};
 
 /// `v` without its wall-clock fields (`seconds`, `seconds_to_best`), which differ
 /// from run to run, at any depth.

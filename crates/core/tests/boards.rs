@@ -2,6 +2,8 @@
 //! that must read every line exactly as the board parser does, and leave it every line
 //! it cannot be sure of; the benchmark's totals must not tell the two apart.
 
+mod common;
+
 use std::sync::LazyLock;
 
 use polyboggle::batch::{self, CpuScorer, Packed, Packer};

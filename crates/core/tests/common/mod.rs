@@ -1,12 +1,30 @@
-//! The brute-force reference solver: each word checked by its own depth-first search,
-//! sharing no code with the solver. The root's integration tests use it too (through
-//! a `#[path]` module), so it is written once.
+//! Shared test helpers: the brute-force reference solver (each word checked by its own
+//! depth-first search, sharing no code with the solver), and the shared test data
+//! beside the repository. The root's integration tests use them too (through a
+//! `#[path]` module), so they are written once.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
+use std::path::Path;
 
 use polyboggle::{Board, Profile, Rules};
 use unicode_segmentation::UnicodeSegmentation;
+
+/// A file of `../shared/data`, beside the workspace's root (whichever package's tests
+/// ask); panics loudly when it is missing.
+pub fn shared(path: &str) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .find(|dir| dir.join("crates/core/Cargo.toml").is_file())
+        .expect("the tests run in the polyboggle workspace");
+    let full = root.join("../shared/data").join(path);
+    assert!(
+        full.is_file(),
+        "{} is missing: this test needs the shared test data beside the repository",
+        full.display()
+    );
+    full.display().to_string()
+}
 
 /// The brute-force reference: the set of `words` (keys under `profile`) that a simple
 /// path of neighbouring faces spells, each checked by its own depth-first search.
