@@ -387,7 +387,11 @@ fn search_server(dir: &tempfile::TempDir) -> (Server, String) {
 fn the_served_computer_knows_what_solve_finds_in_its_tiers() {
     // The built-in has tiers: the easy computer knows the words `solve --tiers 1` finds.
     let server = Server::start(&["--no-languages"]);
-    let (_, easy) = server.json("POST", "/api/games", json!({"board": BOARD, "level": "easy"}));
+    let (_, easy) = server.json(
+        "POST",
+        "/api/games",
+        json!({"board": BOARD, "level": "easy"}),
+    );
     let id = easy["id"].as_str().unwrap();
     let (_, ended) = server.json("POST", &format!("/api/games/{id}/end"), json!({}));
     let tier_1 = ok(&[
@@ -475,7 +479,8 @@ fn search_is_served_as_dict_search_prints_it() {
             true => query.to_string(),
             false => format!("{query}&limit=10000"),
         };
-        let (status, body) = server.request("GET", &format!("/api/dicts/{dict}/search?{query}"), "");
+        let (status, body) =
+            server.request("GET", &format!("/api/dicts/{dict}/search?{query}"), "");
         assert_eq!(status, 200, "{query}: {body}");
         let path = if *dict == "tiered" {
             tiered.as_str()

@@ -443,7 +443,12 @@ fn a_built_language_changed_under_the_server_is_refused_not_misread() {
 fn search_app(dir: &tempfile::TempDir) -> Router {
     let compiled = dir.path().join("tiered.pbd");
     let tiers = [("easy.txt", "cat dog"), ("hard.txt", "emu")];
-    compile("cat dog emu yak gnu ox", Profile::default(), &tiers, &compiled);
+    compile(
+        "cat dog emu yak gnu ox",
+        Profile::default(),
+        &tiers,
+        &compiled,
+    );
     let mut dicts = Dictionaries::builtin();
     let tiered = Lexicon::load(compiled.to_str().unwrap(), &Profile::default()).unwrap();
     dicts.add("tiered", tiered).unwrap();
@@ -832,4 +837,3 @@ fn the_page_and_its_files() {
     );
     call(&app, "PUT", "/api/dice", Body::empty()).error(405);
 }
-
