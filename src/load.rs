@@ -18,7 +18,7 @@ use polyboggle_languages::{self as languages, DICE, DICTIONARY};
 use polyboggle_optimize::{self as optimize, Space};
 use polyboggle_play::level::Level;
 
-use polyboggle_hunspell::{Compounds, Dictionary, Options};
+use polyboggle_hunspell::{Dictionary, Options};
 
 use crate::args::{BackendArg, HunspellArgs, LevelArg, ProfileArgs, RulesArgs};
 use crate::Failure;
@@ -44,25 +44,7 @@ pub fn open_hunspell(dic: &Path, args: &HunspellArgs) -> Result<Dictionary, Fail
         .aff
         .clone()
         .unwrap_or_else(|| dic.with_extension("aff"));
-    let mut options = Options {
-        max_len: args.max_form_len,
-        ..Options::default()
-    };
-    if let Some(parts) = args.compounds {
-        if parts != 2 {
-            return Err(Failure::input(format!(
-                "--compounds {parts}: only two-part compounds are made (--compounds 2)"
-            )));
-        }
-        options.compounds = Some(Compounds::two(
-            args.max_form_len.unwrap_or(MAX_COMPOUND_LEN),
-        ));
-    }
-    if args.max_form_len == Some(0) {
-        return Err(Failure::input(
-            "--max-form-len 0: a form has at least one letter",
-        ));
-    }
+    let options = Options::for_compile(args.compounds, args.max_form_len)?;
     for (path, what) in [(dic, ".dic"), (aff.as_path(), ".aff")] {
         if !path.is_file() {
             files::open(path)?;
@@ -74,10 +56,6 @@ pub fn open_hunspell(dic: &Path, args: &HunspellArgs) -> Result<Dictionary, Fail
     }
     Ok(Dictionary::open_with(dic, &aff, options)?)
 }
-
-/// The longest compound made when `--max-form-len` does not say (a 6x6 board's 36
-/// letters, and then some).
-const MAX_COMPOUND_LEN: usize = 40;
 
 /// Worker threads a command accepts at most.
 const MAX_THREADS: usize = 1024;

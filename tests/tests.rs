@@ -1,17 +1,18 @@
-//! The integration tests, one binary (as in ripgrep): most drive the real `polyboggle`
-//! binary ([`common::run`]); some call the library crates the way a program that
-//! depends on them would. Tests that read `../shared/data` or need Debian's
-//! `parallel` are `#[ignore]`d with the reason, and `.ci/run` runs them; tests that
-//! need an NVIDIA GPU (`gpu::device`) run on the device machine
-//! (`scripts/gpu-device-check.sh`).
+//! The command's integration tests, one binary (as in ripgrep): they drive the real
+//! `polyboggle` binary ([`common::run`]), and a few call the library crates the way a
+//! program that depends on them would (the GPU's exactness, the shared data). A library
+//! crate's own tests are in its folder (`crates/*/tests`, run by `cargo test -p` that
+//! crate). Tests that read `../shared/data` or need Debian's `parallel` are
+//! `#[ignore]`d with the reason, and `.ci/run` runs them; tests that need an NVIDIA GPU
+//! (`gpu::device`) run on the device machine (`scripts/gpu-device-check.sh`).
 
 mod common;
 
-// The command's benchmark, which tests call as a library.
+// The command's benchmark, which its tests call as a library.
 #[path = "../src/bench.rs"]
 mod bench;
 
-mod boards;
+mod bench_files;
 mod completions;
 mod crossword;
 mod dice_design;
@@ -30,12 +31,11 @@ mod languages;
 mod optimize;
 mod play;
 mod princeton;
-mod proptest_solver;
 mod prove;
 mod readme;
 mod reliability;
 mod scale_out;
+#[cfg(feature = "web")]
+mod serve;
 mod shared_data;
 mod solve_cli;
-#[cfg(feature = "web")]
-mod web;

@@ -98,21 +98,8 @@ impl Lexicon {
             let dic: String = dic.str()?.extract()?;
             let aff: Option<String> = aff.map(|a| a.str()?.extract()).transpose()?;
             let dictionary = hunspell_dictionary(&dic, aff, compounds, max_form_len)?;
-            py.detach(|| -> Result<(), polyboggle_hunspell::Error> {
-                let mut batch = Vec::new();
-                for form in dictionary.expand()? {
-                    batch.push(form?);
-                    if batch.len() == 1 << 15 {
-                        let words: Vec<&str> = batch.iter().map(String::as_str).collect();
-                        compiler.add_words(&words);
-                        batch.clear();
-                    }
-                }
-                let words: Vec<&str> = batch.iter().map(String::as_str).collect();
-                compiler.add_words(&words);
-                Ok(())
-            })
-            .map_err(|e| LexiconError::new_err(e.to_string()))?;
+            py.detach(|| dictionary.expand_in_batches(|words| compiler.add_words(words)))
+                .map_err(|e| LexiconError::new_err(e.to_string()))?;
         } else if aff.is_some() || compounds.is_some() || max_form_len.is_some() {
             return Err(LexiconError::new_err(
                 "aff, compounds and max_form_len go with hunspell (a .dic file)",
@@ -378,23 +365,8 @@ pub(crate) fn hunspell_dictionary(
 ) -> PyResult<polyboggle_hunspell::Dictionary> {
     let dic = std::path::Path::new(dic);
     let aff = aff.map_or_else(|| dic.with_extension("aff"), Into::into);
-    let mut options = polyboggle_hunspell::Options {
-        max_len: max_form_len,
-        ..Default::default()
-    };
-    match compounds {
-        None => {}
-        Some(2) => {
-            options.compounds = Some(polyboggle_hunspell::Compounds::two(
-                max_form_len.unwrap_or(40),
-            ))
-        }
-        Some(n) => {
-            return Err(LexiconError::new_err(format!(
-                "compounds {n}: only two-part compounds are made (compounds=2)"
-            )))
-        }
-    }
+    let options = polyboggle_hunspell::Options::for_compile(compounds, max_form_len)
+        .map_err(|e| LexiconError::new_err(e.to_string()))?;
     polyboggle_hunspell::Dictionary::open_with(dic, &aff, options)
         .map_err(|e| LexiconError::new_err(e.to_string()))
 }

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use polyboggle::{files, Compiler};
-use polyboggle_hunspell::Dictionary;
+use polyboggle_hunspell::{Dictionary, Expanded};
 
 use crate::args::{CompileArgs, HunspellArgs};
 use crate::load::{is_dic, open_hunspell, profile, read_tiers};
@@ -87,11 +87,11 @@ pub fn run(args: CompileArgs) -> Result<(), Failure> {
         counted(compiled.len(), "byte"),
         started.elapsed()
     )?;
-    for (origin, forms) in &expanded {
+    for (origin, (stems, forms)) in &expanded {
         writeln!(
             out,
             "  {origin}: {} expanded into {}{}",
-            counted(forms.stems, "stem"),
+            counted(*stems, "stem"),
             counted(forms.forms, "form"),
             match forms.compounds {
                 Some(n) => format!(", {} of them compounds", n),
@@ -125,57 +125,21 @@ pub fn run(args: CompileArgs) -> Result<(), Failure> {
     Ok(out.flush()?)
 }
 
-/// What a Hunspell dictionary gave.
-struct Expanded {
-    stems: u64,
-    forms: u64,
-    compounds: Option<u64>,
-}
-
-/// Forms handed from the expanding thread to the compiler at a time.
-const FORMS_AT_ONCE: usize = 1 << 15;
-
-/// Adds every form of `dictionary` to `compiler`: one thread expands while this one
-/// normalizes and sorts, a bounded batch of forms between them.
+/// Adds every form of `dictionary` to `compiler`, a batch at a time, expanded on
+/// another thread while this one normalizes and sorts; answers its stems and what its
+/// expansion gave.
 fn add_forms(
     compiler: &mut Compiler,
     dictionary: &Dictionary,
     bar: &ProgressBar,
-) -> Result<Expanded, Failure> {
+) -> Result<(u64, Expanded), Failure> {
     let stems = dictionary.stems()?.count() as u64;
-    let (send, receive) = std::sync::mpsc::sync_channel::<Vec<String>>(2);
-    let mut forms = 0;
-    let expanded = std::thread::scope(|scope| {
-        let expanding = scope.spawn(move || -> Result<u64, polyboggle_hunspell::Error> {
-            let mut expand = dictionary.expand()?;
-            let mut batch = Vec::with_capacity(FORMS_AT_ONCE);
-            for form in expand.by_ref() {
-                batch.push(form?);
-                if batch.len() == FORMS_AT_ONCE && send.send(std::mem::take(&mut batch)).is_err() {
-                    break;
-                }
-            }
-            if !batch.is_empty() {
-                let _ = send.send(batch);
-            }
-            Ok(expand.compounds() as u64)
-        });
-        for batch in receive {
-            let words: Vec<&str> = batch.iter().map(String::as_str).collect();
-            compiler.add_words(&words);
-            forms += batch.len() as u64;
-            bar.set_position(forms);
-        }
-        expanding
-            .join()
-            .expect("the expanding thread does not panic")
+    bar.set_position(0);
+    let expanded = dictionary.expand_in_batches(|words| {
+        compiler.add_words(words);
+        bar.inc(words.len() as u64);
     })?;
-    let compounds = dictionary.options().compounds.map(|_| expanded);
-    Ok(Expanded {
-        stems,
-        forms,
-        compounds,
-    })
+    Ok((stems, expanded))
 }
 
 /// `polyboggle dict expand`: a Hunspell dictionary's forms (or one stem's), one a line.

@@ -5,7 +5,8 @@ use std::path::PathBuf;
 /// Everything that can go wrong while reading or expanding a dictionary.
 ///
 /// Every variant displays as one line that names the file (and the line in
-/// it, where there is one), e.g. `de.aff:12: bad condition "[ab": unclosed '['`.
+/// it, where there is one), e.g. `de.aff:12: bad condition "[ab": unclosed '['`,
+/// or the option that was wrong, as `polyboggle compile` spells it.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// A file could not be opened or read.
@@ -56,6 +57,12 @@ pub enum Error {
         /// The limit that was hit.
         limit: usize,
     },
+    /// Compounds of other than two parts ([`crate::Options::for_compile`]).
+    #[error("--compounds {0}: only two-part compounds are made (--compounds 2)")]
+    CompoundParts(usize),
+    /// A longest form of no letters ([`crate::Options::for_compile`]).
+    #[error("--max-form-len 0: a form has at least one letter")]
+    NoLetters,
 }
 
 impl Error {

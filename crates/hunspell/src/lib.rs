@@ -32,6 +32,7 @@
 #![warn(missing_docs)]
 
 pub mod aff;
+mod compile;
 mod compound;
 pub mod condition;
 pub mod dic;
@@ -44,6 +45,7 @@ mod iconv;
 mod letters;
 
 pub use aff::{Aff, AffixRule};
+pub use compile::{Expanded, FORMS_AT_ONCE, MAX_COMPOUND_LEN};
 pub use dic::{DicEntry, DicReader};
 pub use error::{Error, Result};
 pub use flags::{Flag, FlagMode, FlagSet};

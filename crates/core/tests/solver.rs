@@ -1,6 +1,8 @@
 //! The FST solver against the brute-force reference, on random boards and word lists
 //! in Latin with accents, Devanagari and Greek, with multi-grapheme and blank faces.
 
+mod common;
+
 use std::collections::BTreeSet;
 
 use polyboggle::{Board, Face, Lexicon, Profile, Rules, Solver};
