@@ -10,7 +10,9 @@ mod play;
 mod search;
 mod solve;
 
-pub use common::{BackendArg, DictArgs, Format, LevelArg, ProfileArgs, RulesArgs, BOARD_HELP};
+pub use common::{
+    BackendArg, DictArgs, Format, LevelArg, ProfileArgs, RulesArgs, SpaceArgs, BOARD_HELP,
+};
 pub use completions::{CompletionsArgs, Shell};
 pub use crossword::{CrosswordArgs, CrosswordFormat, CROSSWORD_HELP};
 pub use dice::{DesignObjective, DiceCommand, DiceDesignArgs, DiceStatsArgs, RollArgs};

@@ -10,7 +10,7 @@ use std::time::Duration;
 use polyboggle::backend::Backend;
 use polyboggle::backend::Chosen;
 use polyboggle::files::{self, ReadError, ReadFault};
-use polyboggle::lexicon::{self, Header, LazyLexicon, Lexicon};
+use polyboggle::lexicon::{self, Header, LazyLexicon, Lexicon, Lookup};
 use polyboggle::tiers::{TierRange, Tiers};
 use polyboggle::{normalize, spec, Board, Profile, Rules};
 use polyboggle_dice::DiceSet;
@@ -20,7 +20,9 @@ use polyboggle_play::level::Level;
 
 use polyboggle_hunspell::{Dictionary, Options};
 
-use crate::args::{BackendArg, HunspellArgs, LevelArg, ProfileArgs, RulesArgs};
+use crate::args::{
+    BackendArg, DictArgs, HunspellArgs, LevelArg, ProfileArgs, RulesArgs, SpaceArgs,
+};
 use crate::Failure;
 
 pub fn profile(args: &ProfileArgs) -> Result<Profile, Failure> {
@@ -283,10 +285,91 @@ pub fn check_run_flags(
     Ok(())
 }
 
+/// What a search (`optimize`, `prove`) reads: the dictionary, rules and board space
+/// its flags name.
+pub struct Search {
+    pub lexicon: Lexicon,
+    pub rules: Rules,
+    pub space: Space,
+    /// The dictionary's name as given, or the built language's file.
+    pub dict: Option<String>,
+}
+
+/// The dictionary, rules and board space of a search. `--lang TAG` without `--dict`
+/// stands for the language: its built dictionary (or one line saying how to build
+/// it), its rules preset unless `--rules` names one, and the faces of its designed
+/// dice set on any cell unless `--letters`, `--exclude` or `--dice` say otherwise; a
+/// bare `--dice` is the set its players roll. With `--dict`, `--lang` is the
+/// normalization preset of a plain word list, as everywhere.
+pub fn search(
+    dict: &DictArgs,
+    rules_args: &RulesArgs,
+    size: Option<&str>,
+    space_args: &SpaceArgs,
+) -> Result<Search, Failure> {
+    let lang = dict.profile.lang.as_deref();
+    let language = lang.filter(|_| dict.dict.is_none());
+    let name = match language {
+        Some(lang) => Some(language_dict_path(lang)?.display().to_string()),
+        None => dict.dict.clone(),
+    };
+    let lexicon = load_dict(name.as_deref(), &dict.profile)?;
+    let preset = lang.and_then(languages::rules_for_language);
+    let rules = rules_args.spec().rules_or(preset.unwrap_or("hasbro"))?;
+    let dice = match space_args.dice.as_deref() {
+        Some("") => Some(lang.and_then(languages::dice_for_language).ok_or_else(|| {
+            Failure::input("--dice without a set names the one a language rolls: add --lang TAG")
+        })?),
+        dice => dice,
+    };
+    let (mut letters, mut faces_of) = (space_args.letters.clone(), None);
+    let free = letters.is_none() && space_args.exclude.is_none() && dice.is_none();
+    if let (Some(lang), true) = (language, free) {
+        if let Some(set) = languages::designed_dice_for_language(lang) {
+            let faces = DiceSet::builtin(set)?.dice.concat();
+            let mut faces: Vec<String> = faces.into_iter().filter(|f| f != "#").collect();
+            faces.sort();
+            faces.dedup();
+            letters = Some(faces.join(","));
+            faces_of = Some(set);
+        }
+    }
+    let space = space(
+        &lexicon,
+        &rules,
+        size,
+        letters.as_deref(),
+        space_args.exclude.as_deref(),
+        dice,
+    )?;
+    // A space whose faces start no word has nothing to find: say so, not "0 points".
+    if !space
+        .faces()
+        .iter()
+        .any(|face| lexicon.lookup(face.text()) != Lookup::Absent)
+    {
+        let what = match (dice, faces_of) {
+            (Some(set), _) => format!("--dice {set}"),
+            (None, Some(set)) => format!("--lang {}: the faces of {set}", lang.unwrap_or("")),
+            (None, None) => "--letters".to_string(),
+        };
+        return Err(Failure::input(format!(
+            "{what}: no face starts a word of the dictionary {}: nothing to search",
+            name.as_deref().unwrap_or(DICTIONARY)
+        )));
+    }
+    Ok(Search {
+        lexicon,
+        rules,
+        space,
+        dict: name,
+    })
+}
+
 /// The board space of `optimize` and `prove`: a dice set's rollable boards, or free
 /// letters (the dictionary's alphabet unless `letters` names them, less `exclude`)
 /// on a `size` grid (4x4, or the dice set's own).
-pub fn space(
+fn space(
     lexicon: &Lexicon,
     rules: &Rules,
     size: Option<&str>,

@@ -27,6 +27,7 @@ mod forged;
 #[cfg(feature = "gpu")]
 mod gpu;
 mod hunspell;
+mod lang_search;
 mod languages;
 mod optimize;
 mod play;

@@ -69,8 +69,9 @@ pub struct SpaceArgs {
     /// Faces never to use, e.g. zqxjkw
     #[arg(long, value_name = "L", conflicts_with = "dice")]
     pub exclude: Option<String>,
-    /// Boards rollable from this dice set (a built-in name or a dice file)
-    #[arg(long, value_name = "SET")]
+    /// Boards rollable from this dice set (a built-in name or a dice file); bare, with
+    /// --lang: the set the language's players roll
+    #[arg(long, value_name = "SET", num_args = 0..=1, default_missing_value = "")]
     pub dice: Option<String>,
 }
 
@@ -152,9 +153,9 @@ impl ProfileArgs {
 /// Scoring: a preset and its overrides.
 #[derive(Args, Debug, Clone)]
 pub struct RulesArgs {
-    /// Rules preset: hasbro (3+ letters, Qu), cs106b (4+ letters, length-3 points) or syllables (2+ faces, for syllable faces: Hindi, Korean)
-    #[arg(long, default_value = "hasbro", value_name = "NAME")]
-    pub rules: String,
+    /// Rules preset: hasbro (3+ letters, Qu), cs106b (4+ letters, length-3 points) or syllables (2+ faces, for syllable faces: Hindi, Korean) [default: hasbro; optimize and prove with --lang: the language's own]
+    #[arg(long, value_name = "NAME")]
+    pub rules: Option<String>,
     /// Shortest word that counts, in letters (grapheme clusters)
     #[arg(long, value_name = "N")]
     pub min_len: Option<usize>,
@@ -170,7 +171,7 @@ impl RulesArgs {
     /// The request these flags make, checked by the library as every front end's is.
     pub fn spec(&self) -> RulesSpec {
         RulesSpec {
-            rules: Some(self.rules.clone()),
+            rules: self.rules.clone(),
             min_len: self.min_len,
             points: self.points.clone(),
             qu: self.qu.map(|qu| qu == OnOff::On),

@@ -13,7 +13,7 @@ use polyboggle_optimize::{
 };
 
 use crate::args::{Format, MethodArg, OptimizeArgs};
-use crate::load::{check_run_flags, load_dict, open_scorer, rules, space};
+use crate::load::{check_run_flags, open_scorer, search, Search};
 use crate::output::stdout;
 use crate::runlog::{self, RunLog};
 use crate::Failure;
@@ -24,16 +24,12 @@ pub fn run(args: OptimizeArgs) -> Result<(), Failure> {
     }
     let objective: Objective = args.objective.parse().map_err(Failure::input)?;
     check_numbers(&args)?;
-    let lexicon = load_dict(args.dict.dict.as_deref(), &args.dict.profile)?;
-    let rules = rules(&args.rules)?;
-    let space = space(
-        &lexicon,
-        &rules,
-        args.size.as_deref(),
-        args.space.letters.as_deref(),
-        args.space.exclude.as_deref(),
-        args.space.dice.as_deref(),
-    )?;
+    let Search {
+        lexicon,
+        rules,
+        space,
+        ..
+    } = search(&args.dict, &args.rules, args.size.as_deref(), &args.space)?;
     let threads = args.scale.threads();
     let seed = match args.seed {
         Some(seed) => seed,

@@ -17,7 +17,7 @@ use polyboggle_prove::{ClassReport, Proof};
 use serde_json::json;
 
 use crate::args::{Format, ProveArgs};
-use crate::load::{check_run_flags, load_dict, rules, space};
+use crate::load::{check_run_flags, search, Search};
 use crate::output::stdout;
 use crate::runlog::{self, RunLog};
 use crate::Failure;
@@ -41,20 +41,16 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
             args.progress
         )));
     }
-    let lexicon = load_dict(args.dict.dict.as_deref(), &args.dict.profile)?;
-    let rules = rules(&args.rules)?;
     let size = match (&args.size, &args.space.dice) {
         (None, None) => Some("3x3"),
         (size, _) => size.as_deref(),
     };
-    let space = space(
-        &lexicon,
-        &rules,
-        size,
-        args.space.letters.as_deref(),
-        args.space.exclude.as_deref(),
-        args.space.dice.as_deref(),
-    )?;
+    let Search {
+        lexicon,
+        rules,
+        space,
+        dict,
+    } = search(&args.dict, &args.rules, size, &args.space)?;
     let threads = args.scale.threads();
     let min = match args.min {
         Some(min) => min,
@@ -71,7 +67,7 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
         &args.buckets.unwrap_or_default(),
     )
     .map_err(Failure::input)?;
-    let settings = describe(&proof, &space, &rules, args.dict.dict.as_deref(), &lexicon);
+    let settings = describe(&proof, &space, &rules, dict.as_deref(), &lexicon);
 
     let mut todo: Vec<u64> = match (args.scale.task_index, args.scale.tasks, args.sample) {
         (_, _, Some(n)) => proof.sample(n, args.seed),

@@ -137,6 +137,30 @@ pub fn dice_for_language(lang: &str) -> Option<&'static str> {
     })
 }
 
+/// The dice set designed for a language from its own word list (`dice design`,
+/// docs/dice-sets.md): its faces are the language's units, the faces a search for the
+/// language's best boards may put on any cell (`optimize --lang`, `prove --lang`).
+/// Where players roll a published set ([`dice_for_language`]), this is the set
+/// designed beside it; elsewhere the two are one.
+///
+/// ```
+/// use polyboggle_languages::designed_dice_for_language;
+/// assert_eq!(designed_dice_for_language("de"), Some("german-designed-4x4"));
+/// assert_eq!(designed_dice_for_language("hr"), Some("croatian-designed-4x4"));
+/// ```
+pub fn designed_dice_for_language(lang: &str) -> Option<&'static str> {
+    match game_tag(lang) {
+        "en" => Some("english-designed-4x4"),
+        "it" => Some("italian-designed-4x4"),
+        "fr" => Some("french-designed-4x4"),
+        "de" => Some("german-designed-4x4"),
+        "nl" => Some("dutch-designed-4x4"),
+        "pl" => Some("polish-designed-4x4"),
+        "es" => Some("spanish-designed-4x4"),
+        tag => dice_for_language(tag),
+    }
+}
+
 /// The rules preset a language plays by when none is named, where it is not the
 /// front end's own default: `syllables` (a word of two faces counts) for scripts
 /// whose faces are syllables, an Indic consonant with its vowel sign or a Hangul
@@ -573,7 +597,11 @@ mod tests {
             assert_eq!((set.rows, set.cols), (4, 4), "{lang}");
         }
         for known in LANGUAGES {
-            if let Some(name) = dice_for_language(known.tag) {
+            let sets = [
+                dice_for_language(known.tag),
+                designed_dice_for_language(known.tag),
+            ];
+            for name in sets.into_iter().flatten() {
                 assert!(DiceSet::builtin(name).is_ok(), "{}: {name}", known.tag);
             }
         }
