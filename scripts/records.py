@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+"""Best boards in every language (docs/records.md): runs the optimizer and the prover for
+a language and keeps one JSON row a record in docs/records.ndjson, from which the table
+in docs/records.md is written.
+
+    scripts/records.py run hr fr he          # 4x4: over the designed set's faces, and rolled
+    scripts/records.py run --wordiest en de  # 4x4: the most words
+    scripts/records.py prove hr fr           # 3x3: the best board, proven
+    scripts/records.py table [--check]       # docs/records.md's table from the rows
+    scripts/records.py rescore [LANG...]     # every row's board re-scored by `polyboggle solve`
+
+Each row's `command` re-runs it: the optimizer with a seed and no time limit gives the
+same boards on any machine. A language must be built first
+(dictionaries/build-languages.sh TAG). POLYBOGGLE names the binary (default:
+target/release/polyboggle).
+"""
+
+import argparse
+import json
+import os
+import re
+import resource
+import shlex
+import subprocess
+import sys
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ROWS = ROOT / "docs" / "records.ndjson"
+TABLE = ROOT / "docs" / "records.md"
+BEGIN = "<!-- records table: scripts/records.py table -->"
+END = "<!-- end of records table -->"
+KEYS = ["lang", "size", "kind", "rules", "board", "score", "words", "runs_found", "runs",
+        "cpu_seconds", "command"]
+
+
+def binary():
+    return os.environ.get("POLYBOGGLE", str(ROOT / "target" / "release" / "polyboggle"))
+
+
+def run(argv):
+    """Runs the binary with argv; returns (its JSON output, CPU seconds it took)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run([binary()] + argv, capture_output=True, text=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    if done.returncode != 0:
+        sys.exit(f"records.py: polyboggle {shlex.join(argv)}: {done.stderr.strip()}")
+    return json.loads(done.stdout), round(cpu, 1)
+
+
+def load_rows():
+    if not ROWS.exists():
+        return []
+    return [json.loads(line) for line in ROWS.read_text().splitlines() if line.strip()]
+
+
+def save_rows(rows):
+    order = {"faces": 0, "dice": 1, "wordiest": 2, "proof": 3}
+    rows.sort(key=lambda r: (r["lang"], order.get(r["kind"], 9), r["size"]))
+    text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+    tmp = ROWS.with_suffix(".tmp")
+    tmp.write_text(text)
+    tmp.replace(ROWS)
+
+
+def put(rows, row):
+    """Keeps `row`, replacing the row of the same language, size and kind, unless that
+    one is better (a better board from an earlier search stays, and says so)."""
+    same = [r for r in rows if (r["lang"], r["size"], r["kind"]) ==
+            (row["lang"], row["size"], row["kind"])]
+    for old in same:
+        better = old["words"] > row["words"] if row["kind"] == "wordiest" else old["score"] > row["score"]
+        if better and row["kind"] != "proof":
+            old.setdefault("note", "")
+            print(f"{row['lang']} {row['kind']}: kept the earlier board {old['board']} "
+                  f"({old['score']}), better than this search's {row['score']}")
+            return
+        rows.remove(old)
+    rows.append(row)
+
+
+def optimize_row(lang, kind, runs, seed, threads):
+    argv = ["optimize", "--lang", lang, "--runs", str(runs), "--seed", str(seed)]
+    if kind == "dice":
+        argv += ["--dice"]
+    if kind == "wordiest":
+        argv += ["--objective", "words"]
+    out, cpu = run(argv + ["--threads", str(threads), "--format", "json"])
+    best = out["best"]
+    value = (lambda b: b["words"]) if kind == "wordiest" else (lambda b: b["score"])
+    found = sum(1 for r in out["runs"] if value(r["best"]) == value(best))
+    command = ["polyboggle"] + argv
+    if kind == "dice":
+        # The set the language rolls, named, so the command says what it searched.
+        command[-1:] = ["--dice", out["space"].split()[-1]]
+    return {
+        "lang": lang, "size": f"{best['rows']}x{best['cols']}", "kind": kind,
+        "rules": rules_of(lang), "board": best["board"],
+        "score": best["score"], "words": best["words"], "runs_found": found,
+        "runs": len(out["runs"]), "cpu_seconds": cpu, "command": shlex.join(command),
+        "space": out["space"],
+    }
+
+
+# The languages whose faces are syllables and play by the syllables preset
+# (polyboggle_languages::rules_for_language); every other plays by Hasbro's.
+SYLLABLES = {"hi", "mr", "ne", "bn", "gu", "te", "ml", "ta", "si", "ko"}
+
+
+def rules_of(lang):
+    return "syllables" if lang.removesuffix("-full") in SYLLABLES else "hasbro"
+
+
+def built(lang):
+    """The language's built dictionary, where `optimize --lang` finds it first."""
+    for folder in os.environ.get("POLYBOGGLE_DICTIONARIES", "").split(os.pathsep) + [
+            str(ROOT / "dictionaries" / "build")]:
+        if folder and (Path(folder) / f"{lang}.pbd").is_file():
+            return str(Path(folder) / f"{lang}.pbd")
+    sys.exit(f"records.py: {lang} is not built: dictionaries/build-languages.sh {lang}")
+
+
+def prove_row(lang, size, threads):
+    argv = ["prove", "--lang", lang, "--size", size]
+    out, cpu = run(argv + ["--threads", str(threads), "--format", "json"])
+    if not out["complete"] or not out["boards"]:
+        sys.exit(f"records.py: {lang} {size}: the proof did not complete")
+    best = max(out["boards"], key=lambda b: b["score"])
+    return {
+        "lang": lang, "size": size, "kind": "proof", "rules": out["settings"]["rules"],
+        "board": best["board"], "score": best["score"], "words": best.get("words", 0),
+        "runs_found": 1, "runs": 1, "cpu_seconds": cpu,
+        "command": shlex.join(["polyboggle"] + argv), "min": out["min"],
+        "boards_at_least_min": len(out["boards"]),
+    }
+
+
+def share_link(row):
+    board = urllib.parse.quote(row["board"], safe="/")
+    return f"http://127.0.0.1:8080/#solve?board={board}&dict={row['lang']}&rules={row['rules']}"
+
+
+def table(rows):
+    lines = [BEGIN, "",
+             "| lang | size | kind | rules | board | score | words | runs that found it | CPU s | command |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        board = f"[`{r['board']}`]({share_link(r)})"
+        found = "proven" if r["kind"] == "proof" else f"{r['runs_found']} of {r['runs']}"
+        lines.append(f"| {r['lang']} | {r['size']} | {r['kind']} | {r['rules']} | {board} | "
+                     f"{r['score']} | {r['words']} | {found} | {r['cpu_seconds']:.0f} | "
+                     f"`{r['command']}` |")
+    total = sum(r["cpu_seconds"] for r in rows if r["size"] == "4x4")
+    lines += ["", f"{len({r['lang'] for r in rows if r['size'] == '4x4'})} languages with a "
+              f"4×4 record; the 4×4 rows took {total / 3600:.1f} CPU-hours in all.", "", END]
+    return "\n".join(lines)
+
+
+def write_table(check):
+    text = TABLE.read_text()
+    if BEGIN not in text or END not in text:
+        sys.exit(f"records.py: {TABLE} has no {BEGIN} ... {END} section")
+    head, rest = text.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    new = head + table(load_rows()) + tail
+    if check:
+        if new != text:
+            sys.exit(f"records.py: {TABLE} differs from {ROWS}: run scripts/records.py table")
+        return
+    TABLE.write_text(new)
+
+
+def rescore(langs):
+    bad = 0
+    for r in load_rows():
+        if langs and r["lang"] not in langs:
+            continue
+        out, _ = run(["solve", r["board"], "--dict", built(r["lang"]), "--rules", r["rules"],
+                      "--format", "json"])
+        ok = (out["score"], out["count"]) == (r["score"], r["words"])
+        bad += not ok
+        print(f"{r['lang']} {r['size']} {r['kind']} {r['board']}: {out['score']} points, "
+              f"{out['count']} words {'ok' if ok else 'DIFFERS from ' + str((r['score'], r['words']))}")
+    if bad:
+        sys.exit(f"records.py: {bad} rows do not re-score to their figures")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    p = sub.add_parser("run", help="4x4 records of languages")
+    p.add_argument("langs", nargs="+")
+    p.add_argument("--runs", type=int, default=6)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--threads", type=int, default=os.cpu_count())
+    p.add_argument("--wordiest", action="store_true", help="the most words, not points")
+    p = sub.add_parser("prove", help="proven best boards of languages")
+    p.add_argument("langs", nargs="+")
+    p.add_argument("--size", default="3x3")
+    p.add_argument("--threads", type=int, default=os.cpu_count())
+    p = sub.add_parser("table", help="write docs/records.md's table")
+    p.add_argument("--check", action="store_true")
+    p = sub.add_parser("rescore", help="re-score every row with polyboggle solve")
+    p.add_argument("langs", nargs="*")
+    args = parser.parse_args()
+
+    if args.what in ("run", "prove"):
+        rows = load_rows()
+        for lang in args.langs:
+            if args.what == "prove":
+                new = [prove_row(lang, args.size, args.threads)]
+            elif args.wordiest:
+                new = [optimize_row(lang, "wordiest", args.runs, args.seed, args.threads)]
+            else:
+                new = [optimize_row(lang, kind, args.runs, args.seed, args.threads)
+                       for kind in ("faces", "dice")]
+            for row in new:
+                print(f"{row['lang']} {row['size']} {row['kind']}: {row['board']} "
+                      f"{row['score']} points, {row['words']} words, found by "
+                      f"{row['runs_found']} of {row['runs']} ({row['cpu_seconds']} CPU s)")
+                put(rows, row)
+            save_rows(rows)
+        write_table(False)
+    elif args.what == "table":
+        write_table(args.check)
+    else:
+        rescore(set(args.langs))
+
+
+if __name__ == "__main__":
+    main()
