@@ -31,7 +31,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod fill;
 mod grid;
+mod puz;
 mod render;
 mod search;
 mod words;
@@ -44,6 +46,7 @@ pub use words::{
     WordListError,
 };
 
+pub use puz::PuzError;
 pub use render::EntryLine;
 
 use grid::{Grid, Shape, Spot};
