@@ -158,6 +158,9 @@ pub struct PatternArgs {
     /// the squares, a twelfth in British style]
     #[arg(long, value_name = "N")]
     pub blocks: Option<usize>,
+    /// The longest entry, in squares [default: the grid's longer side]
+    #[arg(long, value_name = "N")]
+    pub max_len: Option<usize>,
     /// The pattern's symmetry
     #[arg(long, value_enum, default_value = "rotational")]
     pub symmetry: SymmetryArg,

@@ -111,11 +111,12 @@ pub fn run_pattern(args: PatternArgs) -> Result<(), Failure> {
         SymmetryArg::Rotational => Symmetry::Rotational,
         SymmetryArg::Mirror => Symmetry::Mirror,
     };
-    let pattern = Pattern::symmetric(rows, cols, blocks, symmetry, style, args.seed)
+    let max_len = args.max_len.unwrap_or(rows.max(cols));
+    let pattern = Pattern::symmetric(rows, cols, blocks, max_len, symmetry, style, args.seed)
         .ok_or_else(|| {
             Failure::input(format!(
-                "no legal {rows}x{cols} pattern with {blocks} black squares turned up; try \
-                 fewer (--blocks) or another --seed"
+                "no legal {rows}x{cols} pattern with {blocks} black squares and entries of at \
+                 most {max_len} turned up; try other --blocks, --max-len or --seed"
             ))
         })?;
     let slots = pattern.slots(style).map_err(Failure::input)?;

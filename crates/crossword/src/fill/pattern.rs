@@ -288,25 +288,29 @@ impl Pattern {
         numbers
     }
 
-    /// A symmetric pattern of `blacks` black squares (about: symmetry may add one) that
-    /// is legal in `style` and whose white squares are connected, made at random from
-    /// `seed`; `None` when no such pattern turned up in a few thousand tries. The British
-    /// style starts from the usual lattice (black on every square whose row and column
-    /// are both odd, counting from 1 as even... that is, both of odd index from 0) and
-    /// adds `blacks` more.
+    /// A symmetric pattern of `blacks` black squares (about: symmetry may add one)
+    /// that is legal in `style`, whose white squares are connected and whose entries are
+    /// at most `max_len` squares, made at random from `seed`; `None` when no such pattern
+    /// turned up in a few hundred tries. While some entry is longer than `max_len`, the
+    /// next black square goes on one of its squares. The British style starts from the
+    /// usual lattice (black where the row and the column, counted from 0, are both odd)
+    /// and adds `blacks` more.
     ///
     /// ```
-    /// use polyboggle_crossword::fill::{Pattern, Style, Symmetry};
+    /// use polyboggle_crossword::fill::{Pattern, Square, Style, Symmetry};
     ///
-    /// let p = Pattern::symmetric(15, 15, 36, Symmetry::Rotational, Style::American, 1).unwrap();
-    /// assert!(p.slots(Style::American).is_ok());
-    /// let black = |r: usize, c: usize| p.squares[r * 15 + c] == polyboggle_crossword::fill::Square::Black;
+    /// let p = Pattern::symmetric(15, 15, 38, 9, Symmetry::Rotational, Style::American, 1).unwrap();
+    /// let slots = p.slots(Style::American)?;
+    /// assert!(slots.iter().all(|s| s.cells.len() <= 9));
+    /// let black = |r: usize, c: usize| p.squares[r * 15 + c] == Square::Black;
     /// assert!((0..15).all(|r| (0..15).all(|c| black(r, c) == black(14 - r, 14 - c))));
+    /// # Ok::<(), polyboggle_crossword::fill::PatternError>(())
     /// ```
     pub fn symmetric(
         rows: usize,
         cols: usize,
         blacks: usize,
+        max_len: usize,
         symmetry: Symmetry,
         style: Style,
         seed: u64,
@@ -333,15 +337,31 @@ impl Pattern {
                 Symmetry::Mirror => r * cols + (cols - 1 - c),
             }
         };
+        let long_squares = |p: &Pattern| -> Vec<usize> {
+            p.runs()
+                .into_iter()
+                .filter(|run| run.cells.len() > max_len)
+                .flat_map(|run| run.cells)
+                .collect()
+        };
         let base_blacks = base.count_black();
-        'tries: for _ in 0..200 {
+        let good = |p: &Pattern| p.slots(style).is_ok() && p.connected();
+        'tries: for _ in 0..300 {
             let mut p = base.clone();
             let mut stuck = 0;
-            while p.count_black() < base_blacks + blacks {
+            loop {
+                let long = long_squares(&p);
+                if long.is_empty() && p.count_black() >= base_blacks + blacks {
+                    break;
+                }
                 if stuck > 400 {
                     continue 'tries;
                 }
-                let i = rng.gen_range(0..rows * cols);
+                let i = if long.is_empty() {
+                    rng.gen_range(0..rows * cols)
+                } else {
+                    long[rng.gen_range(0..long.len())]
+                };
                 let j = partner(i);
                 if p.squares[i] == Square::Black || p.squares[j] == Square::Black {
                     stuck += 1;
@@ -350,14 +370,14 @@ impl Pattern {
                 let mut next = p.clone();
                 next.squares[i] = Square::Black;
                 next.squares[j] = Square::Black;
-                if next.slots(style).is_ok() && next.connected() {
+                if good(&next) {
                     p = next;
                     stuck = 0;
                 } else {
                     stuck += 1;
                 }
             }
-            if p.slots(style).is_ok() && p.connected() {
+            if good(&p) {
                 return Some(p);
             }
         }
@@ -432,7 +452,7 @@ mod tests {
     #[test]
     fn made_patterns_are_symmetric_and_legal() {
         for seed in 1..4 {
-            let p = Pattern::symmetric(13, 13, 12, Symmetry::Mirror, Style::British, seed)
+            let p = Pattern::symmetric(13, 13, 12, 13, Symmetry::Mirror, Style::British, seed)
                 .expect("a pattern");
             assert!(p.slots(Style::British).is_ok() && p.connected());
             for r in 0..13 {

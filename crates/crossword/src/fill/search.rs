@@ -127,14 +127,23 @@ struct Solver<'a> {
     slots: Vec<Live>,
     trail: Vec<u32>,
     queue: Vec<Event>,
+    /// Each crossing's weight: how often a slot ran out of words through it.
     weight: Vec<f64>,
+    /// Each slot's crossings: (crossing, the other slot); `crossing_at[t][pos]` too.
+    crossings: Vec<Vec<(u32, u32)>>,
+    crossing_at: Vec<Vec<u32>>,
+    /// What a failure adds to a weight; grows so that recent failures count more.
+    bump: f64,
     /// Slots of each bucket.
     peers: Vec<Vec<u32>>,
     failures: Vec<u64>,
 }
 
-/// Words tried first at a slot: one of the three best, weighted 4, 2, 1.
+/// Words tried first at a slot: one of the three best, weighted 4, 2, 1; slots the same.
 const PICK_WEIGHTS: [u32; 3] = [4, 2, 1];
+
+/// Dead ends before the first restart; each restart allows 10% more.
+const FIRST_RESTART: f64 = 500.0;
 
 pub(crate) fn solve(p: &Problem, deadline: Option<Instant>, seed: u64) -> (Outcome, Stats) {
     let mut s = Solver::new(p);
@@ -170,7 +179,8 @@ pub(crate) fn solve(p: &Problem, deadline: Option<Instant>, seed: u64) -> (Outco
     }
     let root = s.trail.len();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut limit = 100.0f64;
+    let mut limit = FIRST_RESTART;
+    let mut backtracks_this_run = 0u64;
     // Decisions: (slot, word, trail length before it).
     let mut stack: Vec<(u32, u32, usize)> = Vec::new();
     loop {
@@ -193,6 +203,7 @@ pub(crate) fn solve(p: &Problem, deadline: Option<Instant>, seed: u64) -> (Outco
             let (slot, word, mark) = stack.pop().expect("a decision to undo");
             s.undo(mark);
             stats.backtracks += 1;
+            backtracks_this_run += 1;
             let at = s.slots[slot as usize].pos_of[word as usize] as usize;
             if s.remove(slot as usize, at).is_ok() && s.propagate().is_ok() {
                 break;
@@ -204,11 +215,12 @@ pub(crate) fn solve(p: &Problem, deadline: Option<Instant>, seed: u64) -> (Outco
                 return (Outcome::NoFill { slot: s.most_failed() }, stats);
             }
         }
-        if stats.backtracks as f64 > limit {
+        if backtracks_this_run as f64 > limit {
             s.undo(root);
             stack.clear();
             stats.restarts += 1;
-            limit += 100.0 * 1.3f64.powi(stats.restarts.min(60) as i32);
+            backtracks_this_run = 0;
+            limit *= 1.1;
         }
     }
 }
@@ -238,15 +250,35 @@ impl<'a> Solver<'a> {
             })
             .collect();
         let mut peers = vec![Vec::new(); p.buckets.len()];
+        let mut crossings = vec![Vec::new(); p.slots.len()];
+        let mut crossing_at = vec![Vec::new(); p.slots.len()];
+        let mut count = 0u32;
         for (t, spec) in p.slots.iter().enumerate() {
             peers[spec.bucket].push(t as u32);
+            crossing_at[t] = vec![u32::MAX; spec.cross.len()];
+        }
+        for (t, spec) in p.slots.iter().enumerate() {
+            for (pos, cross) in spec.cross.iter().enumerate() {
+                let Some((u, q)) = *cross else { continue };
+                if (u as usize) < t {
+                    continue;
+                }
+                crossing_at[t][pos] = count;
+                crossing_at[u as usize][q as usize] = count;
+                crossings[t].push((count, u));
+                crossings[u as usize].push((count, t as u32));
+                count += 1;
+            }
         }
         Solver {
             p,
             slots,
             trail: Vec::new(),
             queue: Vec::new(),
-            weight: vec![1.0; p.slots.len()],
+            weight: vec![1.0; count as usize],
+            crossings,
+            crossing_at,
+            bump: 1.0,
             peers,
             failures: vec![0; p.slots.len()],
         }
@@ -321,14 +353,32 @@ impl<'a> Solver<'a> {
     /// failure and names the slot.
     fn propagate(&mut self) -> Result<(), usize> {
         while let Some(event) = self.queue.pop() {
-            let result = match event {
-                Event::Letter { slot, pos, a } => self.drop_letter(slot as usize, pos as usize, a),
-                Event::Single(t) => self.take_word(t as usize),
+            let (result, through) = match event {
+                Event::Letter { slot, pos, a } => (
+                    self.drop_letter(slot as usize, pos as usize, a),
+                    Some(self.crossing_at[slot as usize][pos as usize]),
+                ),
+                Event::Single(t) => (self.take_word(t as usize), None),
             };
             if let Err(t) = result {
                 self.queue.clear();
                 self.failures[t] += 1;
-                self.weight[t] += 1.0;
+                // The crossing that emptied the slot gains weight (all of its crossings
+                // when another slot took its last word).
+                match through {
+                    Some(c) => self.weight[c as usize] += self.bump,
+                    None => {
+                        for k in 0..self.crossings[t].len() {
+                            let c = self.crossings[t][k].0 as usize;
+                            self.weight[c] += self.bump;
+                        }
+                    }
+                }
+                self.bump *= 1.01;
+                if self.bump > 1e100 {
+                    self.weight.iter_mut().for_each(|w| *w /= 1e100);
+                    self.bump /= 1e100;
+                }
                 return Err(t);
             }
         }
@@ -391,31 +441,35 @@ impl<'a> Solver<'a> {
         Ok(())
     }
 
-    /// The open slot (more than one word left) with the fewest words per weight; ties
-    /// broken at random. `None` when every slot holds one word.
+    /// One of the three open slots (more than one word left) with the fewest words per
+    /// weight of their crossings with open slots (dom/wdeg), weighted 4, 2, 1. `None`
+    /// when every slot holds one word.
     fn choose_slot(&self, rng: &mut ChaCha8Rng) -> Option<u32> {
-        let mut best: Option<(f64, u32)> = None;
-        let mut ties = 0u32;
+        let mut top: [(f64, u32); 3] = [(f64::INFINITY, u32::MAX); 3];
         for (t, l) in self.slots.iter().enumerate() {
             if l.live <= 1 {
                 continue;
             }
-            let key = l.live as f64 / self.weight[t];
-            match best {
-                Some((k, _)) if key > k => {}
-                Some((k, _)) if key == k => {
-                    ties += 1;
-                    if rng.gen_range(0..=ties) == 0 {
-                        best = Some((key, t as u32));
-                    }
+            let wdeg: f64 = self.crossings[t]
+                .iter()
+                .filter(|&&(_, u)| self.slots[u as usize].live > 1)
+                .map(|&(c, _)| self.weight[c as usize])
+                .sum();
+            let key = l.live as f64 / wdeg.max(1e-9);
+            if key < top[2].0 {
+                let mut i = 2;
+                while i > 0 && key < top[i - 1].0 {
+                    top[i] = top[i - 1];
+                    i -= 1;
                 }
-                _ => {
-                    best = Some((key, t as u32));
-                    ties = 0;
-                }
+                top[i] = (key, t as u32);
             }
         }
-        best.map(|(_, t)| t)
+        let n = top.iter().filter(|e| e.1 != u32::MAX).count();
+        if n == 0 {
+            return None;
+        }
+        Some(top[pick(n, rng)].1)
     }
 
     /// One of the slot's three best live words (smallest numbers), weighted 4, 2, 1.
@@ -433,15 +487,7 @@ impl<'a> Solver<'a> {
             }
         }
         let n = top.iter().filter(|&&w| w != u32::MAX).count();
-        let total: u32 = PICK_WEIGHTS[..n].iter().sum();
-        let mut x = rng.gen_range(0..total);
-        for (i, &wt) in PICK_WEIGHTS[..n].iter().enumerate() {
-            if x < wt {
-                return top[i];
-            }
-            x -= wt;
-        }
-        top[0]
+        top[pick(n, rng)]
     }
 
     fn most_failed(&self) -> usize {
@@ -449,4 +495,17 @@ impl<'a> Solver<'a> {
             .max_by_key(|&t| (self.failures[t], std::cmp::Reverse(t)))
             .unwrap_or(0)
     }
+}
+
+/// One of the first `n` (at most 3) places, weighted 4, 2, 1.
+fn pick(n: usize, rng: &mut ChaCha8Rng) -> usize {
+    let total: u32 = PICK_WEIGHTS[..n].iter().sum();
+    let mut x = rng.gen_range(0..total);
+    for (i, &wt) in PICK_WEIGHTS[..n].iter().enumerate() {
+        if x < wt {
+            return i;
+        }
+        x -= wt;
+    }
+    0
 }
