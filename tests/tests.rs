@@ -10,6 +10,7 @@ mod common;
 mod boards;
 mod completions;
 mod crossword;
+mod crossword_fill;
 mod dice_design;
 mod dict_blocks;
 mod dict_compile;

@@ -6,7 +6,9 @@ use std::path::Path;
 use std::time::Duration;
 
 use polyboggle::files;
-use polyboggle_crossword::fill::{self, FillError, FillOptions, Pattern, ScoredWord, Style, Symmetry};
+use polyboggle_crossword::fill::{
+    self, FillError, FillOptions, Pattern, ScoredWord, Style, Symmetry,
+};
 use polyboggle_dice as dice;
 
 use crate::args::{FillArgs, FillFormat, PatternArgs, StyleArg, SymmetryArg};

@@ -6,7 +6,9 @@ use super::{Crossword, Direction};
 
 /// Why a crossword cannot be written as `.puz`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("row {row}, column {col}: {letter:?} does not fit a .puz square (one Latin-1 letter); use ipuz")]
+#[error(
+    "row {row}, column {col}: {letter:?} does not fit a .puz square (one Latin-1 letter); use ipuz"
+)]
 pub struct PuzError {
     /// Row of the square (1-based).
     pub row: usize,
@@ -64,7 +66,13 @@ impl Crossword {
         words.sort_by_key(|p| (p.number, p.direction != Direction::Across));
         let latin1 = |s: &str| -> Vec<u8> {
             s.chars()
-                .map(|c| if (c as u32) < 256 { c as u32 as u8 } else { b'?' })
+                .map(|c| {
+                    if (c as u32) < 256 {
+                        c as u32 as u8
+                    } else {
+                        b'?'
+                    }
+                })
                 .collect()
         };
         let clues: Vec<Vec<u8>> = words

@@ -10,13 +10,14 @@
 //! fill's entries are the best-scoring words the crossings allow; see `docs/crossword.md`.
 //!
 //! ```
-//! use polyboggle_crossword::fill::{fill, parse_scored_list, FillOptions, Pattern};
+//! use polyboggle_crossword::fill::{fill, parse_scored_list, FillOptions, Pattern, Style};
 //!
-//! let list = parse_scored_list("cat;60\ncar;50\nace;50\ntea;40\narc;50\nate;50\nrat;30\n")?;
-//! let grid = Pattern::parse("c..\n...\n...")?;
-//! let filled = fill(&grid, &list.words, &FillOptions::default())?;
-//! assert_eq!(filled.to_text().lines().count(), 3);
-//! assert!(filled.to_text().starts_with('C'));
+//! let list = parse_scored_list("cat;60\ncow;50\ntoe;50\nwoe;40\ncar;50\ntar;30\n")?;
+//! let grid = Pattern::parse("c..\n.#.\n...")?;
+//! let options = FillOptions { style: Style::British, ..FillOptions::default() };
+//! let filled = fill(&grid, &list.words, &options)?;
+//! assert_eq!(filled.to_text(), "CAT\nO#O\nWOE\n");
+//! assert_eq!(filled.mean_score(), 50.0);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -207,7 +208,12 @@ pub struct Filled {
 impl Filled {
     /// The mean score of the entries from the list.
     pub fn mean_score(&self) -> f64 {
-        let scores: Vec<i64> = self.entries.iter().filter_map(|e| e.score).map(i64::from).collect();
+        let scores: Vec<i64> = self
+            .entries
+            .iter()
+            .filter_map(|e| e.score)
+            .map(i64::from)
+            .collect();
         scores.iter().sum::<i64>() as f64 / scores.len().max(1) as f64
     }
 
@@ -517,7 +523,10 @@ pub fn fill(
             let matches = |w: u32| fixed.iter().all(|&(p, a)| b.letter(w, p) == a);
             if fixed.len() == len {
                 // A complete theme entry: any word of the list, whatever its score.
-                (0..b.words() as u32).filter(|&w| matches(w)).take(1).collect()
+                (0..b.words() as u32)
+                    .filter(|&w| matches(w))
+                    .take(1)
+                    .collect()
             } else {
                 // Walk the postings of the rarest pre-filled letter.
                 let (p, a) = *fixed

@@ -105,7 +105,10 @@ impl Pattern {
     pub fn parse(text: &str) -> Result<Pattern, PatternError> {
         let text = polyboggle::normalize::skip_byte_order_mark(text);
         let lines: Vec<&str> = text.lines().map(str::trim).collect();
-        let used = lines.iter().rposition(|l| !l.is_empty()).map_or(0, |i| i + 1);
+        let used = lines
+            .iter()
+            .rposition(|l| !l.is_empty())
+            .map_or(0, |i| i + 1);
         if used == 0 {
             return Err(PatternError {
                 row: 1,
@@ -128,9 +131,7 @@ impl Pattern {
                         return Err(PatternError {
                             row: r + 1,
                             col: c + 1,
-                            reason: format!(
-                                "{g:?} is neither # (black), . (empty) nor a letter"
-                            ),
+                            reason: format!("{g:?} is neither # (black), . (empty) nor a letter"),
                         })
                     }
                 };
@@ -217,10 +218,11 @@ impl Pattern {
     /// ```
     /// use polyboggle_crossword::fill::{Pattern, Style};
     ///
-    /// let p = Pattern::parse("...\n.#.\n...")?;
-    /// assert_eq!(p.slots(Style::American)?.len(), 4);
-    /// let err = Pattern::parse("....\n.#..\n....")?.slots(Style::American).unwrap_err();
-    /// assert_eq!(err.to_string(), "row 2, column 3: a down entry of 3 squares is fine, but the across run here has 2 (entries need 3 or more)");
+    /// let ring = Pattern::parse("...\n.#.\n...")?;
+    /// assert_eq!(ring.slots(Style::British)?.len(), 4);
+    /// assert!(ring.slots(Style::American).is_err()); // the middle squares are unchecked
+    /// let err = Pattern::parse("....\n....\n....\n##..")?.slots(Style::American).unwrap_err();
+    /// assert_eq!(err.to_string(), "row 4, column 3: a down entry of 4 squares is fine, but the across run here has 2 (entries need 3 or more)");
     /// # Ok::<(), polyboggle_crossword::fill::PatternError>(())
     /// ```
     pub fn slots(&self, style: Style) -> Result<Vec<Slot>, PatternError> {
@@ -239,9 +241,10 @@ impl Pattern {
             let (row, col) = (cell / self.cols + 1, cell % self.cols + 1);
             let [across, down] = in_runs[cell];
             let fail = |reason: String| Err(PatternError { row, col, reason });
-            for (len, name, other, other_len) in
-                [(across, "across", "down", down), (down, "down", "across", across)]
-            {
+            for (len, name, other, other_len) in [
+                (across, "across", "down", down),
+                (down, "down", "across", across),
+            ] {
                 if len == 2 {
                     let first = if other_len >= 3 {
                         format!("a {other} entry of {other_len} squares is fine, but ")
@@ -442,7 +445,7 @@ mod tests {
         let p = Pattern::parse(text).unwrap();
         let e = p.slots(Style::American).unwrap_err();
         assert!(e.to_string().contains("unchecked"), "{e}");
-        assert_eq!((e.row, e.col), (2, 1));
+        assert_eq!((e.row, e.col), (1, 2));
         let slots = p.slots(Style::British).unwrap();
         assert_eq!(slots.len(), 6);
         assert_eq!(p.numbers(&slots)[..5], [1, 0, 2, 0, 3]);

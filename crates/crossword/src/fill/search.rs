@@ -186,7 +186,12 @@ pub(crate) fn solve(p: &Problem, deadline: Option<Instant>, seed: u64) -> (Outco
     loop {
         stats.decisions += 1;
         if stats.decisions % 64 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
-            return (Outcome::TimedOut { slot: s.most_failed() }, stats);
+            return (
+                Outcome::TimedOut {
+                    slot: s.most_failed(),
+                },
+                stats,
+            );
         }
         let Some(slot) = s.choose_slot(&mut rng) else {
             let words = s.slots.iter().map(|l| l.opts[0]).collect();
@@ -212,7 +217,12 @@ pub(crate) fn solve(p: &Problem, deadline: Option<Instant>, seed: u64) -> (Outco
             if stack.is_empty() {
                 s.undo(root);
                 // Ruling the word out at the root failed: no fill at all.
-                return (Outcome::NoFill { slot: s.most_failed() }, stats);
+                return (
+                    Outcome::NoFill {
+                        slot: s.most_failed(),
+                    },
+                    stats,
+                );
             }
         }
         if backtracks_this_run as f64 > limit {
