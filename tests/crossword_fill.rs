@@ -60,78 +60,54 @@ fn check(grid: &str, filled: &str, words: &BTreeSet<String>) {
     }
 }
 
-const LIST: &str = "cat;60\ncar;50\nace;50\ntea;40\narc;50\nate;50\nrat;30\nera;45\ntar;20\n";
+const LIST: &str = "cat;60\ncow;50\ntoe;50\nwoe;40\ncar;50\ntar;30\n";
+
+/// A ring of four entries: British style (the middle squares are unchecked).
+const RING: &str = "c..\n.#.\n...\n";
 
 #[test]
 fn fills_a_grid_in_its_own_form() {
     let dir = tempfile::tempdir().unwrap();
     let words = file(&dir, "w.txt", LIST);
-    let grid = file(&dir, "g.txt", "c..\n...\n...\n");
-    let out = ok(&["crossword", "fill", &grid, "--words", &words]);
+    let grid = file(&dir, "g.txt", RING);
+    let fill = |more: &[&str]| {
+        let mut args = vec![
+            "crossword",
+            "fill",
+            &grid,
+            "--words",
+            &words,
+            "--style",
+            "british",
+        ];
+        args.extend_from_slice(more);
+        ok(&args)
+    };
+    let out = fill(&[]);
     let list: BTreeSet<String> = LIST
         .lines()
         .map(|l| l.split(';').next().unwrap().into())
         .collect();
-    check("c..\n...\n...\n", &out, &list);
-    assert!(out.starts_with('C'), "{out}");
+    check(RING, &out, &list);
+    assert_eq!(out, "CAT\nO#O\nWOE\n");
     // The same seed gives the same fill.
-    assert_eq!(
-        out,
-        ok(&["crossword", "fill", &grid, "--words", &words, "--seed", "1"])
-    );
-    let v: Value = serde_json::from_str(&ok(&[
-        "crossword",
-        "fill",
-        &grid,
-        "--words",
-        &words,
-        "--format",
-        "json",
-    ]))
-    .unwrap();
+    assert_eq!(out, fill(&["--seed", "1"]));
+    let v: Value = serde_json::from_str(&fill(&["--format", "json"])).unwrap();
     assert_eq!(
         (v["rows"].as_u64(), v["placed"].as_u64()),
-        (Some(3), Some(6))
+        (Some(3), Some(4))
     );
     assert!(v["words"][0]["score"].as_i64().is_some() && v["mean_score"].as_f64().is_some());
-    let ipuz: Value = serde_json::from_str(&ok(&[
-        "crossword",
-        "fill",
-        &grid,
-        "--words",
-        &words,
-        "--format",
-        "ipuz",
-    ]))
-    .unwrap();
+    let ipuz: Value = serde_json::from_str(&fill(&["--format", "ipuz"])).unwrap();
     assert_eq!(ipuz["puzzle"][0][0], 1);
-    let svg = ok(&[
-        "crossword",
-        "fill",
-        &grid,
-        "--words",
-        &words,
-        "--format",
-        "svg",
-        "--solution",
-    ]);
+    let svg = fill(&["--format", "svg", "--solution"]);
     assert!(
         svg.starts_with("<svg") && svg.contains(">C</text>"),
         "{svg}"
     );
     let puz = dir.path().join("g.puz");
-    let said = ok(&[
-        "crossword",
-        "fill",
-        &grid,
-        "--words",
-        &words,
-        "--format",
-        "puz",
-        "-o",
-        puz.to_str().unwrap(),
-    ]);
-    assert!(said.contains("filled 6 entries"), "{said}");
+    let said = fill(&["--format", "puz", "-o", puz.to_str().unwrap()]);
+    assert!(said.contains("filled 4 entries"), "{said}");
     assert_eq!(&std::fs::read(&puz).unwrap()[2..14], b"ACROSS&DOWN\0");
 }
 
@@ -174,8 +150,9 @@ fn bad_grids_name_the_row_and_column() {
         ("...\n..\n...\n", "row 2, column 3: the row ends after 2 squares"),
         ("...\n.Ж.\n...\n", "row 2, column 2: \"Ж\" is no letter of the word list's alphabet"),
         ("...\n.?.\n...\n", "row 2, column 2: \"?\" is neither"),
-        ("....\n....\n.##.\n", "row 3, column 1: "),
-        ("x..\n...\n...\n", "row 1, column 1: no word of the list (at the minimum score) completes the across entry x.."),
+        ("....\n....\n.##.\n", "row 1, column 2: an across entry of 4 squares is fine, but the down run here has 2"),
+        (RING, "row 1, column 2: an unchecked square"),
+        ("c.c\n...\n...\n", "row 1, column 1: no word of the list (at the minimum score) completes the across entry c.c"),
     ] {
         let g = file(&dir, "g.txt", grid);
         let err = bad(&["crossword", "fill", &g, "--words", &words]);
@@ -198,7 +175,7 @@ fn bad_grids_name_the_row_and_column() {
 fn running_out_of_time_is_exit_1() {
     let dir = tempfile::tempdir().unwrap();
     let words = file(&dir, "w.txt", LIST);
-    let g = file(&dir, "g.txt", "...\n...\n...\n");
+    let g = file(&dir, "g.txt", RING);
     let out = run(
         &[
             "crossword",
@@ -206,6 +183,8 @@ fn running_out_of_time_is_exit_1() {
             &g,
             "--words",
             &words,
+            "--style",
+            "british",
             "--time",
             "0.000000001",
         ],

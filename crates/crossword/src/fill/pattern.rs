@@ -246,8 +246,9 @@ impl Pattern {
                 (down, "down", "across", across),
             ] {
                 if len == 2 {
+                    let article = if other == "across" { "an" } else { "a" };
                     let first = if other_len >= 3 {
-                        format!("a {other} entry of {other_len} squares is fine, but ")
+                        format!("{article} {other} entry of {other_len} squares is fine, but ")
                     } else {
                         String::new()
                     };
