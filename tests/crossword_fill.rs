@@ -20,7 +20,7 @@ fn entries(text: &str) -> Vec<String> {
         .lines()
         .map(|l| l.graphemes(true).map(str::to_lowercase).collect())
         .collect();
-    let (h, w) = (rows.len(), rows[0].len());
+    let w = rows[0].len();
     let mut out = Vec::new();
     let mut take = |cells: Vec<&String>| {
         for run in cells.split(|c| *c == "#") {
@@ -29,11 +29,11 @@ fn entries(text: &str) -> Vec<String> {
             }
         }
     };
-    for r in 0..h {
-        take(rows[r].iter().collect());
+    for row in &rows {
+        take(row.iter().collect());
     }
     for c in 0..w {
-        take((0..h).map(|r| &rows[r][c]).collect());
+        take(rows.iter().map(|row| &row[c]).collect());
     }
     out
 }
