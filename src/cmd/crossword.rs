@@ -94,8 +94,8 @@ pub fn run(args: CrosswordArgs) -> Result<(), Failure> {
     Ok(out.flush()?)
 }
 
-/// The text of a word list and the name errors give it.
-fn read_words(path: &str) -> Result<(String, String), Failure> {
+/// The text of a word list (or a grid) and the name errors give it.
+pub(super) fn read_words(path: &str) -> Result<(String, String), Failure> {
     let (origin, bytes) = read_input(Path::new(path))?;
     let text = polyboggle::files::text(&bytes, &origin)?.to_string();
     Ok((text, origin))

@@ -11,8 +11,8 @@ use polyboggle_crossword::fill::{
 };
 use polyboggle_dice as dice;
 
+use super::crossword::read_words;
 use crate::args::{FillArgs, FillFormat, PatternArgs, StyleArg, SymmetryArg};
-use crate::load::read_input;
 use crate::Failure;
 
 /// The longest grid side.
@@ -39,7 +39,7 @@ pub fn run_fill(args: FillArgs) -> Result<(), Failure> {
             "--solution goes with --format svg (the other formats always hold the letters)",
         ));
     }
-    let (grid_text, grid_origin) = read_text(&args.grid)?;
+    let (grid_text, grid_origin) = read_words(&args.grid)?;
     let pattern =
         Pattern::parse(&grid_text).map_err(|e| Failure::input(format!("{grid_origin}: {e}")))?;
     if pattern.rows > MAX_SIDE || pattern.cols > MAX_SIDE {
@@ -50,7 +50,7 @@ pub fn run_fill(args: FillArgs) -> Result<(), Failure> {
     }
     let words: Vec<ScoredWord> = match (&args.words, &args.dict) {
         (Some(path), _) => {
-            let (text, origin) = read_text(path)?;
+            let (text, origin) = read_words(path)?;
             fill::parse_scored_list(&text)
                 .map_err(|e| Failure::input(format!("{origin}: {e}")))?
                 .words
@@ -141,11 +141,4 @@ fn write_out(file: Option<&Path>, bytes: &[u8], summary: &str) -> Result<(), Fai
         None => out.write_all(bytes)?,
     }
     Ok(out.flush()?)
-}
-
-/// The text of a file (or `-`) and the name errors give it.
-fn read_text(path: &str) -> Result<(String, String), Failure> {
-    let (origin, bytes) = read_input(Path::new(path))?;
-    let text = files::text(&bytes, &origin)?.to_string();
-    Ok((text, origin))
 }
