@@ -111,6 +111,11 @@ mod tests {
         assert!(command(&["dice", "derive", "w.txt", "-o", "s.txt"]).writes_files());
         assert!(command(&["crossword", "w.txt", "-o", "c.svg"]).writes_files());
         assert!(!command(&["crossword", "w.txt"]).writes_files());
+        assert!(
+            command(&["crossword", "fill", "g.txt", "--words", "w", "-o", "g.puz"]).writes_files()
+        );
+        assert!(!command(&["crossword", "fill", "g.txt", "--words", "w"]).writes_files());
+        assert!(command(&["crossword", "pattern", "-o", "g.txt"]).writes_files());
         assert!(!command(&["solve", "ATEE/APYO/TINU/EDSE"]).writes_files());
     }
 }
