@@ -14,8 +14,11 @@
 //! ([`generate`]) places as many words as it can, then leaves the fewest black squares,
 //! then makes the most crossings; every word it leaves out is named with a reason.
 //!
+//! The other half of a constructor's work, a grid of black squares filled from a scored
+//! word list (autofill), is [`fill`]; its result renders through [`Crossword`] too.
+//!
 //! This module reads no files and prints nothing; [`Crossword`] renders itself as text,
-//! JSON, ipuz and SVG.
+//! JSON, ipuz, SVG and Across Lite `.puz`.
 //!
 //! ```
 //! use polyboggle_crossword::{generate, parse_word_list, Options};
