@@ -3,7 +3,7 @@
 //! list, no word twice, in any script.
 //!
 //! A square holds one face: an extended grapheme cluster of a word's key under the
-//! normalization [`Profile`], compared after [`fold_letter`](crate::fold_letter) (a
+//! normalization [`Profile`], compared after [`fold_letter`] (a
 //! Hebrew final form is its ordinary letter), as in the layout generator. The grid is in
 //! reading order ([`Pattern`]); a grid whose list is mostly right to left is drawn
 //! mirrored ([`Filled::to_crossword`]). Quality: words are tried best score first, so the
