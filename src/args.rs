@@ -14,7 +14,10 @@ pub use common::{
     BackendArg, DictArgs, Format, LevelArg, ProfileArgs, RulesArgs, SpaceArgs, BOARD_HELP,
 };
 pub use completions::{CompletionsArgs, Shell};
-pub use crossword::{CrosswordArgs, CrosswordFormat, CROSSWORD_HELP};
+pub use crossword::{
+    CrosswordArgs, CrosswordCommand, CrosswordFormat, FillArgs, FillFormat, PatternArgs, StyleArg,
+    SymmetryArg, CROSSWORD_HELP,
+};
 pub use dice::{DesignObjective, DiceCommand, DiceDesignArgs, DiceStatsArgs, RollArgs};
 pub use dict::{CompileArgs, DictCommand, HunspellArgs, SearchArgs};
 #[cfg(feature = "web")]
@@ -69,7 +72,11 @@ pub enum Command {
     /// Print the manual page, every command in one (roff: polyboggle man | man -l -).
     Man,
     /// Lay out a word list as a crossword grid (right-to-left scripts included).
-    #[command(after_help = CROSSWORD_HELP)]
+    #[command(
+        after_help = CROSSWORD_HELP,
+        args_conflicts_with_subcommands = true,
+        subcommand_negates_reqs = true
+    )]
     Crossword(CrosswordArgs),
 }
 
@@ -78,7 +85,11 @@ impl Command {
     pub fn writes_files(&self) -> bool {
         match self {
             Command::Compile(_) | Command::Dice(DiceCommand::Derive { .. }) => true,
-            Command::Crossword(args) => args.output.is_some(),
+            Command::Crossword(args) => match &args.command {
+                Some(CrosswordCommand::Fill(fill)) => fill.output.is_some(),
+                Some(CrosswordCommand::Pattern(pattern)) => pattern.output.is_some(),
+                None => args.output.is_some(),
+            },
             Command::Dice(DiceCommand::Stats(args)) => args.plot.is_some(),
             Command::Dice(DiceCommand::Design(_)) => true,
             _ => false,
@@ -102,6 +113,11 @@ mod tests {
         assert!(command(&["dice", "derive", "w.txt", "-o", "s.txt"]).writes_files());
         assert!(command(&["crossword", "w.txt", "-o", "c.svg"]).writes_files());
         assert!(!command(&["crossword", "w.txt"]).writes_files());
+        assert!(
+            command(&["crossword", "fill", "g.txt", "--words", "w", "-o", "g.puz"]).writes_files()
+        );
+        assert!(!command(&["crossword", "fill", "g.txt", "--words", "w"]).writes_files());
+        assert!(command(&["crossword", "pattern", "-o", "g.txt"]).writes_files());
         assert!(!command(&["solve", "ATEE/APYO/TINU/EDSE"]).writes_files());
     }
 }

@@ -15,6 +15,7 @@ mod bench;
 mod bench_files;
 mod completions;
 mod crossword;
+mod crossword_fill;
 mod dice_design;
 mod dict_blocks;
 mod dict_compile;

@@ -1,5 +1,6 @@
 //! `polyboggle crossword`: read a word list and pins, lay them out, print or write the
-//! layout; `--bench` lays out every list of a folder at several time budgets.
+//! layout; `--bench` lays out every list of a folder at several time budgets. `fill` and
+//! `pattern` are in `crossword_fill`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -9,7 +10,7 @@ use polyboggle::{files, Profile};
 use polyboggle_crossword::{self as crossword, Crossword, Options};
 use polyboggle_dice as dice;
 
-use crate::args::{CrosswordArgs, CrosswordFormat};
+use crate::args::{CrosswordArgs, CrosswordCommand, CrosswordFormat};
 use crate::load::read_input;
 use crate::Failure;
 
@@ -19,6 +20,13 @@ const MAX_WORDS: usize = 20_000;
 const MAX_SIDE: usize = 255;
 
 pub fn run(args: CrosswordArgs) -> Result<(), Failure> {
+    match args.command {
+        Some(CrosswordCommand::Fill(fill)) => return super::crossword_fill::run_fill(fill),
+        Some(CrosswordCommand::Pattern(pattern)) => {
+            return super::crossword_fill::run_pattern(pattern)
+        }
+        None => {}
+    }
     let profile = crate::load::profile(&args.profile)?;
     let time = args
         .time
@@ -86,8 +94,8 @@ pub fn run(args: CrosswordArgs) -> Result<(), Failure> {
     Ok(out.flush()?)
 }
 
-/// The text of a word list and the name errors give it.
-fn read_words(path: &str) -> Result<(String, String), Failure> {
+/// The text of a word list (or a grid) and the name errors give it.
+pub(super) fn read_words(path: &str) -> Result<(String, String), Failure> {
     let (origin, bytes) = read_input(Path::new(path))?;
     let text = polyboggle::files::text(&bytes, &origin)?.to_string();
     Ok((text, origin))

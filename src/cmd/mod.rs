@@ -5,6 +5,7 @@ mod bench;
 mod compile;
 mod completions;
 mod crossword;
+mod crossword_fill;
 mod dice;
 mod dice_design;
 mod dice_stats;

@@ -14,8 +14,11 @@
 //! ([`generate`]) places as many words as it can, then leaves the fewest black squares,
 //! then makes the most crossings; every word it leaves out is named with a reason.
 //!
+//! The other half of a constructor's work, a grid of black squares filled from a scored
+//! word list (autofill), is [`fill`]; its result renders through [`Crossword`] too.
+//!
 //! This module reads no files and prints nothing; [`Crossword`] renders itself as text,
-//! JSON, ipuz and SVG.
+//! JSON, ipuz, SVG and Across Lite `.puz`.
 //!
 //! ```
 //! use polyboggle_crossword::{generate, parse_word_list, Options};
@@ -31,7 +34,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod fill;
 mod grid;
+mod puz;
 mod render;
 mod search;
 mod words;
@@ -44,6 +49,7 @@ pub use words::{
     WordListError,
 };
 
+pub use puz::PuzError;
 pub use render::EntryLine;
 
 use grid::{Grid, Shape, Spot};

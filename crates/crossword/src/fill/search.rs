@@ -1,0 +1,521 @@
+//! The filler's search: each slot keeps the words it may still take, and the search
+//! keeps them arc consistent (a word stays only while every crossing square can hold its
+//! letter in the crossing slot too) and all different (a slot down to one word takes it
+//! from every other slot of its length). It picks the slot with the fewest words per
+//! failure it has caused (dom/wdeg), tries one of its best-scoring words, and on a dead
+//! end rules that word out there (binary branching); after a growing number of dead
+//! ends it restarts, keeping what it learnt about which slots fail.
+//!
+//! A slot's words are a sparse set (a permutation with a live prefix) and for each
+//! position the count of live words with each letter there, so that ruling a word out
+//! costs its length, and undoing it (the trail holds the slot of each removal, in order)
+//! costs the same. Words are numbered within their length best score first, so the
+//! smallest live number is the best word left. Nothing here allocates while searching.
+
+use std::time::Instant;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// The words of one length: letters, scores, and for each position and letter the words
+/// with that letter there (postings).
+pub(crate) struct Bucket {
+    pub len: usize,
+    /// Word `i`'s letters are `letters[i * len..(i + 1) * len]`.
+    pub letters: Vec<u16>,
+    /// Word `i`'s score; words are sorted best first.
+    pub scores: Vec<i32>,
+    /// Postings of (position, letter) are `post[start[p * alphabet + a]..start[.. + 1]]`.
+    pub start: Vec<u32>,
+    pub post: Vec<u32>,
+}
+
+impl Bucket {
+    pub fn new(len: usize, alphabet: usize, letters: Vec<u16>, scores: Vec<i32>) -> Bucket {
+        let n = scores.len();
+        let mut start = vec![0u32; len * alphabet + 1];
+        for i in 0..n {
+            for p in 0..len {
+                start[p * alphabet + letters[i * len + p] as usize + 1] += 1;
+            }
+        }
+        for k in 1..start.len() {
+            start[k] += start[k - 1];
+        }
+        let mut fill = start.clone();
+        let mut post = vec![0u32; n * len];
+        for i in 0..n {
+            for p in 0..len {
+                let k = p * alphabet + letters[i * len + p] as usize;
+                post[fill[k] as usize] = i as u32;
+                fill[k] += 1;
+            }
+        }
+        Bucket {
+            len,
+            letters,
+            scores,
+            start,
+            post,
+        }
+    }
+
+    pub fn words(&self) -> usize {
+        self.scores.len()
+    }
+
+    #[inline]
+    pub fn letter(&self, w: u32, p: usize) -> u16 {
+        self.letters[w as usize * self.len + p]
+    }
+}
+
+/// A slot as the search sees it.
+pub(crate) struct SlotSpec {
+    /// Its bucket (its length's words).
+    pub bucket: usize,
+    /// The words it may take at the start, as numbers within the bucket.
+    pub options: Vec<u32>,
+    /// For each position, the crossing slot and the position there.
+    pub cross: Vec<Option<(u32, u32)>>,
+}
+
+pub(crate) struct Problem {
+    pub alphabet: usize,
+    pub buckets: Vec<Bucket>,
+    pub slots: Vec<SlotSpec>,
+}
+
+/// How the search ended.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// A word (number within its bucket) for each slot.
+    Filled(Vec<u32>),
+    /// No fill exists; the slot that ran out of words (first, or most often).
+    NoFill { slot: usize },
+    /// The deadline came first; the slot that ran out of words most often.
+    TimedOut { slot: usize },
+}
+
+/// Counters of a search.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct Stats {
+    pub decisions: u64,
+    pub backtracks: u64,
+    pub restarts: u64,
+}
+
+/// A slot's live words and the letter counts per position.
+struct Live {
+    opts: Vec<u32>,
+    /// Where each word of the bucket sits in `opts` (`u32::MAX`: never an option).
+    pos_of: Vec<u32>,
+    live: usize,
+    /// `counts[p * alphabet + a]`: live words with letter `a` at position `p`.
+    counts: Vec<u32>,
+}
+
+enum Event {
+    /// Letter `a` can no longer be at position `pos` of `slot`.
+    Letter { slot: u32, pos: u32, a: u16 },
+    /// `slot` is down to one word: no other slot may take it.
+    Single(u32),
+}
+
+struct Solver<'a> {
+    p: &'a Problem,
+    slots: Vec<Live>,
+    trail: Vec<u32>,
+    queue: Vec<Event>,
+    /// Each crossing's weight: how often a slot ran out of words through it.
+    weight: Vec<f64>,
+    /// Each slot's crossings: (crossing, the other slot); `crossing_at[t][pos]` too.
+    crossings: Vec<Vec<(u32, u32)>>,
+    crossing_at: Vec<Vec<u32>>,
+    /// What a failure adds to a weight; grows so that recent failures count more.
+    bump: f64,
+    /// Slots of each bucket.
+    peers: Vec<Vec<u32>>,
+    failures: Vec<u64>,
+}
+
+/// Words tried first at a slot: one of the three best, weighted 4, 2, 1; slots the same.
+const PICK_WEIGHTS: [u32; 3] = [4, 2, 1];
+
+/// Dead ends before the first restart; each restart allows 10% more.
+const FIRST_RESTART: f64 = 500.0;
+
+pub(crate) fn solve(p: &Problem, deadline: Option<Instant>, seed: u64) -> (Outcome, Stats) {
+    let mut s = Solver::new(p);
+    let mut stats = Stats::default();
+    for t in 0..p.slots.len() {
+        if s.slots[t].live == 0 {
+            return (Outcome::NoFill { slot: t }, stats);
+        }
+        if s.slots[t].live == 1 {
+            s.queue.push(Event::Single(t as u32));
+        }
+    }
+    // Arc consistency at the start: a letter one slot has at a square and its crossing
+    // slot lacks goes.
+    for (t, spec) in p.slots.iter().enumerate() {
+        for (pos, cross) in spec.cross.iter().enumerate() {
+            let Some((u, q)) = *cross else { continue };
+            for a in 0..p.alphabet {
+                let mine = s.slots[t].counts[pos * p.alphabet + a];
+                let theirs = s.slots[u as usize].counts[q as usize * p.alphabet + a];
+                if mine > 0 && theirs == 0 {
+                    s.queue.push(Event::Letter {
+                        slot: t as u32,
+                        pos: pos as u32,
+                        a: a as u16,
+                    });
+                }
+            }
+        }
+    }
+    if let Err(t) = s.propagate() {
+        return (Outcome::NoFill { slot: t }, stats);
+    }
+    let root = s.trail.len();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut limit = FIRST_RESTART;
+    let mut backtracks_this_run = 0u64;
+    // Decisions: (slot, word, trail length before it).
+    let mut stack: Vec<(u32, u32, usize)> = Vec::new();
+    loop {
+        stats.decisions += 1;
+        if stats.decisions % 64 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            return (
+                Outcome::TimedOut {
+                    slot: s.most_failed(),
+                },
+                stats,
+            );
+        }
+        let Some(slot) = s.choose_slot(&mut rng) else {
+            let words = s.slots.iter().map(|l| l.opts[0]).collect();
+            return (Outcome::Filled(words), stats);
+        };
+        let word = s.choose_word(slot, &mut rng);
+        let mark = s.trail.len();
+        stack.push((slot, word, mark));
+        if s.assign(slot, word).is_ok() {
+            continue;
+        }
+        // Rule the word out at the level below; if that fails too, go down further.
+        loop {
+            let (slot, word, mark) = stack.pop().expect("a decision to undo");
+            s.undo(mark);
+            stats.backtracks += 1;
+            backtracks_this_run += 1;
+            let at = s.slots[slot as usize].pos_of[word as usize] as usize;
+            if s.remove(slot as usize, at).is_ok() && s.propagate().is_ok() {
+                break;
+            }
+            s.queue.clear();
+            if stack.is_empty() {
+                s.undo(root);
+                // Ruling the word out at the root failed: no fill at all.
+                return (
+                    Outcome::NoFill {
+                        slot: s.most_failed(),
+                    },
+                    stats,
+                );
+            }
+        }
+        if backtracks_this_run as f64 > limit {
+            s.undo(root);
+            stack.clear();
+            stats.restarts += 1;
+            backtracks_this_run = 0;
+            limit *= 1.1;
+        }
+    }
+}
+
+impl<'a> Solver<'a> {
+    fn new(p: &'a Problem) -> Solver<'a> {
+        let a = p.alphabet;
+        let slots = p
+            .slots
+            .iter()
+            .map(|spec| {
+                let b = &p.buckets[spec.bucket];
+                let mut pos_of = vec![u32::MAX; b.words()];
+                let mut counts = vec![0u32; b.len * a];
+                for (i, &w) in spec.options.iter().enumerate() {
+                    pos_of[w as usize] = i as u32;
+                    for pos in 0..b.len {
+                        counts[pos * a + b.letter(w, pos) as usize] += 1;
+                    }
+                }
+                Live {
+                    opts: spec.options.clone(),
+                    pos_of,
+                    live: spec.options.len(),
+                    counts,
+                }
+            })
+            .collect();
+        let mut peers = vec![Vec::new(); p.buckets.len()];
+        let mut crossings = vec![Vec::new(); p.slots.len()];
+        let mut crossing_at = vec![Vec::new(); p.slots.len()];
+        let mut count = 0u32;
+        for (t, spec) in p.slots.iter().enumerate() {
+            peers[spec.bucket].push(t as u32);
+            crossing_at[t] = vec![u32::MAX; spec.cross.len()];
+        }
+        for (t, spec) in p.slots.iter().enumerate() {
+            for (pos, cross) in spec.cross.iter().enumerate() {
+                let Some((u, q)) = *cross else { continue };
+                if (u as usize) < t {
+                    continue;
+                }
+                crossing_at[t][pos] = count;
+                crossing_at[u as usize][q as usize] = count;
+                crossings[t].push((count, u));
+                crossings[u as usize].push((count, t as u32));
+                count += 1;
+            }
+        }
+        Solver {
+            p,
+            slots,
+            trail: Vec::new(),
+            queue: Vec::new(),
+            weight: vec![1.0; count as usize],
+            crossings,
+            crossing_at,
+            bump: 1.0,
+            peers,
+            failures: vec![0; p.slots.len()],
+        }
+    }
+
+    /// Takes the word at `at` out of slot `t`; `Err(t)` when the slot has none left.
+    #[inline]
+    fn remove(&mut self, t: usize, at: usize) -> Result<(), usize> {
+        let p = self.p;
+        let spec = &p.slots[t];
+        let b = &p.buckets[spec.bucket];
+        let alphabet = p.alphabet;
+        let l = &mut self.slots[t];
+        let last = l.live - 1;
+        let (w, other) = (l.opts[at], l.opts[last]);
+        l.opts.swap(at, last);
+        l.pos_of[w as usize] = last as u32;
+        l.pos_of[other as usize] = at as u32;
+        l.live = last;
+        self.trail.push(t as u32);
+        for pos in 0..b.len {
+            let a = b.letter(w, pos);
+            let c = &mut l.counts[pos * alphabet + a as usize];
+            *c -= 1;
+            if *c == 0 {
+                if let Some((u, q)) = spec.cross[pos] {
+                    self.queue.push(Event::Letter { slot: u, pos: q, a });
+                }
+            }
+        }
+        match l.live {
+            0 => Err(t),
+            1 => {
+                self.queue.push(Event::Single(t as u32));
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Undoes removals back to trail length `mark`.
+    fn undo(&mut self, mark: usize) {
+        let p = self.p;
+        let alphabet = p.alphabet;
+        while self.trail.len() > mark {
+            let t = self.trail.pop().expect("above the mark") as usize;
+            let b = &p.buckets[p.slots[t].bucket];
+            let l = &mut self.slots[t];
+            let w = l.opts[l.live];
+            l.live += 1;
+            for pos in 0..b.len {
+                l.counts[pos * alphabet + b.letter(w, pos) as usize] += 1;
+            }
+        }
+    }
+
+    /// Slot `t` takes `word`: every other word goes, and the consequences.
+    fn assign(&mut self, t: u32, word: u32) -> Result<(), usize> {
+        let t = t as usize;
+        let mut i = self.slots[t].live;
+        while i > 0 {
+            i -= 1;
+            if self.slots[t].opts[i] != word {
+                let r = self.remove(t, i);
+                debug_assert!(r.is_ok());
+            }
+        }
+        self.propagate()
+    }
+
+    /// Works through the queue; on a slot left without words, clears it, counts the
+    /// failure and names the slot.
+    fn propagate(&mut self) -> Result<(), usize> {
+        while let Some(event) = self.queue.pop() {
+            let (result, through) = match event {
+                Event::Letter { slot, pos, a } => (
+                    self.drop_letter(slot as usize, pos as usize, a),
+                    Some(self.crossing_at[slot as usize][pos as usize]),
+                ),
+                Event::Single(t) => (self.take_word(t as usize), None),
+            };
+            if let Err(t) = result {
+                self.queue.clear();
+                self.failures[t] += 1;
+                // The crossing that emptied the slot gains weight (all of its crossings
+                // when another slot took its last word).
+                match through {
+                    Some(c) => self.weight[c as usize] += self.bump,
+                    None => {
+                        for k in 0..self.crossings[t].len() {
+                            let c = self.crossings[t][k].0 as usize;
+                            self.weight[c] += self.bump;
+                        }
+                    }
+                }
+                self.bump *= 1.01;
+                if self.bump > 1e100 {
+                    self.weight.iter_mut().for_each(|w| *w /= 1e100);
+                    self.bump /= 1e100;
+                }
+                return Err(t);
+            }
+        }
+        Ok(())
+    }
+
+    /// Removes from slot `t` every word with letter `a` at `pos`.
+    fn drop_letter(&mut self, t: usize, pos: usize, a: u16) -> Result<(), usize> {
+        let p = self.p;
+        let alphabet = p.alphabet;
+        let b = &p.buckets[p.slots[t].bucket];
+        let key = pos * alphabet + a as usize;
+        let mut left = self.slots[t].counts[key];
+        if left == 0 {
+            return Ok(());
+        }
+        let (from, to) = (b.start[key] as usize, b.start[key + 1] as usize);
+        if self.slots[t].live <= to - from {
+            let mut i = self.slots[t].live;
+            while i > 0 && left > 0 {
+                i -= 1;
+                if b.letter(self.slots[t].opts[i], pos) == a {
+                    self.remove(t, i)?;
+                    left -= 1;
+                }
+            }
+        } else {
+            for k in from..to {
+                if left == 0 {
+                    break;
+                }
+                let w = b.post[k];
+                let at = self.slots[t].pos_of[w as usize] as usize;
+                if at < self.slots[t].live {
+                    self.remove(t, at)?;
+                    left -= 1;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Slot `t` holds one word: the other slots of its length lose it.
+    fn take_word(&mut self, t: usize) -> Result<(), usize> {
+        if self.slots[t].live != 1 {
+            return Ok(());
+        }
+        let w = self.slots[t].opts[0];
+        let bucket = self.p.slots[t].bucket;
+        for k in 0..self.peers[bucket].len() {
+            let u = self.peers[bucket][k] as usize;
+            if u == t {
+                continue;
+            }
+            let at = self.slots[u].pos_of[w as usize] as usize;
+            if at < self.slots[u].live {
+                self.remove(u, at)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// One of the three open slots (more than one word left) with the fewest words per
+    /// weight of their crossings with open slots (dom/wdeg), weighted 4, 2, 1. `None`
+    /// when every slot holds one word.
+    fn choose_slot(&self, rng: &mut ChaCha8Rng) -> Option<u32> {
+        let mut top: [(f64, u32); 3] = [(f64::INFINITY, u32::MAX); 3];
+        for (t, l) in self.slots.iter().enumerate() {
+            if l.live <= 1 {
+                continue;
+            }
+            let wdeg: f64 = self.crossings[t]
+                .iter()
+                .filter(|&&(_, u)| self.slots[u as usize].live > 1)
+                .map(|&(c, _)| self.weight[c as usize])
+                .sum();
+            let key = l.live as f64 / wdeg.max(1e-9);
+            if key < top[2].0 {
+                let mut i = 2;
+                while i > 0 && key < top[i - 1].0 {
+                    top[i] = top[i - 1];
+                    i -= 1;
+                }
+                top[i] = (key, t as u32);
+            }
+        }
+        let n = top.iter().filter(|e| e.1 != u32::MAX).count();
+        if n == 0 {
+            return None;
+        }
+        Some(top[pick(n, rng)].1)
+    }
+
+    /// One of the slot's three best live words (smallest numbers), weighted 4, 2, 1.
+    fn choose_word(&self, t: u32, rng: &mut ChaCha8Rng) -> u32 {
+        let l = &self.slots[t as usize];
+        let mut top = [u32::MAX; 3];
+        for &w in &l.opts[..l.live] {
+            if w < top[2] {
+                let mut i = 2;
+                while i > 0 && w < top[i - 1] {
+                    top[i] = top[i - 1];
+                    i -= 1;
+                }
+                top[i] = w;
+            }
+        }
+        let n = top.iter().filter(|&&w| w != u32::MAX).count();
+        top[pick(n, rng)]
+    }
+
+    fn most_failed(&self) -> usize {
+        (0..self.failures.len())
+            .max_by_key(|&t| (self.failures[t], std::cmp::Reverse(t)))
+            .unwrap_or(0)
+    }
+}
+
+/// One of the first `n` (at most 3) places, weighted 4, 2, 1.
+fn pick(n: usize, rng: &mut ChaCha8Rng) -> usize {
+    let total: u32 = PICK_WEIGHTS[..n].iter().sum();
+    let mut x = rng.gen_range(0..total);
+    for (i, &wt) in PICK_WEIGHTS[..n].iter().enumerate() {
+        if x < wt {
+            return i;
+        }
+        x -= wt;
+    }
+    0
+}

@@ -1,0 +1,144 @@
+//! `polyboggle crossword fill` (fill a grid from a scored word list) and
+//! `polyboggle crossword pattern` (make a symmetric black-square pattern).
+
+use std::io::Write;
+use std::path::Path;
+use std::time::Duration;
+
+use polyboggle::files;
+use polyboggle_crossword::fill::{
+    self, FillError, FillOptions, Pattern, ScoredWord, Style, Symmetry,
+};
+use polyboggle_dice as dice;
+
+use super::crossword::read_words;
+use crate::args::{FillArgs, FillFormat, PatternArgs, StyleArg, SymmetryArg};
+use crate::Failure;
+
+/// The longest grid side.
+const MAX_SIDE: usize = 255;
+
+/// The default time budget.
+const DEFAULT_SECONDS: u64 = 60;
+
+fn style(arg: StyleArg) -> Style {
+    match arg {
+        StyleArg::American => Style::American,
+        StyleArg::British => Style::British,
+    }
+}
+
+pub fn run_fill(args: FillArgs) -> Result<(), Failure> {
+    let profile = crate::load::profile(&args.profile)?;
+    let time = match args.time {
+        Some(secs) => crate::load::check_seconds(secs, 1e6)?,
+        None => Duration::from_secs(DEFAULT_SECONDS),
+    };
+    if args.solution && args.format != FillFormat::Svg {
+        return Err(Failure::input(
+            "--solution goes with --format svg (the other formats always hold the letters)",
+        ));
+    }
+    let (grid_text, grid_origin) = read_words(&args.grid)?;
+    let pattern =
+        Pattern::parse(&grid_text).map_err(|e| Failure::input(format!("{grid_origin}: {e}")))?;
+    if pattern.rows > MAX_SIDE || pattern.cols > MAX_SIDE {
+        return Err(Failure::input(format!(
+            "{grid_origin}: {}x{}: at most {MAX_SIDE} rows and columns",
+            pattern.rows, pattern.cols
+        )));
+    }
+    let words: Vec<ScoredWord> = match (&args.words, &args.dict) {
+        (Some(path), _) => {
+            let (text, origin) = read_words(path)?;
+            fill::parse_scored_list(&text)
+                .map_err(|e| Failure::input(format!("{origin}: {e}")))?
+                .words
+        }
+        (None, dict) => {
+            let lexicon = crate::load::load_dict(dict.as_deref(), &args.profile)?;
+            lexicon
+                .words()
+                .map(|word| ScoredWord {
+                    word,
+                    score: fill::PLAIN_SCORE,
+                })
+                .collect()
+        }
+    };
+    let options = FillOptions {
+        min_score: args.min_score.unwrap_or(i32::MIN),
+        time: Some(time),
+        seed: args.seed,
+        style: style(args.style),
+        profile,
+    };
+    let filled = fill::fill(&pattern, &words, &options).map_err(|e| match e {
+        FillError::TimedOut { .. } => Failure {
+            code: 1,
+            message: format!("{grid_origin}: {e}"),
+        },
+        e => Failure::input(format!("{grid_origin}: {e}")),
+    })?;
+    let rendered: Vec<u8> = match args.format {
+        FillFormat::Text => filled.to_text().into_bytes(),
+        FillFormat::Json => format!("{}\n", filled.to_json()).into_bytes(),
+        FillFormat::Ipuz => format!("{:#}\n", filled.to_crossword().to_ipuz()).into_bytes(),
+        FillFormat::Svg => filled.to_crossword().to_svg(args.solution).into_bytes(),
+        FillFormat::Puz => {
+            if args.output.is_none() {
+                return Err(Failure::input(
+                    "--format puz is binary: write it to a file with -o FILE.puz",
+                ));
+            }
+            filled.to_crossword().to_puz().map_err(Failure::input)?
+        }
+    };
+    write_out(args.output.as_deref(), &rendered, &filled.summary())
+}
+
+pub fn run_pattern(args: PatternArgs) -> Result<(), Failure> {
+    let (rows, cols) = dice::parse_size(&args.size)?;
+    if rows > MAX_SIDE || cols > MAX_SIDE || rows < 3 || cols < 3 {
+        return Err(Failure::input(format!(
+            "--size {rows}x{cols}: from 3 to {MAX_SIDE} rows and columns"
+        )));
+    }
+    let style = style(args.style);
+    let blocks = args.blocks.unwrap_or(match style {
+        Style::American => rows * cols / 6,
+        Style::British => rows * cols / 12,
+    });
+    let symmetry = match args.symmetry {
+        SymmetryArg::Rotational => Symmetry::Rotational,
+        SymmetryArg::Mirror => Symmetry::Mirror,
+    };
+    let max_len = args.max_len.unwrap_or(rows.max(cols));
+    let pattern = Pattern::symmetric(rows, cols, blocks, max_len, symmetry, style, args.seed)
+        .ok_or_else(|| {
+            Failure::input(format!(
+                "no legal {rows}x{cols} pattern with {blocks} black squares and entries of at \
+                 most {max_len} turned up; try other --blocks, --max-len or --seed"
+            ))
+        })?;
+    let slots = pattern.slots(style).map_err(Failure::input)?;
+    let summary = format!("{rows}x{cols}: {} entries", slots.len());
+    write_out(
+        args.output.as_deref(),
+        pattern.to_text().as_bytes(),
+        &summary,
+    )
+}
+
+/// Writes `bytes` to `file` (atomically, then prints the summary) or standard output.
+fn write_out(file: Option<&Path>, bytes: &[u8], summary: &str) -> Result<(), Failure> {
+    let mut out = crate::output::stdout();
+    match file {
+        Some(file) => {
+            files::write_atomically(file, bytes)?;
+            writeln!(out, "{}: {summary}", file.display())?;
+        }
+        None => out.write_all(bytes)?,
+    }
+    Ok(out.flush()?)
+}
