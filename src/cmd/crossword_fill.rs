@@ -74,10 +74,7 @@ pub fn run_fill(args: FillArgs) -> Result<(), Failure> {
         profile,
     };
     let filled = fill::fill(&pattern, &words, &options).map_err(|e| match e {
-        FillError::TimedOut { .. } => Failure {
-            code: 1,
-            message: format!("{grid_origin}: {e}"),
-        },
+        FillError::TimedOut { .. } => Failure::incomplete(format!("{grid_origin}: {e}")),
         e => Failure::input(format!("{grid_origin}: {e}")),
     })?;
     let rendered: Vec<u8> = match args.format {
