@@ -313,7 +313,7 @@ async function wasmBackend() {
   if (fromFolder) {
     await loadScript('enable2k_bytes.js');
     await wasm.call(() => wasm.local.addDictionary('enable2k', fromBase64(window.POLYBOGGLE_ENGLISH), 'en'));
-    delete window.POLYBOGGLE_ENGLISH;
+    window.POLYBOGGLE_ENGLISH = null; // a var: it cannot be deleted, only let go
     return wasm;
   }
   if ('serviceWorker' in navigator) {
