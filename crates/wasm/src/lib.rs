@@ -280,8 +280,7 @@ impl Local {
 
 impl Local {
     fn add(&mut self, name: &str, bytes: Vec<u8>, lang: Option<&str>) -> Answer {
-        let lexicon =
-            Lexicon::from_bytes(bytes, name).map_err(|e| ApiError::bad(e.to_string()))?;
+        let lexicon = Lexicon::from_bytes(bytes, name).map_err(|e| ApiError::bad(e.to_string()))?;
         match lang {
             Some(lang) => self.dicts.add_for(name, lexicon, lang),
             None => self.dicts.add(name, lexicon),
@@ -484,7 +483,10 @@ mod tests {
             .unwrap_err();
         assert_eq!(err.status(), 400);
         assert!(err.message().contains("checksum"), "{}", err.message());
-        assert_eq!(local.solve(r#"{"board": "AB/CD"}"#).unwrap_err().status(), 400);
+        assert_eq!(
+            local.solve(r#"{"board": "AB/CD"}"#).unwrap_err().status(),
+            400
+        );
         let all = json(&languages());
         let hebrew = all.as_array().unwrap().iter().find(|l| l["tag"] == "he");
         assert_eq!(hebrew.unwrap()["rtl"], true);
