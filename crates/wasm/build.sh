@@ -10,7 +10,8 @@
 # read only when the page is opened from a folder), the service worker that keeps the
 # page for offline play (sw.js), and languages.json, the index of the dictionaries
 # beside it. --langs puts built languages there too (dictionaries/build/TAG.pbd, from
-# dictionaries/build-languages.sh; `all`: every one built), under langs/. --npm writes
+# dictionaries/build-languages.sh; `all`: every one built; TAG=FILE: FILE for TAG),
+# under langs/. --npm writes
 # the npm package `polyboggle` (crates/wasm/npm: ES module, types, README) to DIR.
 #
 # Then open OUT/index.html (from the folder: file:// works, English only) or put OUT on
@@ -28,7 +29,7 @@ while [ $# -gt 0 ]; do
     --langs=*) langs=${1#--langs=}; shift ;;
     --npm) npm=${2:?--npm takes a folder}; shift 2 ;;
     --npm=*) npm=${1#--npm=}; shift ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     -*) echo "build.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) out=$1; shift ;;
   esac
@@ -38,9 +39,12 @@ if [ "$langs" = all ]; then
   langs=$(find "$built" -maxdepth 1 -name '*.pbd' -printf '%f\n' 2>/dev/null | sed 's/\.pbd$//' | sort | paste -sd, -)
   [ -n "$langs" ] || { echo "build.sh: --langs all: no language is built in $built (dictionaries/build-languages.sh builds them)" >&2; exit 2; }
 fi
-for tag in ${langs//,/ }; do
+# TAG, or TAG=FILE: a compiled dictionary for TAG from elsewhere (CI's small Hebrew).
+source_of() { case $1 in *=*) printf '%s' "${1#*=}" ;; *) printf '%s' "$built/$1.pbd" ;; esac; }
+for lang in ${langs//,/ }; do
+  tag=${lang%%=*}
   case $tag in *[!A-Za-z0-9_-]*|'') echo "build.sh: --langs: '$tag' is no language tag" >&2; exit 2 ;; esac
-  [ -f "$built/$tag.pbd" ] || { echo "build.sh: $built/$tag.pbd is missing: dictionaries/build-languages.sh $tag builds it" >&2; exit 2; }
+  [ -f "$(source_of "$lang")" ] || { echo "build.sh: $(source_of "$lang") is missing: dictionaries/build-languages.sh $tag builds it" >&2; exit 2; }
 done
 
 version=$(sed -n 's/^wasm-bindgen = "=\(.*\)"$/\1/p' crates/wasm/Cargo.toml)
@@ -116,10 +120,11 @@ entry() { # tag, dictionary name, file
 {
   printf '{"format": "polyboggle languages", "version": 1, "dictionaries": [\n'
   entry en enable2k enable2k.pbd
-  for tag in ${langs//,/ }; do
+  for lang in ${langs//,/ }; do
+    tag=${lang%%=*}
     mkdir -p "$staged"/langs
     # A hard link where the file system allows (a built language may be 360 MB).
-    ln -L "$built/$tag.pbd" "$staged/langs/$tag.pbd" 2>/dev/null || cp "$built/$tag.pbd" "$staged/langs/$tag.pbd"
+    ln -L "$(source_of "$lang")" "$staged/langs/$tag.pbd" 2>/dev/null || cp "$(source_of "$lang")" "$staged/langs/$tag.pbd"
     printf ',\n'
     entry "$tag" "$tag" "langs/$tag.pbd"
   done
