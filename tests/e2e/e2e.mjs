@@ -13,7 +13,11 @@
 // compiled dictionary from a file, and its speed is measured against the native binary.
 // The language menu: a second server, run in a folder holding dictionaries/build/hr.pbd
 // and he.pbd, offers them by name (Croatian's dice, Hebrew drawn right to left); the
-// static page's menu has English and a language opened from a file.
+// static page's menu has English and a language opened from a file. Issue 58: the static
+// page built with --langs hr,he on `python3 -m http.server` (Croatian fetched and played
+// through an NJ or LJ face, Hebrew right to left, the same words as the served page and
+// the CLI, offline after the server stops, and what goes wrong), and, with NPM_PACKAGE,
+// the npm package imported by a page in Chromium.
 //
 //   node tests/e2e/e2e.mjs [STATIC_DIR]    (after `cargo build --release`, and
 //                                           `crates/wasm/build.sh STATIC_DIR`)
@@ -1201,6 +1205,51 @@ async function staticLanguages(browser) {
   }
 }
 
+/** The npm package (NPM_PACKAGE: its folder, as `npm pack` packed it) in the browser:
+    an ES module imported by a page, the module fetched beside it, English fetched and
+    streamed in, then solve, roll and search. (crates/wasm/npm/test.mjs tests it in Node.) */
+async function npmInBrowser(browser, dir) {
+  step = 'the npm package in a browser';
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+  const page = `<!doctype html><meta charset="utf-8"><script type="module">
+    import { Engine } from './polyboggle/index.js';
+    try {
+      const engine = await Engine.create();
+      let seen = 0;
+      await engine.fetch('enable2k', 'enable2k.pbd', { lang: 'en', onProgress: (done) => { seen = done; } });
+      const solved = engine.solve('ATEE/APYO/TINU/EDSE');
+      window.result = { count: solved.count, score: solved.score, seen,
+        roll: engine.roll({ set: 'english-new-4x4', seed: 1 }).inline,
+        search: engine.search('enable2k', { anagram: 'tacos', count: true }).count };
+    } catch (e) {
+      window.result = { error: String(e) };
+    }
+  </script>`;
+  const english = path.join(root, 'crates/core/data/enable2k.pbd');
+  const host = createServer((request, response) => {
+    const name = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    const file = name === '/enable2k.pbd' ? english : path.join(dir, name.replace(/^\/polyboggle\//, '/'));
+    if (name === '/') response.writeHead(200, { 'Content-Type': 'text/html' }).end(page);
+    else if (name.startsWith('/polyboggle/') && file.startsWith(dir) && existsSync(file)) {
+      response.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' }).end(readFileSync(file));
+    } else if (name === '/enable2k.pbd') response.writeHead(200).end(readFileSync(english));
+    else response.writeHead(404).end();
+  });
+  await new Promise((resolve) => host.listen(0, '127.0.0.1', resolve));
+  try {
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    await tab.goto(`http://127.0.0.1:${host.address().port}/`);
+    await tab.waitForFunction(() => window.result, null, { timeout: 30000 });
+    const result = await tab.evaluate(() => window.result);
+    check(result.count === 156 && result.score === 221 && result.roll === 'BXES/UNCA/ENTH/TTIS' && result.search === 5
+      && result.seen === statSync(english).size, `the npm package in Chromium: a dictionary fetched in, solve, roll, search (${JSON.stringify(result)})`);
+    await context.close();
+  } finally {
+    host.close();
+  }
+}
+
 /** E2E_ONLY=static: the static page's part alone (while working on it). */
 class StaticOnly extends Error {}
 
@@ -1384,6 +1433,7 @@ async function main() {
       await playBoth(browser, staticUrl, 'static');
       await staticOnly(browser, staticUrl);
       await staticLanguages(browser);
+      if (process.env.NPM_PACKAGE) await npmInBrowser(browser, path.resolve(process.env.NPM_PACKAGE));
     } else {
       console.log('  the static page: not tested (give its folder, from crates/wasm/build.sh)');
     }
@@ -1396,6 +1446,7 @@ async function main() {
           await staticOnly(browser, staticUrl);
         }
         await staticLanguages(browser);
+        if (process.env.NPM_PACKAGE) await npmInBrowser(browser, path.resolve(process.env.NPM_PACKAGE));
       } catch (e2) {
         failures += 1;
         console.log(`  FAIL while trying to ${step}: ${e2.message.split('\n')[0]}`);
