@@ -54,7 +54,14 @@ function megabytes(n) {
 /** Opens an offered dictionary (`entry` of languages.json): its download shown as it
     comes, then it is one of the backend's. False, with the reason on the page, when it
     failed: the page goes on with what it had. */
-export async function openOffered(entry) {
+export function openOffered(entry) {
+  // Chosen again while it downloads: the same download.
+  if (!opening.has(entry)) opening.set(entry, download(entry).finally(() => opening.delete(entry)));
+  return opening.get(entry);
+}
+const opening = new Map();
+
+async function download(entry) {
   const label = languageLabel(entry.language);
   const size = entry.bytes ? ` (${megabytes(entry.bytes)})` : '';
   languageStatus(`${label}: fetching its dictionary${size}…`);
