@@ -9,7 +9,7 @@
 // POLYBOGGLE_BIN: the CLI (default target/release/polyboggle under CARGO_TARGET_DIR or
 // target). Languages: dictionaries/build/TAG.pbd; one not built is skipped with a line
 // saying so, unless REQUIRE lists it (REQUIRE=hr,he: CI builds those; Korean takes
-// about 4 minutes to build, so CI leaves it out).
+// 20 minutes to build on 2 busy cores, so CI leaves it out).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
