@@ -13,7 +13,11 @@
 // compiled dictionary from a file, and its speed is measured against the native binary.
 // The language menu: a second server, run in a folder holding dictionaries/build/hr.pbd
 // and he.pbd, offers them by name (Croatian's dice, Hebrew drawn right to left); the
-// static page's menu has English and a language opened from a file.
+// static page's menu has English and a language opened from a file. Issue 58: the static
+// page built with --langs hr,he on `python3 -m http.server` (Croatian fetched and played
+// through an NJ or LJ face, Hebrew right to left, the same words as the served page and
+// the CLI, offline after the server stops, and what goes wrong), and, with NPM_PACKAGE,
+// the npm package imported by a page in Chromium.
 //
 //   node tests/e2e/e2e.mjs [STATIC_DIR]    (after `cargo build --release`, and
 //                                           `crates/wasm/build.sh STATIC_DIR`)
@@ -956,6 +960,296 @@ async function builtLanguages(browser, url) {
   }
 }
 
+/** A free loopback port (for a server that is not ours). */
+function freePort() {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** `python3 -m http.server` serving the static page's folder: nothing of ours. */
+async function plainServer(port) {
+  const child = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', staticDir],
+    { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      if ((await fetch(url)).ok) return { child, url };
+    } catch (e) {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  throw new Error('python3 -m http.server did not start');
+}
+
+/** A game of the page's chosen language on `board` (a roll's inline form), a word of it
+    found by the page's own solver that passes through a face of `faces`: its word. */
+async function wordThrough(page, set, dict, faces) {
+  return page.evaluate(async ([s, d, f]) => {
+    for (let seed = 1; seed < 500; seed += 1) {
+      const roll = await backend.roll({ set: s, seed }); // eslint-disable-line no-undef
+      const cells = roll.board.flat();
+      const solved = await backend.solve({ board: roll.inline, dict: d, rules: 'cs106b' }); // eslint-disable-line no-undef
+      const found = solved.words.find((w) => w.path.some(([r, c]) => f.includes(cells[r * roll.cols + c].toUpperCase())));
+      if (found) return { seed, inline: roll.inline, word: found.word, faces: found.path.map(([r, c]) => cells[r * roll.cols + c]) };
+    }
+    return null;
+  }, [set, dict, faces]);
+}
+
+/** Issue 58: the static page with languages beside it (crates/wasm/build.sh --langs
+    hr,he), served by a plain static file server. Croatian fetched, played with a word
+    through an LJ or NJ face; Hebrew drawn right to left; the server stopped and the page
+    reloaded: it loads (service worker) and Croatian plays (Cache Storage). Then what
+    goes wrong, one line each and the page goes on: a download refused, a damaged file,
+    a language not in the index, storage refused. */
+async function staticLanguages(browser) {
+  step = 'static languages: the page on python3 -m http.server';
+  if (!['hr', 'he'].every((tag) => existsSync(path.join(staticDir, 'langs', `${tag}.pbd`)))) {
+    const line = `static languages: ${staticDir}/langs has no hr.pbd and he.pbd (crates/wasm/build.sh ${path.relative(root, staticDir)} --langs hr,he)`;
+    if (process.env.E2E_LANGS === 'required') check(false, line);
+    else console.log(`  skip ${line}`);
+    return;
+  }
+  const port = await freePort();
+  let server = await plainServer(port);
+  const { url } = server;
+  const profile = mkdtempSync(path.join(tmpdir(), 'polyboggle-e2e-offline-'));
+  // A persistent profile: its service worker and Cache Storage outlive a reload.
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: browserPath, headless: true, viewport: { width: 1280, height: 900 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+  try {
+    const page = context.pages()[0] || await context.newPage();
+    page.setDefaultTimeout(TIMEOUT);
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('dialog', (dialog) => dialog.accept());
+    const asked = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+    const first = await page.evaluate(() => window.polyboggle.readyMs);
+    check(await page.getAttribute('body', 'data-backend') === 'static' && !asked.includes('/enable2k_bytes.js')
+      && !asked.includes('/polyboggle_wasm_bytes.js') && asked.includes('/enable2k.pbd'),
+    'static languages: English is fetched beside the page, no base64 script is loaded');
+    const labels = await page.locator('#play-lang option:not([hidden])').allTextContents();
+    check(['English', 'Croatian · hrvatski', 'Hebrew · עברית'].every((l) => labels.includes(l)),
+      `static languages: the menu lists languages.json's languages (${labels.join(', ')})`);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    const second = await page.evaluate(() => window.polyboggle.readyMs);
+    console.log(`  load to first board: ${Math.round(first)} ms the first time, ${Math.round(second)} ms the next (English kept)`);
+    check(Math.min(first, second) <= (process.env.E2E_LOAD_MS ? Number(process.env.E2E_LOAD_MS) : 3000),
+      `static languages: the first board within ${process.env.E2E_LOAD_MS || 3000} ms of navigation (${Math.round(first)} ms, then ${Math.round(second)} ms)`);
+
+    step = 'static languages: Croatian';
+    await page.locator('#play-lang').selectOption('hr');
+    await page.waitForFunction(() => document.querySelector('#play-dict').value === 'hr', null, { timeout: 60000 });
+    const status = await page.locator('#lang-status').textContent();
+    check(/^Croatian · hrvatski: ready \(\d+\.\d MB\), kept for offline play\.$/.test(status),
+      `static languages: Croatian's dictionary fetched, its size said (${status})`);
+    check(await page.locator('#play-set').inputValue() === 'croatian-designed-4x4', 'static languages: Croatian picks its dice');
+    const through = await wordThrough(page, 'croatian-designed-4x4', 'hr', ['LJ', 'NJ']);
+    check(Boolean(through), `static languages: a Croatian roll with a word through LJ or NJ (${through && `${through.word}, seed ${through.seed}: ${through.faces.join('-')}`})`);
+    const want = cli('solve', through.inline, '--dict', path.join(staticDir, 'langs/hr.pbd'), '--rules', 'cs106b', '--format', 'json').stdout;
+    const got = await page.evaluate((board) => backend.solve({ board, dict: 'hr', rules: 'cs106b' }), through.inline); // eslint-disable-line no-undef
+    check(JSON.stringify(got) === JSON.stringify(JSON.parse(want)), `static languages: the page's Croatian solution is the CLI's (${got.count} words)`);
+    await shake(page, { set: 'croatian-designed-4x4', seed: through.seed, end: false });
+    await page.locator('#guess').fill(through.word.toLowerCase());
+    await page.locator('#guess').press('Enter');
+    await page.waitForSelector('#verdict.correct');
+    check((await page.locator('#verdict').textContent()).includes(through.word), `static languages: ${through.word} is accepted`);
+    await page.locator('#end-turn').click();
+    await page.waitForSelector('#result:not([hidden])');
+    check(await page.locator('#computer-words li').count() > 0, 'static languages: the turn ends, the computer takes the rest');
+    await page.screenshot({ path: path.join(shots, 'static-croatian.png'), fullPage: true });
+
+    step = 'static languages: Hebrew';
+    await page.locator('#play-lang').selectOption('he');
+    await page.waitForFunction(() => document.querySelector('#play-dict').value === 'he', null, { timeout: 60000 });
+    await shake(page, { set: 'hebrew-designed-4x4', seed: 3, end: false });
+    const dice = page.locator('#play-grid .die');
+    const [a, b] = [await dice.nth(0).boundingBox(), await dice.nth(1).boundingBox()];
+    check(await page.locator('#play-grid').getAttribute('dir') === 'rtl' && a.x > b.x,
+      'static languages: a Hebrew board is drawn right to left');
+    const heBoard = await page.evaluate(() => backend.roll({ set: 'hebrew-designed-4x4', seed: 3 })); // eslint-disable-line no-undef
+    const heWant = cli('solve', heBoard.inline, '--dict', path.join(staticDir, 'langs/he.pbd'), '--format', 'json').stdout;
+    const heGot = await page.evaluate((board) => backend.solve({ board, dict: 'he' }), heBoard.inline); // eslint-disable-line no-undef
+    check(JSON.stringify(heGot) === JSON.stringify(JSON.parse(heWant)), `static languages: the page's Hebrew solution is the CLI's (${heGot.count} words)`);
+    await page.screenshot({ path: path.join(shots, 'static-hebrew.png'), fullPage: true });
+
+    step = 'static languages: the same words on the static page, the served page and the CLI';
+    // Korean where the folder has it (crates/wasm/build.sh --langs hr,he,ko): its
+    // dictionary takes minutes to build, so CI leaves it out.
+    const tags = ['en', 'hr', 'he', ...(existsSync(path.join(staticDir, 'langs/ko.pbd')) ? ['ko'] : [])];
+    const files = { en: path.join(staticDir, 'enable2k.pbd') };
+    for (const tag of tags.slice(1)) files[tag] = path.join(staticDir, 'langs', `${tag}.pbd`);
+    const served = await spawnServer(['--no-languages', ...tags.slice(1).flatMap((t) => ['--dict', `${t}=${files[t]}`])]);
+    try {
+      for (const tag of tags) {
+        const dict = tag === 'en' ? 'enable2k' : tag;
+        if (tag === 'ko') {
+          await page.locator('#play-lang').selectOption('ko');
+          await page.waitForFunction(() => document.querySelector('#play-dict').value === 'ko', null, { timeout: 120000 });
+          check(await page.locator('#play-rules').inputValue() === 'syllables', 'static languages: Korean plays by the syllables rules');
+        }
+        const language = await page.evaluate((t) => languages().find((l) => l.tag === t), tag); // eslint-disable-line no-undef
+        const rules = language.rules || 'cs106b';
+        const board = (await page.evaluate((set) => backend.roll({ set, seed: 5 }), language.dice)).inline; // eslint-disable-line no-undef
+        const request = { board, dict, rules };
+        const inPage = await page.evaluate((r) => backend.local.solve(JSON.stringify(r)), request); // eslint-disable-line no-undef
+        const fromServer = await (await fetch(`${served.url}api/solve`, { method: 'POST', body: JSON.stringify(request) })).text();
+        const fromCli = cli('solve', board, '--dict', files[tag], '--rules', rules, '--format', 'json').stdout;
+        check(inPage === fromCli && fromServer === fromCli,
+          `static languages: ${language.name} ${board} (${rules}): the static page, the served page and the CLI give the same ${JSON.parse(inPage).count} words, byte for byte`);
+      }
+    } finally {
+      served.child.kill();
+    }
+
+    step = 'static languages: offline';
+    await page.locator('#play-lang').selectOption('hr');
+    await shake(page, { set: 'croatian-designed-4x4', seed: through.seed, end: false });
+    server.child.kill();
+    await new Promise((resolve) => server.child.once('exit', resolve));
+    check(await fetch(url).then(() => false, () => true), 'static languages: the server is stopped');
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+    check(await page.locator('#play-dict').inputValue() === 'hr', 'static languages: with the server gone, the page reloads, Croatian chosen');
+    await page.locator('#guess').fill(through.word.toLowerCase());
+    await page.locator('#guess').press('Enter');
+    await page.waitForSelector('#verdict.correct, #verdict.already-found');
+    check(await page.locator('#verdict.correct').count() === 1, `static languages: offline, Croatian still plays (${await page.locator('#verdict').textContent()})`);
+    await shake(page, { set: 'croatian-designed-4x4', seed: 11 });
+    check((await page.locator('#play-info').textContent()).startsWith('croatian-designed-4x4, seed 11'), 'static languages: offline, a new Croatian game');
+    check(errors.length === 0, `static languages: no script errors${errors.length ? `: ${errors.join('; ')}` : ''}`);
+  } finally {
+    await context.close();
+    server.child.kill();
+    rmSync(profile, { recursive: true, force: true });
+  }
+
+  step = 'static languages: what goes wrong';
+  server = await plainServer(port);
+  try {
+    const english = readFileSync(path.join(staticDir, 'enable2k.pbd'));
+    // Playwright sees no request a service worker answers: none here.
+    const bad = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await bad.newPage();
+    page.setDefaultTimeout(TIMEOUT);
+    page.on('dialog', (dialog) => dialog.accept());
+    await page.route('**/langs/he.pbd', (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    const damaged = Buffer.from(readFileSync(path.join(staticDir, 'langs/hr.pbd')));
+    damaged[damaged.length >> 1] ^= 0x55;
+    await page.route('**/langs/hr.pbd', (route) => route.fulfill({ status: 200, body: damaged }));
+    await page.goto(server.url);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.locator('#play-lang').selectOption('he');
+    await page.waitForSelector('#lang-status.error');
+    const refused = await page.locator('#lang-status').textContent();
+    check(refused === 'Hebrew · עברית: langs/he.pbd did not download: the host answered HTTP 404.'
+      && await page.locator('#play-lang').inputValue() === 'en',
+    `static languages: a download refused, one line, English kept (${refused})`);
+    await page.locator('#play-lang').selectOption('hr');
+    await page.waitForFunction(() => /checksum/.test(document.querySelector('#lang-status.error')?.textContent || ''));
+    const broken = await page.locator('#lang-status').textContent();
+    check(!broken.includes('\n') && await page.locator('#play-lang').inputValue() === 'en'
+      && !(await page.evaluate(() => caches.open('polyboggle-dictionaries-v1').then((c) => c.match('langs/hr.pbd')))),
+    `static languages: a damaged file, one line, and not kept (${broken})`);
+    await shake(page, { set: 'english-new-4x4', seed: 7 });
+    check((await page.locator('#play-info').textContent()).startsWith('english-new-4x4, seed 7'), 'static languages: the page goes on (an English game)');
+    await bad.close();
+
+    const missing = await browser.newContext({ serviceWorkers: 'block' });
+    const page2 = await missing.newPage();
+    page2.setDefaultTimeout(TIMEOUT);
+    await page2.route('**/languages.json', (route) => route.fulfill({ status: 200, contentType: 'application/json',
+      body: JSON.stringify({ dictionaries: [{ tag: 'en', dict: 'enable2k', file: 'enable2k.pbd', bytes: english.length }] }) }));
+    await page2.goto(`${server.url}#play?set=croatian-designed-4x4&seed=1&dict=hr`);
+    await page2.waitForSelector('body[data-ready="true"]');
+    const unknown = await page2.locator('#lang-status.error').textContent();
+    const labels2 = await page2.locator('#play-lang option:not([hidden])').allTextContents();
+    check(unknown === "The link's dictionary 'hr' is not beside this page (languages.json does not list it): enable2k judges instead."
+      && labels2.join() === 'English', `static languages: a language missing from the index, one line (${unknown})`);
+    await page2.locator('#play-lang').selectOption('en');
+    await shake(page2, { set: 'english-new-4x4', seed: 7 });
+    check((await page2.locator('#play-info').textContent()).startsWith('english-new-4x4, seed 7'), 'static languages: and the page goes on');
+    await missing.close();
+
+    const full = await browser.newContext({ serviceWorkers: 'block' });
+    await full.addInitScript(() => {
+      CacheStorage.prototype.open = () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    });
+    const page3 = await full.newPage();
+    page3.setDefaultTimeout(TIMEOUT);
+    await page3.goto(server.url);
+    await page3.waitForSelector('body[data-ready="true"]');
+    await page3.locator('#play-lang').selectOption('hr');
+    await page3.waitForFunction(() => document.querySelector('#play-dict').value === 'hr');
+    const note = await page3.locator('#lang-status').textContent();
+    check(note.includes('not kept for offline play') && note.includes('QuotaExceededError'), `static languages: storage refused, one line, Croatian plays (${note})`);
+    await shake(page3, { set: 'croatian-designed-4x4', seed: 2 });
+    check((await page3.locator('#play-info').textContent()).startsWith('croatian-designed-4x4, seed 2'), 'static languages: a Croatian game with no storage');
+    await full.close();
+  } finally {
+    server.child.kill();
+  }
+}
+
+/** The npm package (NPM_PACKAGE: its folder, as `npm pack` packed it) in the browser:
+    an ES module imported by a page, the module fetched beside it, English fetched and
+    streamed in, then solve, roll and search. (crates/wasm/npm/test.mjs tests it in Node.) */
+async function npmInBrowser(browser, dir) {
+  step = 'the npm package in a browser';
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+  const page = `<!doctype html><meta charset="utf-8"><script type="module">
+    import { Engine } from './polyboggle/index.js';
+    try {
+      const engine = await Engine.create();
+      let seen = 0;
+      await engine.fetch('enable2k', 'enable2k.pbd', { lang: 'en', onProgress: (done) => { seen = done; } });
+      const solved = engine.solve('ATEE/APYO/TINU/EDSE');
+      window.result = { count: solved.count, score: solved.score, seen,
+        roll: engine.roll({ set: 'english-new-4x4', seed: 1 }).inline,
+        search: engine.search('enable2k', { anagram: 'tacos', count: true }).count };
+    } catch (e) {
+      window.result = { error: String(e) };
+    }
+  </script>`;
+  const english = path.join(root, 'crates/core/data/enable2k.pbd');
+  const host = createServer((request, response) => {
+    const name = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    const file = name === '/enable2k.pbd' ? english : path.join(dir, name.replace(/^\/polyboggle\//, '/'));
+    if (name === '/') response.writeHead(200, { 'Content-Type': 'text/html' }).end(page);
+    else if (name.startsWith('/polyboggle/') && file.startsWith(dir) && existsSync(file)) {
+      response.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' }).end(readFileSync(file));
+    } else if (name === '/enable2k.pbd') response.writeHead(200).end(readFileSync(english));
+    else response.writeHead(404).end();
+  });
+  await new Promise((resolve) => host.listen(0, '127.0.0.1', resolve));
+  try {
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    await tab.goto(`http://127.0.0.1:${host.address().port}/`);
+    await tab.waitForFunction(() => window.result, null, { timeout: 30000 });
+    const result = await tab.evaluate(() => window.result);
+    check(result.count === 156 && result.score === 221 && result.roll === 'BXES/UNCA/ENTH/TTIS' && result.search === 5
+      && result.seen === statSync(english).size, `the npm package in Chromium: a dictionary fetched in, solve, roll, search (${JSON.stringify(result)})`);
+    await context.close();
+  } finally {
+    host.close();
+  }
+}
+
 /** E2E_ONLY=static: the static page's part alone (while working on it). */
 class StaticOnly extends Error {}
 
@@ -987,7 +1281,7 @@ async function main() {
     // A 400 for the bad board below is expected; Chromium logs it as a console error.
     page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text()); });
 
-    if (process.env.E2E_ONLY === 'static') throw new StaticOnly();
+    if (process.env.E2E_ONLY === 'static' || process.env.E2E_ONLY === 'languages') throw new StaticOnly();
 
     step = 'load the page';
     console.log(`server ${url}`);
@@ -1138,6 +1432,8 @@ async function main() {
       console.log(`static page ${staticUrl}`);
       await playBoth(browser, staticUrl, 'static');
       await staticOnly(browser, staticUrl);
+      await staticLanguages(browser);
+      if (process.env.NPM_PACKAGE) await npmInBrowser(browser, path.resolve(process.env.NPM_PACKAGE));
     } else {
       console.log('  the static page: not tested (give its folder, from crates/wasm/build.sh)');
     }
@@ -1145,8 +1441,12 @@ async function main() {
     if (e instanceof StaticOnly && staticDir) {
       const staticUrl = pathToFileURL(path.join(staticDir, 'index.html')).href;
       try {
-        await playBoth(browser, staticUrl, 'static');
-        await staticOnly(browser, staticUrl);
+        if (process.env.E2E_ONLY !== 'languages') {
+          await playBoth(browser, staticUrl, 'static');
+          await staticOnly(browser, staticUrl);
+        }
+        await staticLanguages(browser);
+        if (process.env.NPM_PACKAGE) await npmInBrowser(browser, path.resolve(process.env.NPM_PACKAGE));
       } catch (e2) {
         failures += 1;
         console.log(`  FAIL while trying to ${step}: ${e2.message.split('\n')[0]}`);

@@ -2,15 +2,20 @@
 //! (crates/web/src/page) plays and solves with no server. [`Local`] answers what
 //! `polyboggle serve`'s endpoints answer, computed by the same code: polyboggle-web
 //! built without its server (its `api` and [`Game`]), over the core crate. Nothing here
-//! needs threads, files or a clock: the built-in ENABLE2K is embedded, other
-//! dictionaries come in as bytes, and the page passes the time (`now_ms`, milliseconds
-//! since the Unix epoch) and a seed for each roll nobody chose.
+//! needs threads, files or a clock: no dictionary is embedded (the module stays small,
+//! under 1 MB gzipped), each comes in as bytes ([`Bytes`], written into the module's
+//! memory once and opened in place), and the page passes the time (`now_ms`,
+//! milliseconds since the Unix epoch) and a seed for each roll nobody chose.
+//!
+//! The same module is the npm package `polyboggle` (crates/wasm/npm: a thin ES module
+//! over [`Local`], with its TypeScript types).
 //!
 //! The same functions build on the host (an `rlib`), where the tests call them.
 
 use std::time::Duration;
 
 use polyboggle::{Lexicon, Solver};
+use polyboggle_languages as languages;
 use polyboggle_web::game::{self, Game};
 use polyboggle_web::{api, ApiError, Dictionaries};
 use serde::Deserialize;
@@ -51,6 +56,57 @@ impl From<ApiError> for Failure {
     }
 }
 
+/// A dictionary's bytes as they arrive, kept in the module's memory: the page writes each
+/// chunk of a download here as it comes, so a 20 MB file is never held twice (neither
+/// whole in JavaScript nor copied again when opened: [`Local::open_dictionary`] opens
+/// the lexicon over these very bytes).
+#[wasm_bindgen]
+pub struct Bytes {
+    bytes: Vec<u8>,
+}
+
+#[wasm_bindgen]
+impl Bytes {
+    /// Room for `size` bytes (the file's size, when known: then nothing moves as it
+    /// grows).
+    #[wasm_bindgen(constructor)]
+    pub fn new(size: usize) -> Bytes {
+        Bytes {
+            bytes: Vec::with_capacity(size),
+        }
+    }
+
+    /// Appends a chunk (copied from JavaScript into the module's memory).
+    pub fn push(&mut self, chunk: &[u8]) {
+        self.bytes.extend_from_slice(chunk);
+    }
+
+    /// How many bytes have come.
+    #[wasm_bindgen(getter)]
+    pub fn length(&self) -> usize {
+        self.bytes.len()
+    }
+}
+
+/// Every language the engine knows (its dice, rules and direction), as JSON:
+/// `[{"tag": "hr", "name": "Croatian", "native": "hrvatski", "rtl": false,
+/// "dice": "croatian-designed-4x4", "rules": null}, ...]`, the form `GET /api/dicts`
+/// gives a dictionary's `language`.
+#[wasm_bindgen]
+pub fn languages() -> String {
+    let list: Vec<serde_json::Value> = languages::LANGUAGES
+        .iter()
+        .map(|l| {
+            serde_json::json!({
+                "tag": l.tag, "name": l.name, "native": l.native, "rtl": l.rtl,
+                "dice": languages::dice_for_language(l.tag),
+                "rules": languages::rules_for_language(l.tag),
+            })
+        })
+        .collect();
+    serde_json::Value::from(list).to_string()
+}
+
 /// What a page plays with: its dictionaries and its games, by id.
 #[wasm_bindgen]
 pub struct Local {
@@ -78,12 +134,13 @@ type Answer = Result<String, Failure>;
 
 #[wasm_bindgen]
 impl Local {
-    /// The built-in English dictionary (ENABLE2K) alone, and no games.
+    /// No dictionary and no games: add dictionaries ([`Local::open_dictionary`],
+    /// [`Local::add_dictionary`]); the first added is the default.
     #[wasm_bindgen(constructor)]
     #[allow(clippy::new_without_default)]
     pub fn new() -> Local {
         Local {
-            dicts: Dictionaries::builtin(),
+            dicts: Dictionaries::none(),
             games: Vec::new(),
             started: 0,
         }
@@ -184,14 +241,21 @@ impl Local {
         Ok(self.keep(id.to_string(), game, now))
     }
 
-    /// Adds a dictionary compiled by `polyboggle compile`, from its bytes, under
-    /// `name`; answers `GET /api/dicts` with it.
+    /// Adds a dictionary compiled by `polyboggle compile`, from its bytes (copied once
+    /// into the module's memory), under `name`, for the language `lang` when its header
+    /// may not say (`en` for `enable2k`); answers `GET /api/dicts` with it. A damaged
+    /// file is refused with its one line (the lexicon checks every block's checksum).
     #[wasm_bindgen(js_name = addDictionary)]
-    pub fn add_dictionary(&mut self, name: &str, bytes: &[u8]) -> Answer {
-        let lexicon =
-            Lexicon::from_bytes(bytes.to_vec(), name).map_err(|e| ApiError::bad(e.to_string()))?;
-        self.dicts.add(name, lexicon).map_err(ApiError::bad)?;
-        Ok(self.dicts())
+    pub fn add_dictionary(&mut self, name: &str, bytes: Vec<u8>, lang: Option<String>) -> Answer {
+        self.add(name, bytes, lang.as_deref())
+    }
+
+    /// [`Local::add_dictionary`] over bytes already in the module's memory (a
+    /// download written into [`Bytes`] chunk by chunk): the lexicon is opened over
+    /// them, not over a copy.
+    #[wasm_bindgen(js_name = openDictionary)]
+    pub fn open_dictionary(&mut self, name: &str, bytes: Bytes, lang: Option<String>) -> Answer {
+        self.add(name, bytes.bytes, lang.as_deref())
     }
 
     /// The total score of the boards of `text`, one a line, in the default dictionary
@@ -216,6 +280,16 @@ impl Local {
 }
 
 impl Local {
+    fn add(&mut self, name: &str, bytes: Vec<u8>, lang: Option<&str>) -> Answer {
+        let lexicon = Lexicon::from_bytes(bytes, name).map_err(|e| ApiError::bad(e.to_string()))?;
+        match lang {
+            Some(lang) => self.dicts.add_for(name, lexicon, lang),
+            None => self.dicts.add(name, lexicon),
+        }
+        .map_err(ApiError::bad)?;
+        Ok(self.dicts())
+    }
+
     /// Keeps `game` under `id` (the oldest given up beyond [`MAX_GAMES`]); its view.
     fn keep(&mut self, id: String, game: Game, now: Duration) -> String {
         let view = game.view(&id, now);
@@ -256,9 +330,24 @@ mod tests {
         serde_json::from_str(text).unwrap()
     }
 
+    /// A page with English, as the static page adds it (enable2k.pbd beside it).
+    fn english() -> Local {
+        let mut local = Local::new();
+        let bytes = include_bytes!("../../core/data/enable2k.pbd");
+        let mut written = Bytes::new(bytes.len());
+        for chunk in bytes.chunks(65536) {
+            written.push(chunk);
+        }
+        assert_eq!(written.length(), bytes.len());
+        local
+            .open_dictionary("enable2k", written, Some("en".into()))
+            .unwrap();
+        local
+    }
+
     #[test]
     fn answers_as_the_server_does() {
-        let local = Local::new();
+        let local = english();
         let solved = local.solve(r#"{"board": "ATEE/APYO/TINU/EDSE"}"#).unwrap();
         let dicts = Dictionaries::builtin();
         let served = api::solve(&dicts, br#"{"board": "ATEE/APYO/TINU/EDSE"}"#).unwrap();
@@ -293,7 +382,7 @@ mod tests {
 
     #[test]
     fn plays_a_game_with_the_pages_clock() {
-        let mut local = Local::new();
+        let mut local = english();
         let t0 = 1.7e12;
         let view = json(
             &local
@@ -325,7 +414,7 @@ mod tests {
 
     #[test]
     fn a_recorded_game_comes_back() {
-        let mut local = Local::new();
+        let mut local = english();
         let t0 = 1.7e12;
         let body = r#"{"set": "english-new-4x4", "seed": 7, "timer": 120}"#;
         let id = json(&local.new_game(body, t0).unwrap())["id"]
@@ -348,7 +437,7 @@ mod tests {
         let record = format!(
             r#"{{"game": {body}, "at": {t0}, "guesses": ["{word}", "zzz"], "ended": null}}"#
         );
-        let mut reloaded = Local::new();
+        let mut reloaded = english();
         let after = json(&reloaded.resume(&id, &record, t0 + 10_000.0).unwrap());
         assert_eq!(before, after);
         let late = json(&reloaded.resume(&id, &record, t0 + 121_000.0).unwrap());
@@ -360,8 +449,8 @@ mod tests {
         let mut compiler = polyboggle::Compiler::new(Default::default());
         compiler.add_text("tea eat ate");
         let (bytes, _) = compiler.finish("three.txt").unwrap();
-        let mut local = Local::new();
-        let dicts = json(&local.add_dictionary("three", &bytes).unwrap());
+        let mut local = english();
+        let dicts = json(&local.add_dictionary("three", bytes, None).unwrap());
         assert_eq!(dicts["dicts"][1]["words"], 3);
         let solved = json(
             &local
@@ -369,11 +458,38 @@ mod tests {
                 .unwrap(),
         );
         assert_eq!(solved["score"], 3);
-        let err = local.add_dictionary("x", b"not a dictionary").unwrap_err();
+        let err = local
+            .add_dictionary("x", b"not a dictionary".to_vec(), None)
+            .unwrap_err();
         assert!(err.message().starts_with('x'), "{}", err.message());
         let total = local
             .score_lines("perslatgsineters\n\nATEE/APYO/TINU/EDSE\n", "hasbro")
             .unwrap();
         assert_eq!(total, r#"{"boards":2,"score":3846}"#);
+    }
+
+    #[test]
+    fn english_comes_in_as_bytes_and_a_damaged_file_is_refused() {
+        let local = english();
+        let dicts = json(&local.dicts());
+        assert_eq!(dicts["dicts"][0]["name"], "enable2k");
+        assert_eq!(dicts["dicts"][0]["language"]["tag"], "en");
+        assert_eq!(dicts["dicts"][0]["tiers"].as_array().unwrap().len(), 4);
+        let mut damaged = include_bytes!("../../core/data/enable2k.pbd").to_vec();
+        let middle = damaged.len() / 2;
+        damaged[middle] ^= 0x55;
+        let mut local = Local::new();
+        let err = local
+            .add_dictionary("en", damaged, Some("en".into()))
+            .unwrap_err();
+        assert_eq!(err.status(), 400);
+        assert!(err.message().contains("checksum"), "{}", err.message());
+        assert_eq!(
+            local.solve(r#"{"board": "AB/CD"}"#).unwrap_err().status(),
+            400
+        );
+        let all = json(&languages());
+        let hebrew = all.as_array().unwrap().iter().find(|l| l["tag"] == "he");
+        assert_eq!(hebrew.unwrap()["rtl"], true);
     }
 }

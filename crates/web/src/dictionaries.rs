@@ -40,6 +40,14 @@ enum Opening {
 }
 
 impl Dictionaries {
+    /// No dictionary yet: the first one added is the default. The static page starts so,
+    /// with no dictionary in its module, and adds each as its bytes arrive.
+    pub fn none() -> Dictionaries {
+        Dictionaries {
+            entries: Vec::new(),
+        }
+    }
+
     /// The built-in English dictionary (ENABLE2K) alone, named `enable2k`.
     pub fn builtin() -> Dictionaries {
         static ENABLE2K: OnceLock<Lexicon> = OnceLock::new();
@@ -67,6 +75,16 @@ impl Dictionaries {
             Opening::Open(Box::leak(Box::new(lexicon))),
             None,
         );
+        Ok(())
+    }
+
+    /// Adds `lexicon` under `name` as [`Dictionaries::add`] does, for the language
+    /// tagged `lang` when its header may not say (`enable2k` is English).
+    pub fn add_for(&mut self, name: &str, lexicon: Lexicon, lang: &str) -> Result<(), String> {
+        self.check_name(name)?;
+        let header = lexicon.header().clone();
+        let lexicon = Opening::Open(Box::leak(Box::new(lexicon)));
+        self.push(name, header, lexicon, languages::language(lang));
         Ok(())
     }
 

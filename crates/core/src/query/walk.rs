@@ -154,7 +154,11 @@ where
     lexicon.check_root()?;
     let mut walk = Walk::new(lexicon, matcher, bounds, visit, None);
     let start = matcher.start();
-    let splits = bounds.index.is_none() && !walk.automaton.is_final(automaton::ROOT);
+    // WebAssembly in a browser has no threads and no clock (`Instant::now` panics
+    // there): one thread walks the whole.
+    let splits = bounds.index.is_none()
+        && !walk.automaton.is_final(automaton::ROOT)
+        && !cfg!(target_family = "wasm");
     let _ = match split_after.filter(|_| splits) {
         Some(after) => walk.split(&start, after, buffered),
         None => walk.node(automaton::ROOT, 0, &start, 0, 0),

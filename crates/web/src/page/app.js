@@ -6,7 +6,10 @@
 // build.sh joins them into one classic script, as a page opened from a folder may not
 // load modules.
 import { backend, connect } from './js/backend.js';
-import { setDictionaries, setUpLanguages, showLanguage } from './js/dictionaries.js';
+import {
+  dictionaries, languageStatus, offeredDictionary, openOffered, setDictionaries, setOffered, setUpLanguages,
+  showLanguage,
+} from './js/dictionaries.js';
 import { links, setUpTabs, showView } from './js/router.js';
 import { openPlay, previewSet, setUpPlay, showSetupError } from './js/views/play.js';
 import { openSolve, setUpSolve } from './js/views/solve.js';
@@ -18,6 +21,8 @@ async function main() {
     const dicts = await backend.dicts();
     document.body.dataset.backend = backend.kind;
     setDictionaries(dicts.dicts);
+    setOffered(backend.offered);
+    if (backend.notes && backend.notes.length) languageStatus(backend.notes.join(' '), true);
     setUpPlay(dice.sets);
     setUpSolve();
     setUpLanguages();
@@ -26,6 +31,14 @@ async function main() {
     const [view, query = ''] = location.hash.slice(1).split('?');
     const name = view === 'solve' ? 'solve' : 'play';
     links[name] = new URLSearchParams(query);
+    // A link to a board of a language the static page has not opened yet: open it
+    // first; one it does not offer is said (the page's own dictionary judges).
+    const wanted = links[name].get('dict');
+    if (wanted && backend.kind === 'static' && !dictionaries.some((d) => d.name === wanted)) {
+      const linked = offeredDictionary(wanted);
+      if (linked) await openOffered(linked);
+      else languageStatus(`The link's dictionary '${wanted}' is not beside this page (languages.json does not list it): ${dictionaries[0].name} judges instead.`, true);
+    }
     showView(name);
     await (name === 'solve' ? openSolve(links.solve) : openPlay(links.play));
     if (name === 'solve') previewSet();

@@ -78,11 +78,17 @@ class ServerBackend {
 /** The same operations in WebAssembly (crates/wasm's Local: the server's Rust code), for
     the static page. The module has no clock and no randomness: the page passes the time
     and a seed for a roll nobody chose. A reload forgets the module's memory, so each
-    game is recorded in the tab (sessionStorage) and played again when asked for. */
+    game is recorded in the tab (sessionStorage) and played again when asked for.
+    The module holds no dictionary: each is fetched from beside the page (languages.json
+    lists them) when its language is chosen, written into the module's memory as it
+    arrives, and kept in the browser's Cache Storage for the next visit. */
 class WasmBackend {
-  constructor(local) {
+  constructor(glue, local) {
     this.kind = 'static';
+    this.glue = glue;
     this.local = local;
+    /** languages.json's dictionaries not opened yet, each with its language. */
+    this.offered = [];
   }
 
   /** A call into the module: its JSON parsed, or its Failure as an ApiError. */
@@ -167,6 +173,77 @@ class WasmBackend {
     return this.call(() => this.local.addDictionary(name, bytes));
   }
 
+  /** Opens a dictionary of languages.json (`entry`: its tag, dict, file and bytes): from
+      the browser's cache when kept there, else fetched, each chunk written into the
+      module's memory as it comes (`progress(done, total)`), and kept for the next
+      visit. Answers the list of dictionaries and a note when it could not be kept
+      (storage full or refused: it plays all the same). A failed download or a damaged
+      file throws an ApiError with one line. */
+  async openDictionary(entry, progress = () => {}) {
+    const url = new URL(entry.file, location.href).href;
+    let cache = null;
+    let note = '';
+    const keepFailed = (e) => {
+      note = `${entry.language ? entry.language.name : entry.file} plays, but is not kept for offline play: the browser's storage is full or refused (${e && e.name || e}).`;
+    };
+    try {
+      cache = await caches.open(DICTIONARY_CACHE);
+    } catch (e) {
+      keepFailed(e);
+    }
+    let response = null;
+    try {
+      response = cache && await cache.match(url);
+    } catch (e) {
+      response = null;
+    }
+    const kept = Boolean(response);
+    if (!response) {
+      try {
+        response = await fetch(url);
+      } catch (e) {
+        throw new ApiError(`${entry.file} did not download: the host cannot be reached.`, 0);
+      }
+      if (!response.ok || !response.body) {
+        throw new ApiError(`${entry.file} did not download: the host answered HTTP ${response.status}.`, response.status);
+      }
+    }
+    let body = response.body;
+    let keeping = Promise.resolve();
+    if (!kept && cache) {
+      const [mine, theirs] = body.tee();
+      body = mine;
+      keeping = cache.put(url, new Response(theirs, { headers: { 'Content-Type': 'application/octet-stream' } }))
+        .then(() => true, (e) => { keepFailed(e); return false; });
+    }
+    const total = entry.bytes || Number(response.headers.get('Content-Length')) || 0;
+    const bytes = new this.glue.Bytes(total);
+    const reader = body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes.push(value);
+        progress(bytes.length, total, kept);
+      }
+    } catch (e) {
+      bytes.free();
+      await keeping;
+      await cache?.delete(url).catch(() => {});
+      throw new ApiError(`${entry.file} did not download whole (${e && e.message || e}).`, 0);
+    }
+    try {
+      const list = await this.call(() => this.local.openDictionary(entry.dict, bytes, entry.tag));
+      await keeping;
+      return { list, note };
+    } catch (e) {
+      // A damaged copy is not kept: the next try fetches it again.
+      await keeping;
+      await cache?.delete(url).catch(() => {});
+      throw e;
+    }
+  }
+
   dictionaryHint() {
     return 'Open one compiled by polyboggle compile under "Your own board or seed".';
   }
@@ -196,6 +273,7 @@ class WasmBackend {
   }
 }
 WasmBackend.KEY = 'polyboggle-static-games';
+const DICTIONARY_CACHE = 'polyboggle-dictionaries-v1'; // sw.js reads it too
 
 /** Loads a classic script beside the page (a file:// page may load scripts, not fetch). */
 function loadScript(src) {
@@ -207,21 +285,62 @@ function loadScript(src) {
   });
 }
 
+function fromBase64(text) {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
 /** The module beside the static page: polyboggle_wasm.js is wasm-bindgen's glue;
     polyboggle_wasm_bytes.js holds the module in base64 for a page opened from a
-    folder (file:// cannot fetch the .wasm beside it). */
+    folder (file:// cannot fetch the .wasm beside it), and enable2k_bytes.js English.
+    Over http(s) the module is fetched, English opened as any language of
+    languages.json, and the service worker (sw.js) keeps the page for offline play. */
 async function wasmBackend() {
   await loadScript('polyboggle_wasm.js');
+  const fromFolder = location.protocol === 'file:';
   let module = 'polyboggle_wasm_bg.wasm'; // over http: fetched and compiled as it comes
-  if (location.protocol === 'file:') {
+  if (fromFolder) {
     await loadScript('polyboggle_wasm_bytes.js');
-    const binary = atob(window.POLYBOGGLE_WASM);
-    module = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i += 1) module[i] = binary.charCodeAt(i);
+    module = fromBase64(window.POLYBOGGLE_WASM);
   }
   // The glue's `let wasm_bindgen` is a global binding, not a property of window.
-  await wasm_bindgen({ module_or_path: module }); // eslint-disable-line no-undef
-  return new WasmBackend(new wasm_bindgen.Local()); // eslint-disable-line no-undef
+  const glue = wasm_bindgen; // eslint-disable-line no-undef
+  await glue({ module_or_path: module });
+  const wasm = new WasmBackend(glue, new glue.Local());
+  wasm.notes = [];
+  if (fromFolder) {
+    await loadScript('enable2k_bytes.js');
+    await wasm.call(() => wasm.local.addDictionary('enable2k', fromBase64(window.POLYBOGGLE_ENGLISH), 'en'));
+    window.POLYBOGGLE_ENGLISH = null; // a var: it cannot be deleted, only let go
+    return wasm;
+  }
+  if ('serviceWorker' in navigator) {
+    navigator.serviceWorker.register('sw.js').catch((e) => {
+      wasm.notes.push(`This page will not load offline: its service worker was refused (${e.message}).`);
+    });
+  }
+  let index = [{ tag: 'en', dict: 'enable2k', file: 'enable2k.pbd', bytes: 0 }];
+  try {
+    const response = await fetch('languages.json');
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const listed = (await response.json()).dictionaries;
+    if (!Array.isArray(listed) || !listed.length) throw new Error('it lists no dictionary');
+    index = listed;
+  } catch (e) {
+    wasm.notes.push(`languages.json did not load (${e.message}): English only.`);
+  }
+  const known = new Map(JSON.parse(glue.languages()).map((l) => [l.tag, l]));
+  wasm.offered = index.map((entry) => ({
+    ...entry,
+    language: known.get(entry.tag) || { tag: entry.tag, name: entry.tag, native: entry.tag, rtl: false, dice: null, rules: null },
+  }));
+  // The first is the default (English): the page needs it before its first board.
+  const { note } = await wasm.openDictionary(wasm.offered[0]);
+  if (note) wasm.notes.push(note);
+  wasm.offered.shift();
+  return wasm;
 }
 
 export let backend = new ServerBackend();
@@ -239,7 +358,9 @@ export async function connect() {
       try {
         backend = await wasmBackend();
       } catch (e2) {
-        throw e; // neither: the server's error says more
+        // The module loaded but its English did not: that says more. Else neither is
+        // here, and the server's error says more.
+        throw e2 instanceof ApiError ? e2 : e;
       }
       return backend.dice();
     }

@@ -1,5 +1,6 @@
 // The dice sets and dictionaries the backend has, as the page names them, the language
 // each is for, and the language menus (Play's and Solve's, one choice for both).
+import { backend } from './backend.js';
 import { $, el } from './dom.js';
 
 // Dice sets' first word for the languages whose dictionaries the backend may not say
@@ -11,9 +12,77 @@ export const LANGS = {
 
 export let dictionaries = [];
 
+/** The static page's dictionaries beside it (languages.json) not opened yet: each with
+    its language, offered in the language menus and fetched when chosen. */
+let offered = [];
+
 /** The backend's dictionaries (`GET /api/dicts`' list), once asked for or added to. */
 export function setDictionaries(list) {
   dictionaries = list;
+}
+
+/** What the backend offers beyond its dictionaries (the static page's languages.json). */
+export function setOffered(list) {
+  offered = list || [];
+}
+
+/** Fills both views' dictionary menus again, each keeping its choice, and the language
+    menus: after a dictionary was added. */
+export function refreshDictionaries(list) {
+  setDictionaries(list);
+  for (const id of ['play-dict', 'solve-dict']) {
+    const keep = $(id).value;
+    fillDicts($(id));
+    $(id).value = keep;
+  }
+  fillLanguages();
+}
+
+/** One line about a language's dictionary (its download, or why it failed); '' hides it. */
+export function languageStatus(text, failed = false) {
+  const line = $('lang-status');
+  line.textContent = text;
+  line.hidden = !text;
+  line.classList.toggle('error', failed);
+  line.classList.toggle('note', !failed);
+}
+
+function megabytes(n) {
+  return `${(n / 1048576).toFixed(1)} MB`;
+}
+
+/** Opens an offered dictionary (`entry` of languages.json): its download shown as it
+    comes, then it is one of the backend's. False, with the reason on the page, when it
+    failed: the page goes on with what it had. */
+export function openOffered(entry) {
+  // Chosen again while it downloads: the same download.
+  if (!opening.has(entry)) opening.set(entry, download(entry).finally(() => opening.delete(entry)));
+  return opening.get(entry);
+}
+const opening = new Map();
+
+async function download(entry) {
+  const label = languageLabel(entry.language);
+  const size = entry.bytes ? ` (${megabytes(entry.bytes)})` : '';
+  languageStatus(`${label}: fetching its dictionary${size}…`);
+  try {
+    const { list, note } = await backend.openDictionary(entry, (done, total, kept) => {
+      const share = total ? `${megabytes(done)} of ${megabytes(total)}` : megabytes(done);
+      languageStatus(`${label}: ${kept ? 'reading its kept dictionary' : 'fetching its dictionary'}, ${share}…`);
+    });
+    offered = offered.filter((o) => o !== entry);
+    refreshDictionaries(list.dicts);
+    languageStatus(note || `${label}: ready${size}, kept for offline play.`);
+    return true;
+  } catch (e) {
+    languageStatus(`${label}: ${e.message}`, true);
+    return false;
+  }
+}
+
+/** The offered dictionary called `name`, if any (a link may name one not opened yet). */
+export function offeredDictionary(name) {
+  return offered.find((o) => o.dict === name) || null;
 }
 
 /** The language a set's first word names ("croatian" in croatian-designed-4x4): one a
@@ -75,12 +144,16 @@ function languageOf(dict) {
 }
 
 /** The languages the backend has dictionaries for, one each, by English name: the first
-    dictionary of each is the one a menu picks. */
+    dictionary of each is the one a menu picks; then those offered (not opened yet). */
 export function languages() {
   const seen = new Map();
   for (const dict of dictionaries) {
     const language = languageOf(dict);
     if (language && !seen.has(language.tag)) seen.set(language.tag, { ...language, dict: dict.name });
+  }
+  for (const entry of offered) {
+    const { tag } = entry.language;
+    if (!seen.has(tag)) seen.set(tag, { ...entry.language, dict: entry.dict, offered: entry });
   }
   return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }
@@ -133,9 +206,17 @@ export function onLanguage(f) {
 
 /** Both views take the language's dictionary; then whoever asked is told (Play takes its
     dice). */
-export function chooseLanguage(tag) {
-  const language = languages().find((l) => l.tag === tag);
+export async function chooseLanguage(tag) {
+  let language = languages().find((l) => l.tag === tag);
   if (!language) return;
+  if (language.offered) {
+    if (!(await openOffered(language.offered))) {
+      showLanguage(); // the menus go back to the language in use
+      return;
+    }
+    language = languages().find((l) => l.tag === tag && !l.offered);
+    if (!language) return;
+  }
   for (const id of MENUS) $(id).value = tag;
   for (const id of ['play-dict', 'solve-dict']) $(id).value = language.dict;
   // A language of syllable faces (Hindi, Korean) plays by its own rules; another

@@ -2,8 +2,8 @@
 import { backend } from '../backend.js';
 import { BoardView, wordItem } from '../board.js';
 import {
-  boardLook, describeSet, dictLang, dictionaries, dictionaryFor, fillDicts, fillLanguages,
-  languageName, onLanguage, setDictionaries, showLanguage,
+  boardLook, describeSet, dictLang, dictionaries, dictionaryFor, fillDicts, languageName,
+  onLanguage, refreshDictionaries, showLanguage,
 } from '../dictionaries.js';
 import { $, el } from '../dom.js';
 import { copyLink, hashFor, redrawWhenShown, setLink, showView } from '../router.js';
@@ -566,15 +566,8 @@ function setUpDictionaryFile() {
     $('setup-error').hidden = true;
     try {
       const list = await backend.addDictionary(file);
-      setDictionaries(list.dicts);
-      const added = dictionaries[dictionaries.length - 1].name;
-      for (const id of ['play-dict', 'solve-dict']) {
-        const keep = $(id).value;
-        fillDicts($(id));
-        $(id).value = keep;
-      }
-      $('play-dict').value = added;
-      fillLanguages();
+      refreshDictionaries(list.dicts);
+      $('play-dict').value = dictionaries[dictionaries.length - 1].name;
       showLanguage();
       noteDictionary();
     } catch (e) {

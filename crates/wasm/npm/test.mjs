@@ -1,0 +1,103 @@
+// The npm package's test (.ci/run runs it on the package `npm pack` made, unpacked):
+// in Node, open dictionaries read from files, then roll, solve and search; and the same
+// board gives the same words and scores as the CLI (byte for byte: both print
+// `polyboggle solve --format json`) and, when PYTHON names an interpreter with the
+// Python package, as Python, for English, Croatian, Hebrew and Korean.
+//
+//   node crates/wasm/npm/test.mjs PACKAGE_DIR
+//
+// POLYBOGGLE_BIN: the CLI (default target/release/polyboggle under CARGO_TARGET_DIR or
+// target). Languages: dictionaries/build/TAG.pbd; one not built is skipped with a line
+// saying so, unless REQUIRE lists it (REQUIRE=hr,he: CI builds those; Korean takes
+// 20 minutes to build on 2 busy cores, so CI leaves it out).
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../../..');
+const pkg = path.resolve(process.argv[2] || '');
+const bin = process.env.POLYBOGGLE_BIN
+  || path.join(process.env.CARGO_TARGET_DIR || path.join(root, 'target'), 'release/polyboggle');
+const required = (process.env.REQUIRE || '').split(',').filter(Boolean);
+
+let failures = 0;
+function check(ok, what) {
+  console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) failures += 1;
+}
+
+const { Engine, PolyboggleError, languages } = await import(pathToFileURL(path.join(pkg, 'index.js')).href);
+const manifest = JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8'));
+const cargo = readFileSync(path.join(root, 'Cargo.toml'), 'utf8');
+check(manifest.name === 'polyboggle' && manifest.version === /^version = "(.*)"$/m.exec(cargo)[1]
+  && manifest.license === 'MIT OR Apache-2.0' && manifest.repository && existsSync(path.join(pkg, 'index.d.ts')),
+`package.json: ${manifest.name} ${manifest.version}, ${manifest.license}, with its types`);
+
+const engine = await Engine.create();
+const english = readFileSync(path.join(root, 'crates/core/data/enable2k.pbd'));
+const dicts = engine.open('enable2k', english, 'en');
+check(dicts[0].name === 'enable2k' && dicts[0].words === 173528 && dicts[0].language.tag === 'en',
+  `a dictionary read from a file opens (${dicts[0].words} words)`);
+const solved = engine.solve('ATEE/APYO/TINU/EDSE');
+check(solved.count === 156 && solved.score === 221, `ATEE/APYO/TINU/EDSE: ${solved.count} words, ${solved.score} points`);
+const rolled = engine.roll({ set: 'english-new-4x4', seed: 1 });
+check(JSON.stringify(rolled.board[0]) === '["B","X","E","S"]', `a roll: ${rolled.inline}`);
+check(JSON.stringify(engine.search('enable2k', { build: 'tacos', min_len: 5 }).words) === '["ASCOT","COAST","COATS","COSTA","TACOS"]',
+  'a search: the five-letter words of TACOS');
+try {
+  engine.solve('ATEE/AP');
+  check(false, 'a bad board throws');
+} catch (e) {
+  check(e instanceof PolyboggleError && e.status === 400 && e.message === 'board "ATEE/AP": row 2 has 2 faces, but row 1 has 4',
+    `a bad board throws its one line (${e.message})`);
+}
+const damaged = Buffer.from(english);
+damaged[damaged.length >> 1] ^= 0x55;
+try {
+  engine.open('damaged', damaged);
+  check(false, 'a damaged dictionary is refused');
+} catch (e) {
+  check(e.status === 400 && /checksum/.test(e.message), `a damaged dictionary is refused (${e.message})`);
+}
+
+// The same board, the same words: this package, the CLI, Python.
+const known = new Map((await languages()).map((l) => [l.tag, l]));
+const cases = [['en', path.join(root, 'crates/core/data/enable2k.pbd')]];
+for (const tag of ['hr', 'he', 'ko']) cases.push([tag, path.join(root, 'dictionaries/build', `${tag}.pbd`)]);
+const haveCli = existsSync(bin);
+if (!haveCli) console.log(`  the CLI is not built (${bin}): compared with nothing but itself`);
+for (const [tag, file] of cases) {
+  if (!existsSync(file)) {
+    const line = `${tag}: ${path.relative(root, file)} is not built (dictionaries/build-languages.sh ${tag})`;
+    if (required.includes(tag)) check(false, line);
+    else console.log(`  skip ${line}`);
+    continue;
+  }
+  const language = known.get(tag);
+  const name = `${tag}-test`;
+  engine.open(name, readFileSync(file), tag);
+  const rules = language.rules || 'hasbro';
+  for (const seed of [1, 2, 3]) {
+    const board = engine.roll({ set: language.dice, seed }).inline;
+    const mine = engine.local.solve(JSON.stringify({ board, dict: name, rules }));
+    const count = JSON.parse(mine).count;
+    if (haveCli) {
+      const cli = execFileSync(bin, ['solve', board, '--dict', file, '--rules', rules, '--format', 'json'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+      check(cli === mine, `${tag} ${language.dice} seed ${seed} (${board}, ${rules}): the CLI's ${count} words, byte for byte`);
+    }
+    if (process.env.PYTHON) {
+      const python = execFileSync(process.env.PYTHON, ['-c',
+        'import sys, polyboggle as p; print(p.solve(sys.argv[1], p.Lexicon.open(sys.argv[2]), rules=sys.argv[3]).to_json())',
+        board, file, rules], { encoding: 'utf8', maxBuffer: 1 << 28 });
+      check(python.trim() === mine.trim(), `${tag} seed ${seed}: Python's words and scores`);
+    }
+  }
+}
+
+if (failures) {
+  console.log(`${failures} check(s) failed`);
+  process.exit(1);
+}
+console.log('the npm package: every check passed');
