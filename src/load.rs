@@ -410,13 +410,12 @@ pub fn level(arg: LevelArg, lexicon: &Lexicon) -> Result<Level, Failure> {
         LevelArg::Hard => Level::Hard,
         LevelArg::All => Level::All,
     };
-    if level != Level::All && lexicon.header().tiers == 0 {
-        return Err(Failure::input(format!(
+    level.playable_with(lexicon).map_err(|_| {
+        Failure::input(format!(
             "--level {}: this dictionary has no tiers (compile it with --tiers FILE, or play --level all)",
             level.name()
-        )));
-    }
-    Ok(level)
+        ))
+    })
 }
 
 /// Reads `--tiers` files: one is a ranked list, several are a tier each.

@@ -223,17 +223,9 @@ impl Lexicon {
     /// `None` for every word (`polyboggle_play::level`: deeper tiers for a ranked list in a
     /// language whose dictionary holds every inflected form).
     fn level_tiers(&self, level: &str) -> PyResult<Option<(u8, u8)>> {
-        let lower = level.to_ascii_lowercase();
-        let Some(level) = Level::EVERY.into_iter().find(|l| l.name() == lower) else {
-            return Err(PolyboggleError::new_err(format!(
-                "level '{level}': expected easy, medium, hard or all"
-            )));
-        };
-        if level != Level::All && self.inner.header().tiers == 0 {
-            return Err(PolyboggleError::new_err(format!(
-                "level {level}: this dictionary has no tiers (compile it with --tiers FILE)"
-            )));
-        }
+        let level = Level::named(level)
+            .and_then(|level| level.playable_with(&self.inner))
+            .map_err(|e| PolyboggleError::new_err(e.to_string()))?;
         Ok(level.tiers(&self.inner).map(|r| (r.first, r.last)))
     }
 

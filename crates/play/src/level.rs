@@ -68,6 +68,31 @@ impl Level {
         }
     }
 
+    /// The level `name` names (`easy`, `medium`, `hard` or `all`, in any case), as
+    /// every front end reads it (`play --level`, the web's games, Python).
+    ///
+    /// ```
+    /// use polyboggle_play::level::{Level, LevelError};
+    /// assert_eq!(Level::named("Easy"), Ok(Level::Easy));
+    /// assert_eq!(Level::named("expert"), Err(LevelError::Unknown("expert".into())));
+    /// ```
+    pub fn named(name: &str) -> Result<Level, LevelError> {
+        let lower = name.to_ascii_lowercase();
+        Level::EVERY
+            .into_iter()
+            .find(|l| l.name() == lower)
+            .ok_or_else(|| LevelError::Unknown(name.to_string()))
+    }
+
+    /// This level, if the computer can play it with `lexicon`: every level but `all`
+    /// needs a dictionary with tiers.
+    pub fn playable_with(self, lexicon: &Lexicon) -> Result<Level, LevelError> {
+        if self != Level::All && lexicon.header().tiers == 0 {
+            return Err(LevelError::NoTiers(self));
+        }
+        Ok(self)
+    }
+
     /// The tiers the computer knows at this level in `lexicon` (`None`: every word):
     /// [`Levels::of`] the lexicon.
     ///
@@ -154,6 +179,18 @@ pub const ESTIMATE_LEN: usize = 4;
 pub const ESTIMATE_MIN_WORDS: u64 = 100;
 
 /// Where a dictionary's levels come from.
+/// Why a level cannot be played: each front end says it in its own words (the flag,
+/// or the request's field).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LevelError {
+    /// No level has this name.
+    #[error("level '{0}': expected easy, medium, hard or all")]
+    Unknown(String),
+    /// The level needs tiers the dictionary does not have.
+    #[error("level {}: this dictionary has no tiers (compile it with --tiers FILE)", .0.name())]
+    NoTiers(Level),
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {
     /// Several lists, or too few words to estimate from: tiers 1, 1-2, 1-3.

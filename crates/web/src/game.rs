@@ -94,19 +94,13 @@ pub fn level(name: Option<&str>, dict: &str, lexicon: &Lexicon) -> Result<Level,
     let Some(name) = name else {
         return Ok(Level::All);
     };
-    let lower = name.to_ascii_lowercase();
-    let Some(level) = Level::EVERY.into_iter().find(|l| l.name() == lower) else {
-        return Err(ApiError::bad(format!(
-            "level '{name}': expected easy, medium, hard or all"
-        )));
-    };
-    if level != Level::All && lexicon.header().tiers == 0 {
-        return Err(ApiError::bad(format!(
+    let level = Level::named(name).map_err(|e| ApiError::bad(e.to_string()))?;
+    level.playable_with(lexicon).map_err(|_| {
+        ApiError::bad(format!(
             "level {}: the dictionary {dict} has no tiers (compile it with --tiers FILE, or play level all)",
             level.name()
-        )));
-    }
-    Ok(level)
+        ))
+    })
 }
 
 /// A game as the server's state file keeps it: what rebuilds it, the words each player
