@@ -16,9 +16,9 @@ use serde_json::{Map, Value};
 /// The docstring line of a function's `**rules`, written once for all five.
 macro_rules! rules_doc {
     () => {
-        "`**rules`: the scoring rules, each keyword named as its `polyboggle` flag \
-         (`rules=\"cs106b\", min_len=5` for `--rules cs106b --min-len 5`; `polyboggle.Rules` \
-         in the type stubs lists them); Hasbro's when none is given."
+        "`**rules`: the scoring rules, each keyword named as its `polyboggle` flag\n\
+         (`rules=\"cs106b\", min_len=5` for `--rules cs106b --min-len 5`), Hasbro's\n\
+         when none is given; the type stubs' `polyboggle.Rules` lists them."
     };
 }
 pub(crate) use rules_doc;

@@ -155,7 +155,7 @@ SCORED_UNDER = {
     "score": lambda **rules: polyboggle.score("ATEE/APYO/TINU/EDSE", **rules),
     "score_many": lambda **rules: polyboggle.score_many(["ATEE/APYO/TINU/EDSE"], threads=1, **rules)[0],
     "DiceSet.stats": lambda **rules: polyboggle.DiceSet("english-new-4x4").stats(rolls=20, threads=1, **rules)["points"]["max"],
-    "optimize": lambda **rules: polyboggle.optimize(letters="etaoinsr", size="3x3", pool=5, time=0.05, threads=1, **rules)["best"]["score"],
+    "optimize": lambda **rules: polyboggle.optimize(letters="etaoinsr", size="3x3", pool=5, threads=1, **rules)["best"]["score"],
 }
 
 
@@ -183,7 +183,7 @@ def test_a_rules_keyword_the_spec_refuses_is_named(name):
         scored(min_len="4")
     with pytest.raises(TypeError, match=prefix + r"'qu': invalid type: integer `1`, expected a boolean"):
         scored(qu=1)
-    with pytest.raises(TypeError, match=prefix + r"'points': invalid type: list"):
+    with pytest.raises(TypeError, match=prefix + r"'points': invalid type: sequence, expected a string"):
         scored(points=[1, 2])
     with pytest.raises(TypeError, match=prefix + r"'min_len': invalid type: object"):
         scored(min_len=object())
