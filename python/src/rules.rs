@@ -50,7 +50,8 @@ fn spec(function: &str, keywords: &Bound<'_, PyDict>) -> PyResult<RulesSpec> {
         Ok(spec) => return Ok(spec),
         Err(e) => e,
     };
-    // Which keyword: the first the spec refuses alone (each field is read on its own).
+    // Which keyword: the first by name that the spec refuses alone (each field is read
+    // on its own).
     for (key, value) in object {
         let alone = Map::from_iter([(key.clone(), value)]);
         if let Err(e) = serde_json::from_value::<RulesSpec>(Value::Object(alone)) {
