@@ -7,7 +7,7 @@ lexicon, functions use the built-in English dictionary (ENABLE2K).
 from os import PathLike
 from typing import Any, Iterable, Literal, Optional, Sequence, TypedDict, Union, final
 
-from typing_extensions import TypeAlias
+from typing_extensions import TypeAlias, Unpack
 
 __all__ = [
     "__version__",
@@ -18,6 +18,26 @@ __all__ = [
 __version__: str
 
 _BoardLike: TypeAlias = Union["Board", str, Sequence[Sequence[str]]]
+
+class Rules(TypedDict, total=False):
+    """The scoring rules: the keywords `solve`, `score`, `score_many`, `DiceSet.stats`
+    and `optimize` take (`**rules`), each named as its `polyboggle` flag and read by
+    the core's rules spec (`polyboggle::spec::RulesSpec`). None, or a keyword not
+    given: the preset's. A keyword not listed here is a TypeError.
+
+    For type checking only (`if TYPE_CHECKING: from polyboggle import Rules`): the
+    module has no such name at run time.
+    """
+
+    rules: Optional[Literal["hasbro", "cs106b", "syllables"]]
+    """The preset (`--rules`): hasbro (the default), cs106b or syllables (Hasbro's
+    counted in syllables, for scripts whose faces are syllables)."""
+    min_len: Optional[int]
+    """The shortest word that counts, in letters (`--min-len`)."""
+    points: Optional[str]
+    """Points for lengths 0, 1, 2, ... (`--points 0,0,0,1,1,2,3,5,11`; the last repeats)."""
+    qu: Optional[bool]
+    """Does a bare Q face read Qu (`--qu`)?"""
 
 class PolyboggleError(ValueError):
     """Bad input: what the polyboggle command reports with exit code 2."""
@@ -241,10 +261,7 @@ class DiceSet:
         floor: int = 45,
         vowels: Optional[str] = None,
         threads: Optional[int] = None,
-        rules: Literal["hasbro", "cs106b"] = "hasbro",
-        min_len: Optional[int] = None,
-        points: Optional[str] = None,
-        qu: Optional[bool] = None,
+        **rules: Unpack[Rules],
     ) -> _DiceStats:
         """How the set plays over seeded rolls: one set of `polyboggle dice stats --format json`."""
     def __len__(self) -> int: ...
@@ -277,31 +294,23 @@ class Solution:
 def solve(
     board: _BoardLike,
     lexicon: Optional[Lexicon] = None,
-    rules: Literal["hasbro", "cs106b"] = "hasbro",
-    min_len: Optional[int] = None,
-    points: Optional[str] = None,
-    qu: Optional[bool] = None,
+    **rules: Unpack[Rules],
 ) -> Solution:
     """Every word on the board; the built-in ENABLE2K when lexicon is None."""
 
 def score(
     board: _BoardLike,
     lexicon: Optional[Lexicon] = None,
-    rules: Literal["hasbro", "cs106b"] = "hasbro",
-    min_len: Optional[int] = None,
-    points: Optional[str] = None,
-    qu: Optional[bool] = None,
+    **rules: Unpack[Rules],
 ) -> int:
     """solve(...).score without finding the words' paths."""
 
 def score_many(
     boards: Iterable[Union[Board, str]],
     lexicon: Optional[Lexicon] = None,
-    rules: Literal["hasbro", "cs106b"] = "hasbro",
-    min_len: Optional[int] = None,
-    points: Optional[str] = None,
-    qu: Optional[bool] = None,
+    *,
     threads: Optional[int] = None,
+    **rules: Unpack[Rules],
 ) -> list[int]:
     """The score of each board, in order, on all cores, without the GIL."""
 
@@ -319,10 +328,7 @@ def optimize(
     until: Optional[int] = None,
     seed: int = 1,
     threads: Optional[int] = None,
-    rules: Literal["hasbro", "cs106b"] = "hasbro",
-    min_len: Optional[int] = None,
-    points: Optional[str] = None,
-    qu: Optional[bool] = None,
+    **rules: Unpack[Rules],
 ) -> dict[str, Any]:
     """Best-board search: the object `polyboggle optimize --format json` prints."""
 

@@ -1,14 +1,14 @@
 //! `Board`, `Word`, `Solution`, and solving and scoring boards.
 
-use crate::common::{default_lexicon, dice_error, BoardError, PolyboggleError, RulesError, Seed};
+use crate::common::{default_lexicon, dice_error, BoardError, PolyboggleError, Seed};
 use crate::lexicon::Lexicon;
+use crate::rules::{self, rules_doc};
 use polyboggle::batch::{self, CpuScorer, Packed, Scorer};
-use polyboggle::spec::RulesSpec;
-use polyboggle::{normalize, Board as CoreBoard, Face, Profile, Rules, Solver};
+use polyboggle::{normalize, Board as CoreBoard, Face, Profile, Solver};
 use polyboggle_dice::DiceSet as CoreDiceSet;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::{PyDict, PyList, PyString};
 use rayon::prelude::*;
 
 /// A board: a grid of faces (`"Qu"`, `"CH"`, a blank `"#"`...).
@@ -180,22 +180,6 @@ impl Solution {
     }
 }
 
-/// The rules `--rules`, `--min-len`, `--points` and `--qu` ask for.
-pub(crate) fn rules(
-    preset: &str,
-    min_len: Option<usize>,
-    points: Option<&str>,
-    qu: Option<bool>,
-) -> PyResult<Rules> {
-    let spec = RulesSpec {
-        rules: Some(preset.to_string()),
-        min_len,
-        points: points.map(str::to_string),
-        qu,
-    };
-    spec.rules().map_err(|e| RulesError::new_err(e.to_string()))
-}
-
 pub(crate) fn lexicon_or_default<'a>(
     lexicon: &'a Option<Bound<'_, Lexicon>>,
 ) -> &'a polyboggle::Lexicon {
@@ -205,21 +189,20 @@ pub(crate) fn lexicon_or_default<'a>(
     }
 }
 
-/// Every word on `board` (a `Board`, a string or rows of faces) under `rules`, from
+/// Every word on `board` (a `Board`, a string or rows of faces) under the rules, from
 /// `lexicon` (the built-in ENABLE2K when `None`).
+///
+#[doc = rules_doc!()]
 #[pyfunction]
-#[pyo3(signature = (board, lexicon=None, rules="hasbro", min_len=None, points=None, qu=None))]
+#[pyo3(signature = (board, lexicon=None, **rules))]
 pub(crate) fn solve(
     py: Python<'_>,
     board: &Bound<'_, PyAny>,
     lexicon: Option<Bound<'_, Lexicon>>,
-    rules: &str,
-    min_len: Option<usize>,
-    points: Option<&str>,
-    qu: Option<bool>,
+    rules: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Solution> {
     let board = to_board(board)?;
-    let rules = self::rules(rules, min_len, points, qu)?;
+    let rules = rules::from_keywords("solve", rules)?;
     let lexicon = lexicon_or_default(&lexicon);
     let solution = py.detach(|| Solver::new(lexicon, rules).solve(&board));
     Ok(Solution {
@@ -233,39 +216,36 @@ pub(crate) fn solve(
 
 /// The score of one board (what `solve(...).score` is, without finding the words'
 /// paths): for loops over many boards that want only the number.
+///
+#[doc = rules_doc!()]
 #[pyfunction]
-#[pyo3(signature = (board, lexicon=None, rules="hasbro", min_len=None, points=None, qu=None))]
+#[pyo3(signature = (board, lexicon=None, **rules))]
 pub(crate) fn score(
     py: Python<'_>,
     board: &Bound<'_, PyAny>,
     lexicon: Option<Bound<'_, Lexicon>>,
-    rules: &str,
-    min_len: Option<usize>,
-    points: Option<&str>,
-    qu: Option<bool>,
+    rules: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<u64> {
     let board = to_board(board)?;
-    let rules = self::rules(rules, min_len, points, qu)?;
+    let rules = rules::from_keywords("score", rules)?;
     let lexicon = lexicon_or_default(&lexicon);
     Ok(py.detach(|| Solver::new(lexicon, rules).tally(&board).points))
 }
 
 /// The score of each board of `boards` (strings in any board form, or `Board`s),
 /// in order, on `threads` threads (all cores when `None`), without the GIL.
+///
+#[doc = rules_doc!()]
 #[pyfunction]
-#[pyo3(signature = (boards, lexicon=None, rules="hasbro", min_len=None, points=None, qu=None, threads=None))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (boards, lexicon=None, *, threads=None, **rules))]
 pub(crate) fn score_many(
     py: Python<'_>,
     boards: &Bound<'_, PyAny>,
     lexicon: Option<Bound<'_, Lexicon>>,
-    rules: &str,
-    min_len: Option<usize>,
-    points: Option<&str>,
-    qu: Option<bool>,
     threads: Option<usize>,
+    rules: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Vec<u64>> {
-    let rules = self::rules(rules, min_len, points, qu)?;
+    let rules = rules::from_keywords("score_many", rules)?;
     let threads = check_threads(threads)?;
     // Strings are read under the GIL, then parsed and scored without it.
     enum Given {

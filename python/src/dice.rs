@@ -1,11 +1,13 @@
 //! `DiceSet` and the built-in dice sets.
 
-use crate::board::{check_threads, lexicon_or_default, rules, Board};
+use crate::board::{check_threads, lexicon_or_default, Board};
 use crate::common::{dice_error, DiceError, Seed};
 use crate::lexicon::Lexicon;
+use crate::rules::{self, rules_doc};
 use polyboggle_dice::{stats, DiceSet as CoreDiceSet};
 use polyboggle_languages as languages;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 /// A dice set: a built-in name or a file, as `--dice` names one.
 #[pyclass(module = "polyboggle", frozen)]
@@ -59,11 +61,13 @@ impl DiceSet {
     /// `polyboggle dice stats --format json` reports it: the dict of one of its
     /// `sets`. Vowels: `vowels` (letters), else the lexicon's language's (English's
     /// for the built-in dictionary).
+    ///
+    #[doc = rules_doc!()]
     #[pyo3(signature = (
         lexicon=None, rolls=100_000, seed=Seed(1), size=None, floor=45, vowels=None,
-        threads=None, rules="hasbro", min_len=None, points=None, qu=None
+        threads=None, **rules
     ), text_signature = "($self, lexicon=None, rolls=100000, seed=1, size=None, floor=45, \
-    vowels=None, threads=None, rules='hasbro', min_len=None, points=None, qu=None)")]
+    vowels=None, threads=None, **rules)")]
     #[allow(clippy::too_many_arguments)]
     fn stats(
         &self,
@@ -75,12 +79,9 @@ impl DiceSet {
         floor: u64,
         vowels: Option<&str>,
         threads: Option<usize>,
-        rules: &str,
-        min_len: Option<usize>,
-        points: Option<&str>,
-        qu: Option<bool>,
+        rules: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Py<PyAny>> {
-        let rules = self::rules(rules, min_len, points, qu)?;
+        let rules = rules::from_keywords("DiceSet.stats", rules)?;
         let threads = check_threads(threads)?;
         let size = size
             .map(polyboggle_dice::parse_size)

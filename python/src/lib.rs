@@ -13,6 +13,7 @@ mod board;
 mod common;
 mod dice;
 mod lexicon;
+mod rules;
 mod search;
 
 use pyo3::prelude::*;

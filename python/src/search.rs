@@ -1,24 +1,28 @@
 //! `optimize`: the best-board search.
 
-use crate::board::{check_threads, lexicon_or_default, rules};
+use crate::board::{check_threads, lexicon_or_default};
 use crate::common::{dice_error, PolyboggleError, Seed};
 use crate::lexicon::Lexicon;
+use crate::rules::{self, rules_doc};
 use polyboggle::batch::CpuScorer;
 use polyboggle_dice::DiceSet as CoreDiceSet;
 use polyboggle_optimize::{self as search, Method, Objective, Settings, Space};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use std::time::{Duration, Instant};
 
 /// Searches for the best boards, as `polyboggle optimize --format json` does, and
 /// returns the same object as a dict (`best`, `runs`, `boards`, `seconds`...).
+///
+#[doc = rules_doc!()]
 #[pyfunction]
 #[pyo3(signature = (
     lexicon=None, size=None, dice=None, letters=None, exclude=None, objective="score",
     method="pool", pool=250, runs=1, time=None, until=None, seed=Seed(1), threads=None,
-    rules="hasbro", min_len=None, points=None, qu=None
+    **rules
 ), text_signature = "(lexicon=None, size=None, dice=None, letters=None, exclude=None, \
     objective='score', method='pool', pool=250, runs=1, time=None, until=None, seed=1, \
-    threads=None, rules='hasbro', min_len=None, points=None, qu=None)")]
+    threads=None, **rules)")]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn optimize(
     py: Python<'_>,
@@ -35,15 +39,12 @@ pub(crate) fn optimize(
     until: Option<u64>,
     seed: Seed,
     threads: Option<usize>,
-    rules: &str,
-    min_len: Option<usize>,
-    points: Option<&str>,
-    qu: Option<bool>,
+    rules: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
     let objective: Objective = objective
         .parse()
         .map_err(|e: search::ObjectiveError| PolyboggleError::new_err(e.to_string()))?;
-    let rules = self::rules(rules, min_len, points, qu)?;
+    let rules = rules::from_keywords("optimize", rules)?;
     let threads = check_threads(threads)?;
     for (name, value) in [("pool", pool), ("runs", runs)] {
         if value == 0 {

@@ -3,7 +3,9 @@ batch scoring, the optimizer and errors, checked against the polyboggle command 
 it answers the same question."""
 
 import json
+import inspect
 import os
+import re
 import subprocess
 import threading
 import time
@@ -145,6 +147,61 @@ def test_rules_options():
     assert flat.score == len(flat.words)
     longer = polyboggle.solve("ATEE/APYO/TINU/EDSE", min_len=6)
     assert longer.words and all(len(w.word) >= 6 for w in longer.words)
+
+
+# The five functions that score, each as a score under the rules keywords given.
+SCORED_UNDER = {
+    "solve": lambda **rules: polyboggle.solve("ATEE/APYO/TINU/EDSE", **rules).score,
+    "score": lambda **rules: polyboggle.score("ATEE/APYO/TINU/EDSE", **rules),
+    "score_many": lambda **rules: polyboggle.score_many(["ATEE/APYO/TINU/EDSE"], threads=1, **rules)[0],
+    "DiceSet.stats": lambda **rules: polyboggle.DiceSet("english-new-4x4").stats(rolls=20, threads=1, **rules)["points"]["max"],
+    "optimize": lambda **rules: polyboggle.optimize(letters="etaoinsr", size="3x3", pool=5, threads=1, **rules)["best"]["score"],
+}
+
+
+def test_every_scoring_function_takes_the_same_rules_keywords():
+    functions = [polyboggle.solve, polyboggle.score, polyboggle.score_many, polyboggle.DiceSet("english-new-4x4").stats, polyboggle.optimize]
+    for function in functions:
+        last = list(inspect.signature(function).parameters.values())[-1]
+        assert (last.name, last.kind) == ("rules", inspect.Parameter.VAR_KEYWORD), function
+    cs106b = polyboggle.solve("ATEE/APYO/TINU/EDSE", rules="cs106b").score
+    for name, scored in SCORED_UNDER.items():
+        assert scored(min_len=99) == 0, name
+        assert scored(rules="cs106b", min_len=4, points="0,0,0,0,1", qu=True) >= 0, name
+        assert scored(rules=None, min_len=None, points=None, qu=None) == scored(), name
+        if name in ("solve", "score", "score_many"):
+            assert scored(rules="cs106b") == cs106b, name
+
+
+@pytest.mark.parametrize("name", list(SCORED_UNDER))
+def test_a_rules_keyword_the_spec_refuses_is_named(name):
+    scored = SCORED_UNDER[name]
+    prefix = rf"^{re.escape(name)}\(\) keyword argument "
+    with pytest.raises(TypeError, match=prefix + r"'nope': unknown field `nope`, expected one of `rules`, `min_len`"):
+        scored(nope=1)
+    with pytest.raises(TypeError, match=prefix + r"'min_len': invalid type: string \"4\""):
+        scored(min_len="4")
+    with pytest.raises(TypeError, match=prefix + r"'qu': invalid type: integer `1`, expected a boolean"):
+        scored(qu=1)
+    with pytest.raises(TypeError, match=prefix + r"'points': invalid type: sequence, expected a string"):
+        scored(points=[1, 2])
+    with pytest.raises(TypeError, match=prefix + r"'min_len': invalid type: object"):
+        scored(min_len=object())
+    with pytest.raises(polyboggle.RulesError, match=prefix + r"'min_len': invalid value: integer `-1`, expected usize"):
+        scored(min_len=-1)
+    with pytest.raises(polyboggle.RulesError, match=prefix + r"'min_len': out of range: 10{40}$"):
+        scored(min_len=10**40)
+    with pytest.raises(polyboggle.RulesError, match=r"^unknown rules 'nope'"):
+        scored(rules="nope")
+
+
+def test_rules_are_keywords_only():
+    with pytest.raises(TypeError):
+        polyboggle.solve("AB/CD", None, "cs106b")
+    with pytest.raises(TypeError):
+        polyboggle.score("AB/CD", None, "cs106b")
+    with pytest.raises(TypeError):
+        polyboggle.score_many(["AB/CD"], None, "cs106b")
 
 
 def test_errors_carry_the_cli_message(tmp_path):
