@@ -178,7 +178,6 @@ pub const ESTIMATE_LEN: usize = 4;
 /// The fewest tiered words of [`ESTIMATE_LEN`] letters an estimate needs.
 pub const ESTIMATE_MIN_WORDS: u64 = 100;
 
-/// Where a dictionary's levels come from.
 /// Why a level cannot be played: each front end says it in its own words (the flag,
 /// or the request's field).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -191,6 +190,7 @@ pub enum LevelError {
     NoTiers(Level),
 }
 
+/// Where a dictionary's levels come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {
     /// Several lists, or too few words to estimate from: tiers 1, 1-2, 1-3.
