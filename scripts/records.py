@@ -45,7 +45,7 @@ def run(argv):
     done = subprocess.run([binary()] + argv, capture_output=True, text=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
-    if done.returncode != 0:
+    if done.returncode not in (0, 3):
         sys.exit(f"records.py: polyboggle {shlex.join(argv)}: {done.stderr.strip()}")
     return json.loads(done.stdout), round(cpu, 1)
 
@@ -122,14 +122,15 @@ def built(lang):
     sys.exit(f"records.py: {lang} is not built: dictionaries/build-languages.sh {lang}")
 
 
-def prove_row(lang, size, threads):
+def prove_row(lang, size, threads, time):
     argv = ["prove", "--lang", lang, "--size", size]
-    out, cpu = run(argv + ["--threads", str(threads), "--format", "json"])
+    limit = ["--time", str(time)] if time else []
+    out, cpu = run(argv + limit + ["--threads", str(threads), "--format", "json"])
     if not out["complete"] or not out["boards"]:
-        sys.exit(f"records.py: {lang} {size}: the proof did not complete")
+        sys.exit(f"records.py: {lang} {size}: the proof did not complete in {time} s")
     best = max(out["boards"], key=lambda b: b["score"])
     return {
-        "lang": lang, "size": size, "kind": "proof", "rules": out["settings"]["rules"],
+        "lang": lang, "size": size, "kind": "proof", "rules": rules_of(lang),
         "board": best["board"], "score": best["score"], "words": best.get("words", 0),
         "runs_found": 1, "runs": 1, "cpu_seconds": cpu,
         "command": shlex.join(["polyboggle"] + argv), "min": out["min"],
@@ -200,6 +201,7 @@ def main():
     p.add_argument("langs", nargs="+")
     p.add_argument("--size", default="3x3")
     p.add_argument("--threads", type=int, default=os.cpu_count())
+    p.add_argument("--time", type=float, help="give up a proof after this many seconds")
     p = sub.add_parser("table", help="write docs/records.md's table")
     p.add_argument("--check", action="store_true")
     p = sub.add_parser("rescore", help="re-score every row with polyboggle solve")
@@ -210,7 +212,7 @@ def main():
         rows = load_rows()
         for lang in args.langs:
             if args.what == "prove":
-                new = [prove_row(lang, args.size, args.threads)]
+                new = [prove_row(lang, args.size, args.threads, args.time)]
             elif args.wordiest:
                 new = [optimize_row(lang, "wordiest", args.runs, args.seed, args.threads)]
             else:
