@@ -16,6 +16,7 @@ target/release/polyboggle).
 """
 
 import argparse
+import fcntl
 import json
 import os
 import re
@@ -23,6 +24,7 @@ import resource
 import shlex
 import subprocess
 import sys
+import tempfile
 import urllib.parse
 from pathlib import Path
 
@@ -138,6 +140,18 @@ def prove_row(lang, size, threads, time):
     }
 
 
+def keep(new):
+    """Adds rows to docs/records.ndjson and its table, one process at a time (several
+    languages may run at once: GNU parallel, a Slurm array on one shared folder)."""
+    with open(Path(tempfile.gettempdir()) / "polyboggle-records.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        rows = load_rows()
+        for row in new:
+            put(rows, row)
+        save_rows(rows)
+        write_table(False)
+
+
 def share_link(row):
     board = urllib.parse.quote(row["board"], safe="/")
     return f"http://127.0.0.1:8080/#solve?board={board}&dict={row['lang']}&rules={row['rules']}"
@@ -209,7 +223,6 @@ def main():
     args = parser.parse_args()
 
     if args.what in ("run", "prove"):
-        rows = load_rows()
         for lang in args.langs:
             if args.what == "prove":
                 new = [prove_row(lang, args.size, args.threads, args.time)]
@@ -222,9 +235,7 @@ def main():
                 print(f"{row['lang']} {row['size']} {row['kind']}: {row['board']} "
                       f"{row['score']} points, {row['words']} words, found by "
                       f"{row['runs_found']} of {row['runs']} ({row['cpu_seconds']} CPU s)")
-                put(rows, row)
-            save_rows(rows)
-        write_table(False)
+            keep(new)
     elif args.what == "table":
         write_table(args.check)
     else:
