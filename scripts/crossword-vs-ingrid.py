@@ -42,34 +42,27 @@ def read_grid(path):
         return [line.strip().lower() for line in f if line.strip()]
 
 
-def entries(rows):
-    """Runs of two or more white squares, across then down: (cells, word)."""
-    h, w = len(rows), len(rows[0])
+def runs(rows):
+    """Runs of two or more white squares along each row: (columns, text) per row."""
     out = []
-    for r in range(h):
+    for r, row in enumerate(rows):
         c = 0
-        while c < w:
-            if rows[r][c] == "#":
-                c += 1
-                continue
+        while c < len(row):
             start = c
-            while c < w and rows[r][c] != "#":
+            while c < len(row) and row[c] != "#":
                 c += 1
             if c - start >= 2:
-                out.append(([(r, k) for k in range(start, c)], rows[r][start:c]))
-    for c in range(w):
-        r = 0
-        while r < h:
-            if rows[r][c] == "#":
-                r += 1
-                continue
-            start = r
-            while r < h and rows[r][c] != "#":
-                r += 1
-            if r - start >= 2:
-                word = "".join(rows[k][c] for k in range(start, r))
-                out.append(([(k, c) for k in range(start, r)], word))
+                out.append((r, range(start, c), row[start:c]))
+            c += 1
     return out
+
+
+def entries(rows):
+    """Runs of two or more white squares, across then down: (cells, word)."""
+    columns = ["".join(row[c] for row in rows) for c in range(len(rows[0]))]
+    across = [([(r, k) for k in ks], word) for r, ks, word in runs(rows)]
+    down = [([(k, c) for k in ks], word) for c, ks, word in runs(columns)]
+    return across + down
 
 
 def check(grid, filled, scores, min_score):

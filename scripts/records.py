@@ -69,13 +69,12 @@ def save_rows(rows):
 
 def put(rows, row):
     """Keeps `row`, replacing the row of the same language, size and kind, unless that
-    one is better (a better board from an earlier search stays, and says so)."""
+    one is better (a better board from an earlier search stays, and a line says so)."""
     same = [r for r in rows if (r["lang"], r["size"], r["kind"]) ==
             (row["lang"], row["size"], row["kind"])]
     for old in same:
         better = old["words"] > row["words"] if row["kind"] == "wordiest" else old["score"] > row["score"]
         if better and row["kind"] != "proof":
-            old.setdefault("note", "")
             print(f"{row['lang']} {row['kind']}: kept the earlier board {old['board']} "
                   f"({old['score']}), better than this search's {row['score']}")
             return
