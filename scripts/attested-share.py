@@ -7,11 +7,11 @@ language holds (docs/game-lists.md says why it matters).
 
 LANG is a tag of dictionaries/build-languages.sh (`he`, `he-full`, `en`, ...): its
 dictionary is dictionaries/build/LANG.pbd, its set the designed one (the set
-`dice_for_language` names in crates/core/src/defaults.rs, or its language's
+`dice_for_language` names in crates/languages/src/lib.rs, or its language's
 `-designed-4x4` where that is a published set; or --set), its wordfreq tag the table's last column (a
 language without one is skipped). Roll i uses seed S + i - 1 (`polyboggle roll SET
 --seed`), and every roll is solved with `polyboggle solve --batch` under the language's
-rules (hasbro, or syllables where defaults.rs says so).
+rules (hasbro, or syllables where crates/languages/src/lib.rs says so).
 
 To compare with the same normalization, wordfreq's whole list ('best': 'large' where
 wordfreq has one, else 'small'), rewritten as the build script rewrites the language's
@@ -35,7 +35,7 @@ import regex
 import wordfreq
 
 ROOT = Path(__file__).resolve().parent.parent
-SYLLABLES = None  # read from defaults.rs
+SYLLABLES = None  # read from crates/languages/src/lib.rs
 
 
 def binary():
@@ -55,8 +55,8 @@ def table():
 
 
 def defaults():
-    """(dice set by tag, tags that play by the syllables rules) from defaults.rs."""
-    text = (ROOT / "crates/core/src/defaults.rs").read_text()
+    """(dice set by tag, tags that play by the syllables rules) from crates/languages/src/lib.rs."""
+    text = (ROOT / "crates/languages/src/lib.rs").read_text()
     dice_fn = text.split("pub fn dice_for_language", 1)[1].split("\n}\n", 1)[0]
     dice = dict(re.findall(r'"([a-z-]+)" => "([a-z0-9-]+)"', dice_fn))
     dice["en"] = re.search(r'pub const DICE: &str = "([^"]+)"', text).group(1)

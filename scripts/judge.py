@@ -113,8 +113,8 @@ def read_table(script: Path = ROOT / "dictionaries/build-languages.sh") -> dict[
 
 
 def rules_for(tag: str) -> str:
-    """The rules preset the game uses (crates/core/src/defaults.rs)."""
-    text = (ROOT / "crates/core/src/defaults.rs").read_text(encoding="utf-8")
+    """The rules preset the game uses (crates/languages/src/lib.rs)."""
+    text = (ROOT / "crates/languages/src/lib.rs").read_text(encoding="utf-8")
     m = re.search(r'((?:"[a-z]+"\s*\|\s*)*"[a-z]+")\s*=>\s*Some\("syllables"\)', text)
     syllables = re.findall(r'"([a-z]+)"', m.group(1)) if m else []
     return "syllables" if tag in syllables else "hasbro"
@@ -134,7 +134,7 @@ def dice_set_for(tag: str) -> str:
     # dice_for_language's own arm (not vowels_for_language's, which follows it), a
     # constant resolved (en => DICE => english-new-4x4); its language's designed set
     # where one exists (english-designed-4x4's source line has no --lang).
-    text = (ROOT / "crates/core/src/defaults.rs").read_text(encoding="utf-8")
+    text = (ROOT / "crates/languages/src/lib.rs").read_text(encoding="utf-8")
     body = text.split("fn dice_for_language", 1)[-1].split("\n}", 1)[0]
     m = re.search(rf'"{re.escape(tag)}" => (?:"([^"]+)"|([A-Z_]+))', body)
     if m:
@@ -145,7 +145,7 @@ def dice_set_for(tag: str) -> str:
         if name:
             designed = f"{name.split('-', 1)[0]}-designed-4x4"
             return designed if (ROOT / "dice-sets" / f"{designed}.txt").is_file() else name
-    raise BadInput(f"no dice set for '{tag}' in dice-sets/ or crates/core/src/defaults.rs")
+    raise BadInput(f"no dice set for '{tag}' in dice-sets/ or crates/languages/src/lib.rs")
 
 
 # ---------------------------------------------------------------- normalization

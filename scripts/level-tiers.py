@@ -12,7 +12,7 @@ the share of the words on boards 1..N of DICE that tiers 1..k hold, for every k,
 picks the three tiers (easy < medium < hard) whose shares are closest to the
 reference's: the least sum of squared log ratios. Prints one JSON line a language (its
 shares under Hasbro and CS106B rules, the choice) and then the rows of
-`RANKED_LEVELS` in crates/core/src/level.rs.
+`RANKED_LEVELS` in crates/play/src/level.rs.
 """
 
 import argparse
