@@ -12,6 +12,7 @@ what each figure means and how a key is spelled back for hunspell.
     scripts/judge.py hr is cs                     # a table on stdout
     scripts/judge.py --check hr                   # exit 1 when a target is missed
     scripts/judge.py --tsv docs/judge.tsv hr      # rows for docs/judge.tsv
+    scripts/judge.py --board ANES/TRIT/EPAR/SMOC ca   # given boards, not rolled ones
 
 Exit status: 0, 1 (--check and a target missed), 2 (bad input: one line on stderr).
 """
@@ -532,6 +533,12 @@ class Judge:
         return len(unicodedata.normalize("NFC", key))
 
 
+def board_faces(board: str) -> list[list[str]]:
+    """A board as `--board` takes it, `ABC/DEF/GHI` or `A Ch S/R I T/T E N`: rows split
+    at `/`, a row's faces at spaces where it has any, else one a character."""
+    return [row.split() if " " in row else list(row) for row in board.split("/")]
+
+
 def run_pb(pb: Path, *args: str, stdin: bytes | None = None) -> str:
     run = subprocess.run([str(pb), *args], input=stdin, capture_output=True, check=False)
     if run.returncode != 0:
@@ -636,13 +643,16 @@ def judge_language(tag: str, args) -> Report:
         judge = Judge(lang, profile, full, nocompound, listed, args.variants)
         report = Report(tag, lang.source, judge_name, args.boards, args.recall_boards)
 
-        # Roll and solve.
-        dice = dice_set_for(tag)
-        boards = []
-        for i in range(args.boards):
-            b = json.loads(run_pb(pb, "roll", dice, "--seed", str(args.seed + i),
-                                  "--format", "json"))
-            boards.append(b["board"])
+        # Roll (or take the boards given) and solve.
+        if args.board:
+            boards = [board_faces(b) for b in args.board]
+        else:
+            dice = dice_set_for(tag)
+            boards = []
+            for i in range(args.boards):
+                b = json.loads(run_pb(pb, "roll", dice, "--seed", str(args.seed + i),
+                                      "--format", "json"))
+                boards.append(b["board"])
         batch = "\n".join("/".join(" ".join(row) for row in b) for b in boards) + "\n"
         solved = [json.loads(line) for line in run_pb(
             pb, "solve", "--batch", "-", "--format", "json", "-d", str(pbd), "--lang", tag,
@@ -755,6 +765,9 @@ def main(argv=None) -> int:
     ap.add_argument("--recall-boards", type=int, default=3,
                     help="of those, boards whose every path string is judged (3)")
     ap.add_argument("--seed", type=int, default=1, help="first seed (1)")
+    ap.add_argument("--board", action="append", default=[],
+                    help="judge this board (`ABCD/EFGH/...` or faces spaced) in place of "
+                         "rolled ones; repeat for more (one language only)")
     ap.add_argument("--bound-boards", type=int, default=0,
                     help="boards on which only strings past the length bound are asked (0)")
     ap.add_argument("--variants", type=int, default=16,
@@ -765,6 +778,12 @@ def main(argv=None) -> int:
     ap.add_argument("--check", action="store_true",
                     help="exit 1 when precision < 0.99 or recall < 0.9 (no length bound)")
     args = ap.parse_args(argv)
+    if args.board:
+        if len(args.langs) != 1:
+            print("error: --board judges one language's boards: name one LANG",
+                  file=sys.stderr)
+            return 2
+        args.boards = len(args.board)
     args.recall_boards = min(args.recall_boards, args.boards)
     args.bound_boards = min(args.bound_boards, args.boards)
 

@@ -8,6 +8,8 @@ in docs/records.md is written.
     scripts/records.py prove hr fr           # 3x3: the best board, proven
     scripts/records.py table [--check]       # docs/records.md's table from the rows
     scripts/records.py rescore [LANG...]     # every row's board re-scored by `polyboggle solve`
+    scripts/records.py judge [LANG...]       # every row's words asked of the language's judge
+    scripts/records.py recheck [LANG...]     # 4x4 rows searched again: another seed, 2x the pool
 
 Each row's `command` re-runs it: the optimizer with a seed and no time limit gives the
 same boards on any machine. A language must be built first
@@ -82,8 +84,14 @@ def put(rows, row):
     rows.append(row)
 
 
-def optimize_row(lang, kind, runs, seed, threads):
+# The optimizer's pool (its default): the recheck searches with twice as many boards.
+POOL = 250
+
+
+def optimize_row(lang, kind, runs, seed, threads, pool=POOL):
     argv = ["optimize", "--lang", lang, "--runs", str(runs), "--seed", str(seed)]
+    if pool != POOL:
+        argv += ["--pool", str(pool)]
     if kind == "dice":
         argv += ["--dice"]
     if kind == "wordiest":
@@ -157,15 +165,30 @@ def share_link(row):
 
 
 def table(rows):
+    # The share of words the judge accepts on rolled boards (docs/judge.tsv, the trust
+    # table), beside the record board's own.
+    rolled = {}
+    with open(ROOT / "docs" / "judge.tsv", encoding="utf-8") as f:
+        for line in f.read().splitlines()[1:]:
+            cols = line.split("\t")
+            rolled[cols[0]] = cols[6]
     lines = [BEGIN, "",
-             "| lang | size | kind | rules | board | score | words | runs that found it | CPU s | command |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+             "| lang | size | kind | rules | board | score | words | runs that found it | CPU s "
+             "| judged: this board / rolled boards | recheck | command |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         board = f"[`{r['board']}`]({share_link(r)})"
         found = "proven" if r["kind"] == "proof" else f"{r['runs_found']} of {r['runs']}"
+        judged = "–"
+        if "precision" in r:
+            judged = f"{r['precision']:.4f} / {rolled.get(r['lang'], '–')} ({r['judge']})"
+        check = "–"
+        if "recheck" in r:
+            value = "words" if r["kind"] == "wordiest" else "score"
+            check = f"{r['recheck'][value]} ({r['recheck'][value] / r[value]:.1%})"
         lines.append(f"| {r['lang']} | {r['size']} | {r['kind']} | {r['rules']} | {board} | "
                      f"{r['score']} | {r['words']} | {found} | {r['cpu_seconds']:.0f} | "
-                     f"`{r['command']}` |")
+                     f"{judged} | {check} | `{r['command']}` |")
     total = sum(r["cpu_seconds"] for r in rows if r["size"] == "4x4")
     lines += ["", f"{len({r['lang'] for r in rows if r['size'] == '4x4'})} languages with a "
               f"4×4 record; the 4×4 rows took {total / 3600:.1f} CPU-hours in all.", "", END]
@@ -201,6 +224,77 @@ def rescore(langs):
         sys.exit(f"records.py: {bad} rows do not re-score to their figures")
 
 
+def selected(langs, kinds=None):
+    """The rows of these languages (all where none is named), of these kinds."""
+    return [r for r in load_rows() if (not langs or r["lang"] in langs)
+            and (kinds is None or r["kind"] in kinds)]
+
+
+def update(extra):
+    """Sets the fields in extra[(lang, size, kind, board)] on that row, under the lock."""
+    with open(Path(tempfile.gettempdir()) / "polyboggle-records.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        rows = load_rows()
+        for r in rows:
+            r.update(extra.get((r["lang"], r["size"], r["kind"], r["board"]), {}))
+        save_rows(rows)
+        write_table(False)
+
+
+def judge_rows(langs, check=False):
+    """Asks the language's own judge (scripts/judge.py: hunspell itself) about every word
+    of each row's board, and keeps the share it accepts in the row (`precision`, with
+    `judge` naming who judged), so the table gives it."""
+    import judge
+    extra, differs = {}, []
+    for r in selected(langs):
+        args = argparse.Namespace(
+            board=[r["board"]], boards=1, recall_boards=0, bound_boards=0, seed=1,
+            variants=16, build=str(Path(built(r["lang"])).parent), polyboggle=binary())
+        try:
+            report = judge.judge_language(r["lang"], args)
+        except judge.BadInput as e:
+            print(f"{r['lang']} {r['size']} {r['kind']}: no judge ({e})")
+            continue
+        verdict = {"judge": report.judge, "precision": round(report.precision, 4)}
+        if check and {k: r.get(k) for k in verdict} != verdict:
+            differs.append(f"{r['lang']} {r['size']} {r['kind']}")
+        extra[(r["lang"], r["size"], r["kind"], r["board"])] = verdict
+        wrong = " ".join(w for w, _ in report.wrong.most_common(5))
+        print(f"{r['lang']} {r['size']} {r['kind']} {r['board']}: {report.found_ok} of "
+              f"{report.found} words accepted by {report.judge} ({report.precision:.4f})"
+              + (f"; rejected: {wrong}" if wrong else ""))
+    if check:
+        if differs:
+            sys.exit(f"records.py: the judge's verdict differs from the row's for "
+                     f"{', '.join(differs)}: run scripts/records.py judge")
+        return
+    update(extra)
+
+
+def recheck(langs, runs, seed, threads):
+    """Searches each 4x4 row again with another seed and twice the pool (each run about
+    twice as long), and keeps what it found in the row (`recheck`); a better board
+    replaces the row's (put), and a line says so."""
+    extra, better = {}, []
+    for r in selected(langs, {"faces", "dice", "wordiest"}):
+        row = optimize_row(r["lang"], r["kind"], runs, seed, threads, pool=2 * POOL)
+        value = "words" if r["kind"] == "wordiest" else "score"
+        check = {"seed": seed, "pool": 2 * POOL, "runs": runs, "board": row["board"],
+                 value: row[value], "cpu_seconds": row["cpu_seconds"]}
+        print(f"{r['lang']} {r['kind']}: the recheck's best {row[value]} against the "
+              f"record's {r[value]} ({row['board']})")
+        if row[value] > r[value]:
+            row["note"] = f"found by the recheck (seed {seed}, pool {2 * POOL}); " \
+                          f"the first search's best was {r['board']} ({r[value]})"
+            better.append(row | {"recheck": check})
+        else:
+            extra[(r["lang"], r["size"], r["kind"], r["board"])] = {"recheck": check}
+    update(extra)
+    if better:
+        keep(better)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="what", required=True)
@@ -215,6 +309,15 @@ def main():
     p.add_argument("--size", default="3x3")
     p.add_argument("--threads", type=int, default=os.cpu_count())
     p.add_argument("--time", type=float, help="give up a proof after this many seconds")
+    p = sub.add_parser("judge", help="ask each language's judge about its rows' words")
+    p.add_argument("langs", nargs="*")
+    p.add_argument("--check", action="store_true",
+                   help="write nothing; exit 1 where a verdict is not the row's")
+    p = sub.add_parser("recheck", help="search 4x4 rows again: another seed, 2x the pool")
+    p.add_argument("langs", nargs="*")
+    p.add_argument("--runs", type=int, default=3)
+    p.add_argument("--seed", type=int, default=1001)
+    p.add_argument("--threads", type=int, default=os.cpu_count())
     p = sub.add_parser("table", help="write docs/records.md's table")
     p.add_argument("--check", action="store_true")
     p = sub.add_parser("rescore", help="re-score every row with polyboggle solve")
@@ -235,6 +338,10 @@ def main():
                       f"{row['score']} points, {row['words']} words, found by "
                       f"{row['runs_found']} of {row['runs']} ({row['cpu_seconds']} CPU s)")
             keep(new)
+    elif args.what == "judge":
+        judge_rows(set(args.langs), args.check)
+    elif args.what == "recheck":
+        recheck(set(args.langs), args.runs, args.seed, args.threads)
     elif args.what == "table":
         write_table(args.check)
     else:

@@ -90,6 +90,18 @@ class Normalization(unittest.TestCase):
         self.assertEqual(hr.lower("mene"), ["mene"])
 
 
+class Boards(unittest.TestCase):
+    def test_a_given_board_is_split_into_faces(self):
+        self.assertEqual(judge.board_faces("ANES/TRIT"), [list("ANES"), list("TRIT")])
+        self.assertEqual(judge.board_faces("E Ch S/R I T"), [["E", "Ch", "S"], ["R", "I", "T"]])
+
+    def test_boards_of_two_languages_are_refused(self):
+        out = subprocess.run([sys.executable, str(SCRIPT), "--board", "ABC/DEF/GHI", "hr", "is"],
+                             capture_output=True, text=True)
+        self.assertEqual(out.returncode, 2)
+        self.assertIn("--board judges one language", out.stderr)
+
+
 class DiceSets(unittest.TestCase):
     def test_every_language_rolls_its_designed_set(self):
         # English's designed set names no --lang (it was designed --from english-new);

@@ -1,0 +1,93 @@
+"""Tests of scripts/records.py: python3 -m unittest discover -s scripts -p 'test_*.py'"""
+import json
+import subprocess
+import sys
+import unittest
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import records  # noqa: E402
+
+SCRIPT = Path(__file__).resolve().parent / "records.py"
+
+
+def row(**fields):
+    base = {"lang": "hr", "size": "4x4", "kind": "faces", "rules": "hasbro",
+            "board": "ABCD/EFGH/IJKL/MNOP", "score": 100, "words": 50, "runs_found": 3,
+            "runs": 6, "cpu_seconds": 12.0, "command": "polyboggle optimize --lang hr"}
+    return base | fields
+
+
+class Put(unittest.TestCase):
+    def test_a_better_board_replaces_the_row(self):
+        rows = [row(score=100)]
+        records.put(rows, row(score=120, board="B"))
+        self.assertEqual([r["score"] for r in rows], [120])
+
+    def test_a_worse_board_leaves_the_row(self):
+        rows = [row(score=100)]
+        records.put(rows, row(score=90, board="B"))
+        self.assertEqual([r["board"] for r in rows], ["ABCD/EFGH/IJKL/MNOP"])
+
+    def test_the_wordiest_row_is_judged_by_its_words(self):
+        rows = [row(kind="wordiest", score=500, words=60)]
+        records.put(rows, row(kind="wordiest", score=400, words=70, board="B"))
+        self.assertEqual([r["words"] for r in rows], [70])
+
+    def test_rows_of_other_kinds_stay(self):
+        rows = [row(kind="dice")]
+        records.put(rows, row(kind="faces"))
+        self.assertEqual(sorted(r["kind"] for r in rows), ["dice", "faces"])
+
+
+class Table(unittest.TestCase):
+    def test_a_row_gives_its_judge_and_recheck(self):
+        r = row(precision=0.9876, judge="hunspell hr_HR",
+                recheck={"seed": 1001, "pool": 500, "runs": 3, "board": "X", "score": 99,
+                         "cpu_seconds": 1.0})
+        line = records.table([r]).splitlines()[4]
+        self.assertIn("| 0.9876 / ", line)
+        self.assertIn("(hunspell hr_HR)", line)
+        self.assertIn("| 99 (99.0%) |", line)
+        self.assertIn("| 3 of 6 |", line)
+
+    def test_a_row_not_yet_judged_or_rechecked_says_so(self):
+        line = records.table([row()]).splitlines()[4]
+        self.assertIn("| 12 | – | – | `polyboggle", line)
+
+    def test_a_share_link_quotes_the_board_for_the_page(self):
+        link = records.share_link(row(board="E Ch S/R I T/T E N", lang="de"))
+        self.assertIn("board=E%20Ch%20S/R%20I%20T/T%20E%20N&dict=de&rules=hasbro", link)
+
+    def test_the_table_in_the_docs_is_the_rows(self):
+        done = subprocess.run([sys.executable, str(SCRIPT), "table", "--check"],
+                              capture_output=True, text=True)
+        self.assertEqual(done.returncode, 0, done.stderr)
+
+
+class Rows(unittest.TestCase):
+    def test_every_row_has_the_issue_keys(self):
+        for r in records.load_rows():
+            self.assertEqual([k for k in records.KEYS if k not in r], [], r)
+            self.assertIn(r["kind"], ("faces", "dice", "wordiest", "proof"))
+            self.assertIn(r["rules"], ("hasbro", "syllables"))
+            if r["kind"] != "proof":
+                self.assertLessEqual(r["runs_found"], r["runs"])
+
+    def test_rows_are_one_json_object_a_line(self):
+        for line in records.ROWS.read_text(encoding="utf-8").splitlines():
+            self.assertIsInstance(json.loads(line), dict)
+
+
+class BadInput(unittest.TestCase):
+    def test_a_language_not_built_says_how_to_build_it(self):
+        done = subprocess.run([sys.executable, str(SCRIPT), "rescore", "xx"],
+                              capture_output=True, text=True)
+        self.assertEqual(done.returncode, 0)  # no row of xx: nothing to re-score
+        with self.assertRaises(SystemExit) as e:
+            records.built("xx")
+        self.assertIn("dictionaries/build-languages.sh xx", str(e.exception))
+
+
+if __name__ == "__main__":
+    unittest.main()
