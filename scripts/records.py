@@ -131,10 +131,14 @@ def built(lang):
     sys.exit(f"records.py: {lang} is not built: dictionaries/build-languages.sh {lang}")
 
 
-def prove_row(lang, size, threads, time):
+def prove_row(lang, size, threads, time, log=None, least=None):
     argv = ["prove", "--lang", lang, "--size", size]
+    if least is not None:
+        argv += ["--min", str(least)]
     limit = ["--time", str(time)] if time else []
-    out, cpu = run(argv + limit + ["--threads", str(threads), "--format", "json"])
+    # A long proof (3x4) logs each finished class, so that a stopped one goes on.
+    resume = ["--log", log, "--resume"] if log else []
+    out, cpu = run(argv + limit + resume + ["--threads", str(threads), "--format", "json"])
     if not out["complete"] or not out["boards"]:
         sys.exit(f"records.py: {lang} {size}: the proof did not complete in {time} s")
     best = max(out["boards"], key=lambda b: b["score"])
@@ -272,12 +276,14 @@ def judge_rows(langs, check=False):
     update(extra)
 
 
-def recheck(langs, runs, seed, threads):
+def recheck(langs, runs, seed, threads, at_most=None):
     """Searches each 4x4 row again with another seed and twice the pool (each run about
     twice as long), and keeps what it found in the row (`recheck`); a better board
     replaces the row's (put), and a line says so."""
     extra, better = {}, []
     for r in selected(langs, {"faces", "dice", "wordiest"}):
+        if at_most is not None and r["runs_found"] > at_most:
+            continue
         row = optimize_row(r["lang"], r["kind"], runs, seed, threads, pool=2 * POOL)
         value = "words" if r["kind"] == "wordiest" else "score"
         check = {"seed": seed, "pool": 2 * POOL, "runs": runs, "board": row["board"],
@@ -309,6 +315,8 @@ def main():
     p.add_argument("--size", default="3x3")
     p.add_argument("--threads", type=int, default=os.cpu_count())
     p.add_argument("--time", type=float, help="give up a proof after this many seconds")
+    p.add_argument("--log", help="log each finished class here, and skip those it holds")
+    p.add_argument("--min", type=int, help="the least score (default: the 5-s optimizer's best)")
     p = sub.add_parser("judge", help="ask each language's judge about its rows' words")
     p.add_argument("langs", nargs="*")
     p.add_argument("--check", action="store_true",
@@ -317,6 +325,8 @@ def main():
     p.add_argument("langs", nargs="*")
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--seed", type=int, default=1001)
+    p.add_argument("--at-most", type=int, metavar="N",
+                   help="only rows at most N of whose runs found their board (the least sure)")
     p.add_argument("--threads", type=int, default=os.cpu_count())
     p = sub.add_parser("table", help="write docs/records.md's table")
     p.add_argument("--check", action="store_true")
@@ -327,7 +337,8 @@ def main():
     if args.what in ("run", "prove"):
         for lang in args.langs:
             if args.what == "prove":
-                new = [prove_row(lang, args.size, args.threads, args.time)]
+                new = [prove_row(lang, args.size, args.threads, args.time, args.log,
+                                 args.min)]
             elif args.wordiest:
                 new = [optimize_row(lang, "wordiest", args.runs, args.seed, args.threads)]
             else:
@@ -341,7 +352,7 @@ def main():
     elif args.what == "judge":
         judge_rows(set(args.langs), args.check)
     elif args.what == "recheck":
-        recheck(set(args.langs), args.runs, args.seed, args.threads)
+        recheck(set(args.langs), args.runs, args.seed, args.threads, args.at_most)
     elif args.what == "table":
         write_table(args.check)
     else:
