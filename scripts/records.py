@@ -30,6 +30,8 @@ import tempfile
 import urllib.parse
 from pathlib import Path
 
+import judge  # scripts/judge.py: each language's rules and its judge
+
 ROOT = Path(__file__).resolve().parent.parent
 ROWS = ROOT / "docs" / "records.ndjson"
 TABLE = ROOT / "docs" / "records.md"
@@ -113,13 +115,10 @@ def optimize_row(lang, kind, runs, seed, threads, pool=POOL):
     }
 
 
-# The languages whose faces are syllables and play by the syllables preset
-# (polyboggle_languages::rules_for_language); every other plays by Hasbro's.
-SYLLABLES = {"hi", "mr", "ne", "bn", "gu", "te", "ml", "ta", "si", "ko"}
-
-
 def rules_of(lang):
-    return "syllables" if lang.removesuffix("-full") in SYLLABLES else "hasbro"
+    """The rules the language plays by under `--lang` (hasbro, or syllables where
+    polyboggle_languages::rules_for_language says so), as judge.py reads them."""
+    return judge.rules_for(lang.removesuffix("-full"))
 
 
 def built(lang):
@@ -249,7 +248,6 @@ def judge_rows(langs, check=False):
     """Asks the language's own judge (scripts/judge.py: hunspell itself) about every word
     of each row's board, and keeps the share it accepts in the row (`precision`, with
     `judge` naming who judged), so the table gives it."""
-    import judge
     extra, differs = {}, []
     for r in selected(langs):
         args = argparse.Namespace(
