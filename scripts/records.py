@@ -308,6 +308,7 @@ def main():
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--threads", type=int, default=os.cpu_count())
     p.add_argument("--wordiest", action="store_true", help="the most words, not points")
+    p.add_argument("--only", choices=("faces", "dice"), help="one of the two records")
     p = sub.add_parser("prove", help="proven best boards of languages")
     p.add_argument("langs", nargs="+")
     p.add_argument("--size", default="3x3")
@@ -341,7 +342,7 @@ def main():
                 new = [optimize_row(lang, "wordiest", args.runs, args.seed, args.threads)]
             else:
                 new = [optimize_row(lang, kind, args.runs, args.seed, args.threads)
-                       for kind in ("faces", "dice")]
+                       for kind in ("faces", "dice") if args.only in (None, kind)]
             for row in new:
                 print(f"{row['lang']} {row['size']} {row['kind']}: {row['board']} "
                       f"{row['score']} points, {row['words']} words, found by "
