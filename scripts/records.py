@@ -189,6 +189,8 @@ def table(rows):
         if "recheck" in r:
             value = "words" if r["kind"] == "wordiest" else "score"
             check = f"{r['recheck'][value]} ({r['recheck'][value] / r[value]:.1%})"
+        if r.get("note"):
+            check += f": {r['note']}"
         lines.append(f"| {r['lang']} | {r['size']} | {r['kind']} | {r['rules']} | {board} | "
                      f"{r['score']} | {r['words']} | {found} | {r['cpu_seconds']:.0f} | "
                      f"{judged} | {check} | `{r['command']}` |")

@@ -51,6 +51,13 @@ class Table(unittest.TestCase):
         self.assertIn("| 99 (99.0%) |", line)
         self.assertIn("| 3 of 6 |", line)
 
+    def test_a_board_the_recheck_found_says_so(self):
+        r = row(note="found by the recheck (seed 1001, pool 500)",
+                recheck={"seed": 1001, "pool": 500, "runs": 3, "board": "X", "score": 100,
+                         "cpu_seconds": 1.0})
+        line = records.table([r]).splitlines()[4]
+        self.assertIn("| 100 (100.0%): found by the recheck (seed 1001, pool 500) |", line)
+
     def test_a_row_not_yet_judged_or_rechecked_says_so(self):
         line = records.table([row()]).splitlines()[4]
         self.assertIn("| 12 | – | – | `polyboggle", line)
