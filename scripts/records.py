@@ -18,6 +18,7 @@ target/release/polyboggle).
 """
 
 import argparse
+import contextlib
 import fcntl
 import json
 import os
@@ -77,13 +78,18 @@ def put(rows, row):
     same = [r for r in rows if (r["lang"], r["size"], r["kind"]) ==
             (row["lang"], row["size"], row["kind"])]
     for old in same:
-        better = old["words"] > row["words"] if row["kind"] == "wordiest" else old["score"] > row["score"]
+        better = old[measure(row["kind"])] > row[measure(row["kind"])]
         if better and row["kind"] != "proof":
             print(f"{row['lang']} {row['kind']}: kept the earlier board {old['board']} "
                   f"({old['score']}), better than this search's {row['score']}")
             return
         rows.remove(old)
     rows.append(row)
+
+
+def measure(kind):
+    """The figure a row of this kind is best by: words for the wordiest board, else points."""
+    return "words" if kind == "wordiest" else "score"
 
 
 # The optimizer's pool (its default): the recheck searches with twice as many boards.
@@ -100,8 +106,7 @@ def optimize_row(lang, kind, runs, seed, threads, pool=POOL):
         argv += ["--objective", "words"]
     out, cpu = run(argv + ["--threads", str(threads), "--format", "json"])
     best = out["best"]
-    value = (lambda b: b["words"]) if kind == "wordiest" else (lambda b: b["score"])
-    found = sum(1 for r in out["runs"] if value(r["best"]) == value(best))
+    found = sum(1 for r in out["runs"] if r["best"][measure(kind)] == best[measure(kind)])
     command = ["polyboggle"] + argv
     if kind == "dice":
         # The set the language rolls, named, so the command says what it searched.
@@ -139,7 +144,8 @@ def prove_row(lang, size, threads, time, log=None, least=None):
     resume = ["--log", log, "--resume"] if log else []
     out, cpu = run(argv + limit + resume + ["--threads", str(threads), "--format", "json"])
     if not out["complete"] or not out["boards"]:
-        sys.exit(f"records.py: {lang} {size}: the proof did not complete in {time} s")
+        within = f" in {time} s" if time else ""
+        sys.exit(f"records.py: {lang} {size}: the proof did not complete{within}")
     best = max(out["boards"], key=lambda b: b["score"])
     return {
         "lang": lang, "size": size, "kind": "proof", "rules": rules_of(lang),
@@ -150,16 +156,24 @@ def prove_row(lang, size, threads, time, log=None, least=None):
     }
 
 
-def keep(new):
-    """Adds rows to docs/records.ndjson and its table, one process at a time (several
-    languages may run at once: GNU parallel, a Slurm array on one shared folder)."""
+@contextlib.contextmanager
+def locked_rows():
+    """The rows, to change in place, saved with their table when the block ends; one
+    process at a time (several languages may run at once: GNU parallel, a Slurm array on
+    one shared folder)."""
     with open(Path(tempfile.gettempdir()) / "polyboggle-records.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         rows = load_rows()
-        for row in new:
-            put(rows, row)
+        yield rows
         save_rows(rows)
         write_table(False)
+
+
+def keep(new):
+    """Adds rows to docs/records.ndjson and its table (put: a better row stays)."""
+    with locked_rows() as rows:
+        for row in new:
+            put(rows, row)
 
 
 def share_link(row):
@@ -187,7 +201,7 @@ def table(rows):
             judged = f"{r['precision']:.4f} / {rolled.get(r['lang'], '–')} ({r['judge']})"
         check = "–"
         if "recheck" in r:
-            value = "words" if r["kind"] == "wordiest" else "score"
+            value = measure(r["kind"])
             check = f"{r['recheck'][value]} ({r['recheck'][value] / r[value]:.1%})"
         if r.get("note"):
             check += f": {r['note']}"
@@ -236,14 +250,10 @@ def selected(langs, kinds=None):
 
 
 def update(extra):
-    """Sets the fields in extra[(lang, size, kind, board)] on that row, under the lock."""
-    with open(Path(tempfile.gettempdir()) / "polyboggle-records.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        rows = load_rows()
+    """Sets the fields in extra[(lang, size, kind, board)] on that row."""
+    with locked_rows() as rows:
         for r in rows:
             r.update(extra.get((r["lang"], r["size"], r["kind"], r["board"]), {}))
-        save_rows(rows)
-        write_table(False)
 
 
 def judge_rows(langs, check=False):
@@ -285,7 +295,7 @@ def recheck(langs, runs, seed, threads, at_most=None):
         if at_most is not None and r["runs_found"] > at_most:
             continue
         row = optimize_row(r["lang"], r["kind"], runs, seed, threads, pool=2 * POOL)
-        value = "words" if r["kind"] == "wordiest" else "score"
+        value = measure(r["kind"])
         check = {"seed": seed, "pool": 2 * POOL, "runs": runs, "board": row["board"],
                  value: row[value], "cpu_seconds": row["cpu_seconds"]}
         print(f"{r['lang']} {r['kind']}: the recheck's best {row[value]} against the "
