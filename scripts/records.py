@@ -46,6 +46,13 @@ def binary():
     return os.environ.get("POLYBOGGLE", str(ROOT / "target" / "release" / "polyboggle"))
 
 
+def bad_input(message, code=2):
+    """One line on stderr and exit 2, as the binary does for bad input (or the binary's
+    own exit status, where it failed)."""
+    print(f"records.py: {message}", file=sys.stderr)
+    sys.exit(code)
+
+
 def run(argv):
     """Runs the binary with argv; returns (its JSON output, CPU seconds it took)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -53,7 +60,7 @@ def run(argv):
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     if done.returncode not in (0, 3):
-        sys.exit(f"records.py: polyboggle {shlex.join(argv)}: {done.stderr.strip()}")
+        bad_input(f"polyboggle {shlex.join(argv)}: {done.stderr.strip()}", done.returncode)
     return json.loads(done.stdout), round(cpu, 1)
 
 
@@ -72,17 +79,22 @@ def save_rows(rows):
     tmp.replace(ROWS)
 
 
-def put(rows, row):
+def put(rows, row, holds=lambda old: True):
     """Keeps `row`, replacing the row of the same language, size and kind, unless that
-    one is better (a better board from an earlier search stays, and a line says so)."""
+    one is better (a better board from an earlier search stays, and a line says so).
+    `holds(old)` says whether the earlier row still scores its figures: after a new
+    dictionary version it may not, and then the new search's row replaces it."""
     same = [r for r in rows if (r["lang"], r["size"], r["kind"]) ==
             (row["lang"], row["size"], row["kind"])]
     for old in same:
         better = old[measure(row["kind"])] > row[measure(row["kind"])]
         if better and row["kind"] != "proof":
-            print(f"{row['lang']} {row['kind']}: kept the earlier board {old['board']} "
-                  f"({old['score']}), better than this search's {row['score']}")
-            return
+            if holds(old):
+                print(f"{row['lang']} {row['kind']}: kept the earlier board {old['board']} "
+                      f"({old['score']}), better than this search's {row['score']}")
+                return
+            print(f"{row['lang']} {row['kind']}: the earlier board {old['board']} no longer "
+                  f"scores {old['score']} with this dictionary; the new row replaces it")
         rows.remove(old)
     rows.append(row)
 
@@ -132,7 +144,7 @@ def built(lang):
             str(ROOT / "dictionaries" / "build")]:
         if folder and (Path(folder) / f"{lang}.pbd").is_file():
             return str(Path(folder) / f"{lang}.pbd")
-    sys.exit(f"records.py: {lang} is not built: dictionaries/build-languages.sh {lang}")
+    bad_input(f"{lang} is not built: dictionaries/build-languages.sh {lang}")
 
 
 def prove_row(lang, size, threads, time, log=None, least=None):
@@ -170,10 +182,27 @@ def locked_rows():
 
 
 def keep(new):
-    """Adds rows to docs/records.ndjson and its table (put: a better row stays)."""
+    """Adds rows to docs/records.ndjson and its table (put: a better row stays, if it
+    still scores its figures with the dictionary built now)."""
     with locked_rows() as rows:
         for row in new:
-            put(rows, row)
+            put(rows, row, holds=lambda old: solved(old) == (old["score"], old["words"]))
+
+
+def merge(files):
+    """Adds the rows of other copies of docs/records.ndjson (a Slurm array's tasks on
+    several nodes, each with its own copy) as `run` would have: a row the same twice is
+    kept once, and of two rows for one record the better one stays."""
+    for name in files:
+        path = Path(name)
+        if not path.is_file():
+            bad_input(f"{name}: no such file")
+        try:
+            new = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
+                   if line.strip()]
+        except ValueError as e:
+            bad_input(f"{name}: not one JSON object a line: {e}")
+        keep(new)
 
 
 def share_link(row):
@@ -228,17 +257,23 @@ def write_table(check):
     TABLE.write_text(new)
 
 
+def solved(row):
+    """The row's board's points and words, as `polyboggle solve` scores it now."""
+    out, _ = run(["solve", row["board"], "--dict", built(row["lang"]), "--rules", row["rules"],
+                  "--format", "json"])
+    return out["score"], out["count"]
+
+
 def rescore(langs):
     bad = 0
     for r in load_rows():
         if langs and r["lang"] not in langs:
             continue
-        out, _ = run(["solve", r["board"], "--dict", built(r["lang"]), "--rules", r["rules"],
-                      "--format", "json"])
-        ok = (out["score"], out["count"]) == (r["score"], r["words"])
+        score, words = solved(r)
+        ok = (score, words) == (r["score"], r["words"])
         bad += not ok
-        print(f"{r['lang']} {r['size']} {r['kind']} {r['board']}: {out['score']} points, "
-              f"{out['count']} words {'ok' if ok else 'DIFFERS from ' + str((r['score'], r['words']))}")
+        print(f"{r['lang']} {r['size']} {r['kind']} {r['board']}: {score} points, "
+              f"{words} words {'ok' if ok else 'DIFFERS from ' + str((r['score'], r['words']))}")
     if bad:
         sys.exit(f"records.py: {bad} rows do not re-score to their figures")
 
@@ -341,6 +376,8 @@ def main():
     p.add_argument("--threads", type=int, default=os.cpu_count())
     p = sub.add_parser("table", help="write docs/records.md's table")
     p.add_argument("--check", action="store_true")
+    p = sub.add_parser("merge", help="add the rows of other copies of records.ndjson")
+    p.add_argument("files", nargs="+")
     p = sub.add_parser("rescore", help="re-score every row with polyboggle solve")
     p.add_argument("langs", nargs="*")
     args = parser.parse_args()
@@ -366,6 +403,8 @@ def main():
         recheck(set(args.langs), args.runs, args.seed, args.threads, args.at_most)
     elif args.what == "table":
         write_table(args.check)
+    elif args.what == "merge":
+        merge(args.files)
     else:
         rescore(set(args.langs))
 

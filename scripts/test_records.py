@@ -1,8 +1,10 @@
 """Tests of scripts/records.py: python3 -m unittest discover -s scripts -p 'test_*.py'"""
+import io
 import json
 import subprocess
 import sys
 import unittest
+from contextlib import redirect_stderr
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -33,6 +35,18 @@ class Put(unittest.TestCase):
         rows = [row(kind="wordiest", score=500, words=60)]
         records.put(rows, row(kind="wordiest", score=400, words=70, board="B"))
         self.assertEqual([r["words"] for r in rows], [70])
+
+    def test_a_better_board_that_no_longer_scores_so_is_replaced(self):
+        # After a new dictionary version the earlier board may score less than its row.
+        rows = [row(score=100)]
+        records.put(rows, row(score=90, board="B"), holds=lambda old: False)
+        self.assertEqual([r["board"] for r in rows], ["B"])
+
+    def test_the_same_row_twice_is_kept_once(self):
+        # What merge relies on: every task's copy holds the rows it started from.
+        rows = [row()]
+        records.put(rows, row())
+        self.assertEqual(rows, [row()])
 
     def test_rows_of_other_kinds_stay(self):
         rows = [row(kind="dice")]
@@ -91,9 +105,16 @@ class BadInput(unittest.TestCase):
         done = subprocess.run([sys.executable, str(SCRIPT), "rescore", "xx"],
                               capture_output=True, text=True)
         self.assertEqual(done.returncode, 0)  # no row of xx: nothing to re-score
-        with self.assertRaises(SystemExit) as e:
+        with self.assertRaises(SystemExit) as e, redirect_stderr(io.StringIO()) as err:
             records.built("xx")
-        self.assertIn("dictionaries/build-languages.sh xx", str(e.exception))
+        self.assertEqual(e.exception.code, 2)
+        self.assertIn("dictionaries/build-languages.sh xx", err.getvalue())
+
+    def test_merge_of_a_missing_file_is_one_line(self):
+        done = subprocess.run([sys.executable, str(SCRIPT), "merge", "no-such.ndjson"],
+                              capture_output=True, text=True)
+        self.assertEqual(done.returncode, 2)
+        self.assertEqual(done.stderr, "records.py: no-such.ndjson: no such file\n")
 
 
 if __name__ == "__main__":
