@@ -46,9 +46,9 @@ def binary():
     return os.environ.get("POLYBOGGLE", str(ROOT / "target" / "release" / "polyboggle"))
 
 
-def bad_input(message, code=2):
-    """One line on stderr and exit 2, as the binary does for bad input (or the binary's
-    own exit status, where it failed)."""
+def fail(message, code=2):
+    """One line on stderr, then exit: 2 for bad input, as the binary does (or the
+    binary's own status, where it failed)."""
     print(f"records.py: {message}", file=sys.stderr)
     sys.exit(code)
 
@@ -60,7 +60,7 @@ def run(argv):
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     if done.returncode not in (0, 3):
-        bad_input(f"polyboggle {shlex.join(argv)}: {done.stderr.strip()}", done.returncode)
+        fail(f"polyboggle {shlex.join(argv)}: {done.stderr.strip()}", done.returncode)
     return json.loads(done.stdout), round(cpu, 1)
 
 
@@ -144,7 +144,7 @@ def built(lang):
             str(ROOT / "dictionaries" / "build")]:
         if folder and (Path(folder) / f"{lang}.pbd").is_file():
             return str(Path(folder) / f"{lang}.pbd")
-    bad_input(f"{lang} is not built: dictionaries/build-languages.sh {lang}")
+    fail(f"{lang} is not built: dictionaries/build-languages.sh {lang}")
 
 
 def prove_row(lang, size, threads, time, log=None, least=None):
@@ -186,23 +186,33 @@ def keep(new):
     still scores its figures with the dictionary built now)."""
     with locked_rows() as rows:
         for row in new:
-            put(rows, row, holds=lambda old: solved(old) == (old["score"], old["words"]))
+            put(rows, row, holds=scores_so)
+
+
+def scores_so(row):
+    """Whether the row's board scores the row's figures with the dictionary built now."""
+    return solved(row) == (row["score"], row["words"])
 
 
 def merge(files):
     """Adds the rows of other copies of docs/records.ndjson (a Slurm array's tasks on
     several nodes, each with its own copy) as `run` would have: a row the same twice is
-    kept once, and of two rows for one record the better one stays."""
+    kept once, of two rows for one record the better one stays, and a row that no longer
+    scores its figures (a copy's row from before a new dictionary version) is left out."""
     for name in files:
         path = Path(name)
         if not path.is_file():
-            bad_input(f"{name}: no such file")
+            fail(f"{name}: no such file")
         try:
             new = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
                    if line.strip()]
         except ValueError as e:
-            bad_input(f"{name}: not one JSON object a line: {e}")
-        keep(new)
+            fail(f"{name}: not one JSON object a line: {e}")
+        stale = [r for r in new if not scores_so(r)]
+        for r in stale:
+            print(f"{name}: left out {r['lang']} {r['size']} {r['kind']} {r['board']}: it no "
+                  f"longer scores {r['score']} points, {r['words']} words")
+        keep([r for r in new if r not in stale])
 
 
 def share_link(row):

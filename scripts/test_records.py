@@ -3,8 +3,9 @@ import io
 import json
 import subprocess
 import sys
+import tempfile
 import unittest
-from contextlib import redirect_stderr
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -98,6 +99,52 @@ class Rows(unittest.TestCase):
     def test_rows_are_one_json_object_a_line(self):
         for line in records.ROWS.read_text(encoding="utf-8").splitlines():
             self.assertIsInstance(json.loads(line), dict)
+
+
+class Merge(unittest.TestCase):
+    """records.py merge on copies of the rows and table in a temporary folder, with the
+    dictionary's verdict (`solved`) given by the test."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        folder = Path(self.dir.name)
+        self.saved = records.ROWS, records.TABLE, records.solved
+        records.ROWS, records.TABLE = folder / "records.ndjson", folder / "records.md"
+        records.TABLE.write_text(f"# Records\n\n{records.BEGIN}\n{records.END}\n")
+        self.now = {}  # board -> (score, words) with the dictionary built now
+        records.solved = lambda r: self.now.get(r["board"], (r["score"], r["words"]))
+
+    def tearDown(self):
+        records.ROWS, records.TABLE, records.solved = self.saved
+        self.dir.cleanup()
+
+    def merge(self, *copies):
+        names = []
+        for i, rows in enumerate(copies):
+            name = Path(self.dir.name) / f"task-{i}.ndjson"
+            name.write_text("".join(json.dumps(r) + "\n" for r in rows))
+            names.append(str(name))
+        with redirect_stdout(io.StringIO()) as out:
+            records.merge(names)
+        return records.load_rows(), out.getvalue()
+
+    def test_rows_every_copy_holds_are_kept_once(self):
+        rows, _ = self.merge([row(), row(kind="dice")], [row(), row(kind="dice")])
+        self.assertEqual(sorted(r["kind"] for r in rows), ["dice", "faces"])
+
+    def test_the_better_of_two_copies_rows_stays(self):
+        rows, _ = self.merge([row(score=100)], [row(score=120, board="B")], [row(score=100)])
+        self.assertEqual([r["board"] for r in rows], ["B"])
+
+    def test_a_copys_row_from_an_older_dictionary_is_left_out(self):
+        self.now["OLD"] = (90, 40)  # the new dictionary dropped some of its words
+        rows, said = self.merge([row(score=100)], [row(score=120, board="OLD")])
+        self.assertEqual([r["board"] for r in rows], ["ABCD/EFGH/IJKL/MNOP"])
+        self.assertIn("left out hr 4x4 faces OLD", said)
+
+    def test_the_table_is_written_from_the_merged_rows(self):
+        self.merge([row(lang="is")])
+        self.assertIn("| is | 4x4 | faces |", records.TABLE.read_text())
 
 
 class BadInput(unittest.TestCase):
