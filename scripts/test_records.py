@@ -55,6 +55,34 @@ class Put(unittest.TestCase):
         self.assertEqual(sorted(r["kind"] for r in rows), ["dice", "faces"])
 
 
+class RollTheFacesRecord(unittest.TestCase):
+    def rows(self, dice_score=90):
+        return [row(score=100, board="F", judge="hunspell hr_HR", precision=1.0),
+                row(kind="dice", score=dice_score, board="D", space="4x4 dice croatian",
+                    judge="hunspell hr_HR", precision=0.5, command="polyboggle ... --dice")]
+
+    def test_a_faces_record_the_set_can_roll_is_the_dice_record(self):
+        rows = self.rows()
+        with redirect_stdout(io.StringIO()):
+            records.roll_the_faces_record(rows, "hr", lambda name, board: True)
+        dice = rows[1]
+        self.assertEqual((dice["board"], dice["score"], dice["kind"]), ("F", 100, "dice"))
+        self.assertEqual(dice["precision"], 1.0)  # the verdict on F, not on D
+        self.assertEqual(dice["space"], "4x4 dice croatian")
+        self.assertIn("croatian can roll", dice["note"])
+        self.assertIn("the dice search's best was D (90)", dice["note"])
+
+    def test_a_faces_record_the_set_cannot_roll_leaves_the_dice_row(self):
+        rows = self.rows()
+        records.roll_the_faces_record(rows, "hr", lambda name, board: False)
+        self.assertEqual(rows, self.rows())
+
+    def test_a_dice_row_as_good_is_left_and_the_set_not_asked(self):
+        rows = self.rows(dice_score=100)
+        records.roll_the_faces_record(rows, "hr", lambda name, board: self.fail("asked"))
+        self.assertEqual(rows, self.rows(dice_score=100))
+
+
 class Table(unittest.TestCase):
     def test_a_row_gives_its_judge_and_recheck(self):
         r = row(precision=0.9876, judge="hunspell hr_HR",
@@ -72,6 +100,10 @@ class Table(unittest.TestCase):
                          "cpu_seconds": 1.0})
         line = records.table([r]).splitlines()[4]
         self.assertIn("| 100 (100.0%): found by the recheck (seed 1001, pool 500) |", line)
+
+    def test_a_note_without_a_recheck_stands_alone(self):
+        line = records.table([row(note="the faces record")])
+        self.assertIn("| the faces record |", line)
 
     def test_a_row_not_yet_judged_or_rechecked_says_so(self):
         line = records.table([row()]).splitlines()[4]
@@ -108,14 +140,15 @@ class Merge(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.TemporaryDirectory()
         folder = Path(self.dir.name)
-        self.saved = records.ROWS, records.TABLE, records.solved
+        self.saved = records.ROWS, records.TABLE, records.solved, records.rolls
+        records.rolls = lambda name, board: False
         records.ROWS, records.TABLE = folder / "records.ndjson", folder / "records.md"
         records.TABLE.write_text(f"# Records\n\n{records.BEGIN}\n{records.END}\n")
         self.now = {}  # board -> (score, words) with the dictionary built now
         records.solved = lambda r: self.now.get(r["board"], (r["score"], r["words"]))
 
     def tearDown(self):
-        records.ROWS, records.TABLE, records.solved = self.saved
+        records.ROWS, records.TABLE, records.solved, records.rolls = self.saved
         self.dir.cleanup()
 
     def merge(self, *copies):
