@@ -188,31 +188,54 @@ def keep(new):
         for row in new:
             put(rows, row, holds=scores_so)
         for lang in {row["lang"] for row in new}:
-            roll_the_faces_record(rows, lang, rolls)
+            share_the_better_board(rows, lang, rolls, faces_of_set)
 
 
-def roll_the_faces_record(rows, lang, can_roll):
-    """The faces record's board is the dice record too where the set can roll it and the
-    dice search found less: every board the dice roll is in the faces search's space, so
-    none beats it. The dice row then carries it, its figures and the search that found
-    it, and says so in its note. `can_roll(set, board)`: `polyboggle dice check`."""
+def share_the_better_board(rows, lang, can_roll, set_faces):
+    """A language's faces and dice records share a board where one search found what the
+    other's space holds and missed. The faces record is the dice record too where the set
+    can roll it and the dice search found less: every board the set rolls is in the faces
+    search's space, so none beats it. And a dice board better than the faces record is
+    the faces record too where every face of the set is in the faces space. The row that
+    missed carries the other's board, figures and search (its CPU stays its own, so the
+    table's total is what the searches took), and says so in its note.
+    `can_roll(set, board)`: `polyboggle dice check`; `set_faces(set)`: the set's faces."""
     faces = [r for r in rows if (r["lang"], r["size"], r["kind"]) == (lang, "4x4", "faces")]
     dice = [r for r in rows if (r["lang"], r["size"], r["kind"]) == (lang, "4x4", "dice")]
-    if not faces or not dice or faces[0]["score"] <= dice[0]["score"]:
+    if not faces or not dice or faces[0]["score"] == dice[0]["score"]:
         return
     f, d = faces[0], dice[0]
     name = dice_set(d)
-    if not can_roll(name, f["board"]):
+    if f["score"] > d["score"] and can_roll(name, f["board"]):
+        better, worse = f, d
+        note = (f"the faces record, which {name} can roll (polyboggle dice check {name} "
+                f"'{f['board']}'); the dice search's best was {d['board']} ({d['score']})")
+    elif d["score"] > f["score"] and set_faces(name) <= space_faces(f):
+        better, worse = d, f
+        note = (f"the dice record, whose set {name} shows only faces this search takes; "
+                f"the faces search's best was {f['board']} ({f['score']})")
+    else:
         return
-    # The CPU stays the dice search's: the table's total is what the searches took.
-    carried = {k: f[k] for k in ("board", "score", "words", "runs_found", "runs", "command",
-                                 "judge", "precision") if k in f}
-    note = (f"the faces record, which {name} can roll (polyboggle dice check {name} "
-            f"'{f['board']}'); the dice search's best was {d['board']} ({d['score']})")
-    print(f"{lang} dice: {note}")
-    # The old board's verdict goes with it; the faces row's, for this board, comes along.
-    kept = {k: v for k, v in d.items() if k not in ("judge", "precision")}
-    rows[rows.index(d)] = kept | carried | {"note": note}
+    print(f"{lang} {worse['kind']}: {note}")
+    carried = {k: better[k] for k in ("board", "score", "words", "runs_found", "runs",
+                                      "command", "judge", "precision") if k in better}
+    # The old board's verdict goes with it; the other row's, for this board, comes along.
+    kept = {k: v for k, v in worse.items() if k not in ("judge", "precision")}
+    rows[rows.index(worse)] = kept | carried | {"note": note}
+
+
+def space_faces(row):
+    """The faces a faces row searched, case-folded: its space is "4x4 letters A,B,…"."""
+    return {face.casefold() for face in row["space"].split(" ", 2)[2].split(",")}
+
+
+def faces_of_set(name):
+    """The faces of a dice set in dice-sets/ (a face a word, a die a line), case-folded."""
+    path = ROOT / "dice-sets" / f"{name}.txt"
+    if not path.is_file():
+        return {None}  # a set we cannot read holds no face we know the space takes
+    return {face.casefold() for line in path.read_text(encoding="utf-8").splitlines()
+            if not line.startswith("#") for face in line.split()}
 
 
 def dice_set(row):

@@ -55,16 +55,17 @@ class Put(unittest.TestCase):
         self.assertEqual(sorted(r["kind"] for r in rows), ["dice", "faces"])
 
 
-class RollTheFacesRecord(unittest.TestCase):
+class ShareTheBetterBoard(unittest.TestCase):
     def rows(self, dice_score=90):
-        return [row(score=100, board="F", judge="hunspell hr_HR", precision=1.0),
+        return [row(score=100, board="F", judge="hunspell hr_HR", precision=1.0,
+                    space="4x4 letters A,B,Nj"),
                 row(kind="dice", score=dice_score, board="D", space="4x4 dice croatian",
                     judge="hunspell hr_HR", precision=0.5, command="polyboggle ... --dice")]
 
     def test_a_faces_record_the_set_can_roll_is_the_dice_record(self):
         rows = self.rows()
         with redirect_stdout(io.StringIO()):
-            records.roll_the_faces_record(rows, "hr", lambda name, board: True)
+            records.share_the_better_board(rows, "hr", lambda name, board: True, None)
         dice = rows[1]
         self.assertEqual((dice["board"], dice["score"], dice["kind"]), ("F", 100, "dice"))
         self.assertEqual(dice["precision"], 1.0)  # the verdict on F, not on D
@@ -74,13 +75,36 @@ class RollTheFacesRecord(unittest.TestCase):
 
     def test_a_faces_record_the_set_cannot_roll_leaves_the_dice_row(self):
         rows = self.rows()
-        records.roll_the_faces_record(rows, "hr", lambda name, board: False)
+        records.share_the_better_board(rows, "hr", lambda name, board: False, None)
         self.assertEqual(rows, self.rows())
 
     def test_a_dice_row_as_good_is_left_and_the_set_not_asked(self):
         rows = self.rows(dice_score=100)
-        records.roll_the_faces_record(rows, "hr", lambda name, board: self.fail("asked"))
+        records.share_the_better_board(rows, "hr", lambda name, board: self.fail("asked"),
+                                       lambda name: self.fail("asked"))
         self.assertEqual(rows, self.rows(dice_score=100))
+
+
+    def test_a_better_dice_board_within_the_faces_space_is_the_faces_record(self):
+        rows = self.rows(dice_score=110)
+        with redirect_stdout(io.StringIO()):
+            records.share_the_better_board(rows, "hr", None, lambda name: {"a", "nj"})
+        faces = rows[0]
+        self.assertEqual((faces["board"], faces["score"], faces["kind"]), ("D", 110, "faces"))
+        self.assertEqual(faces["space"], "4x4 letters A,B,Nj")
+        self.assertEqual(faces["precision"], 0.5)  # the verdict on D
+        self.assertIn("the faces search's best was F (100)", faces["note"])
+
+    def test_a_better_dice_board_with_a_face_outside_the_space_leaves_the_faces_row(self):
+        rows = self.rows(dice_score=110)
+        records.share_the_better_board(rows, "hr", None, lambda name: {"a", "ch"})
+        self.assertEqual(rows, self.rows(dice_score=110))
+
+    def test_the_faces_of_a_set_are_read_from_its_file(self):
+        faces = records.faces_of_set("croatian-designed-4x4")
+        self.assertIn("nj", faces)
+        self.assertNotIn("#", "".join(faces))
+        self.assertEqual(records.faces_of_set("no-such-set"), {None})
 
 
 class Table(unittest.TestCase):
