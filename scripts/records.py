@@ -208,20 +208,24 @@ def share_the_better_board(rows, lang, can_roll, set_faces):
     name = dice_set(d)
     if f["score"] > d["score"] and can_roll(name, f["board"]):
         better, worse = f, d
-        note = (f"the faces record, which {name} can roll (polyboggle dice check {name} "
-                f"'{f['board']}'); the dice search's best was {d['board']} ({d['score']})")
     elif d["score"] > f["score"] and set_faces(name) <= space_faces(f):
         better, worse = d, f
-        note = (f"the dice record, whose set {name} shows only faces this search takes; "
-                f"the faces search's best was {f['board']} ({f['score']})")
     else:
         return
+    # What the row's own search found, kept once: a row may carry boards more than once.
+    own = worse.get("own_best", {"board": worse["board"], "score": worse["score"]})
+    if better is f:
+        note = (f"the faces record, which {name} can roll (polyboggle dice check {name} "
+                f"'{f['board']}'); the dice search's best was {own['board']} ({own['score']})")
+    else:
+        note = (f"the dice record, whose set {name} shows only faces this search takes; "
+                f"the faces search's best was {own['board']} ({own['score']})")
     print(f"{lang} {worse['kind']}: {note}")
     carried = {k: better[k] for k in ("board", "score", "words", "runs_found", "runs",
                                       "command", "judge", "precision") if k in better}
     # The old board's verdict goes with it; the other row's, for this board, comes along.
     kept = {k: v for k, v in worse.items() if k not in ("judge", "precision")}
-    rows[rows.index(worse)] = kept | carried | {"note": note}
+    rows[rows.index(worse)] = kept | carried | {"note": note, "own_best": own}
 
 
 def space_faces(row):

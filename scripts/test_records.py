@@ -73,6 +73,15 @@ class ShareTheBetterBoard(unittest.TestCase):
         self.assertIn("croatian can roll", dice["note"])
         self.assertIn("the dice search's best was D (90)", dice["note"])
 
+    def test_a_row_that_carries_twice_names_its_own_search_s_best(self):
+        rows = self.rows()
+        with redirect_stdout(io.StringIO()):
+            records.share_the_better_board(rows, "hr", lambda name, board: True, None)
+            rows[0] |= {"board": "G", "score": 120}  # a recheck beat the faces record
+            records.share_the_better_board(rows, "hr", lambda name, board: True, None)
+        self.assertEqual(rows[1]["board"], "G")
+        self.assertIn("the dice search's best was D (90)", rows[1]["note"])
+
     def test_a_faces_record_the_set_cannot_roll_leaves_the_dice_row(self):
         rows = self.rows()
         records.share_the_better_board(rows, "hr", lambda name, board: False, None)
