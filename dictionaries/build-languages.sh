@@ -15,7 +15,9 @@ cd "$(dirname "$0")/.."
 out=dictionaries/build
 python=${PYTHON:-python3}
 
-# tag | Debian packages | source | proper nouns | fold | expansion options | wordfreq tag
+# The languages are the table of crates/languages (docs/languages.md), as
+# `polyboggle languages --format json` prints it; here each one becomes a row:
+# tag | Debian packages | source | proper nouns | expansion options | wordfreq tag
 #   source:  plain:FILE[:ENCODING]  a word list (iconv'd from ENCODING to UTF-8)
 #            hunspell:NAME          /usr/share/hunspell/NAME.dic, expanded by polyboggle
 #            aspell:NAME            aspell's master list, expanded by aspell itself
@@ -26,7 +28,6 @@ python=${PYTHON:-python3}
 #   proper nouns: drop  leave out words seen only capitalized (a language that
 #                       capitalizes only names); keep  (German capitalizes every noun;
 #                       scripts without case have nothing to drop)
-#   fold: a rewrite the preset cannot do (see rewrite() below), or -
 #   expansion options: for `polyboggle dict expand`, or -. --leave-out=RULES (read
 #                 here, not by polyboggle) expands with the .aff less some affix rules
 #                 (left_out() below): Hebrew's and Arabic's game lists leave out the
@@ -39,75 +40,26 @@ python=${PYTHON:-python3}
 #                 (Korean: 6, 4%; 7 would be some 500 million forms); docs/hunspell.md
 #   wordfreq tag: the tag wordfreq knows the language by, or - where it has none (it
 #                 would quietly answer with a neighbour's words)
-table='
-en|wamerican|plain:/usr/share/dict/american-english|drop|-|-|en
-de|wngerman|plain:/usr/share/dict/ngerman|keep|-|-|de
-fr|wfrench|plain:/usr/share/dict/french|drop|-|-|fr
-es|wspanish|plain:/usr/share/dict/spanish|drop|-|-|es
-it|witalian|plain:/usr/share/dict/italian|drop|-|-|it
-pt|wportuguese|plain:/usr/share/dict/portuguese|drop|-|-|pt
-nl|wdutch|plain:/usr/share/dict/dutch|drop|-|-|nl
-pl|wpolish|plain:/usr/share/dict/polish|drop|-|-|pl
-ca|wcatalan|plain:/usr/share/dict/catalan|drop|catalan|-|ca
-da|wdanish|plain:/usr/share/dict/danish|drop|-|-|da
-no|wnorwegian|plain:/usr/share/dict/bokmaal:ISO-8859-1|drop|-|-|nb
-sv|wswedish|plain:/usr/share/dict/swedish:ISO-8859-1|drop|-|-|sv
-fo|wfaroese|plain:/usr/share/dict/faroese|drop|-|-|-
-eo|wesperanto|plain:/usr/share/dict/esperanto|drop|-|-|-
-gl|wgalician-minimos|plain:/usr/share/dict/galician-minimos|drop|-|-|-
-gv|wmanx|plain:/usr/share/dict/manx:ISO-8859-1|drop|-|-|-
-bg|wbulgarian|plain:/usr/share/dict/bulgarian|drop|-|-|bg
-uk|wukrainian|plain:/usr/share/dict/ukrainian|drop|-|-|uk
-is|hunspell-is|hunspell:is_IS|drop|-|-|is
-et|myspell-et|hunspell:et_EE|drop|-|-|-
-lv|hunspell-lv|hunspell:lv_LV|drop|-|-|lv
-lt|hunspell-lt|hunspell:lt_LT|drop|-|-|lt
-cs|hunspell-cs|hunspell:cs_CZ|drop|-|-|cs
-sk|hunspell-sk|hunspell:sk_SK|drop|-|-|sk
-sl|hunspell-sl|hunspell:sl_SI|drop|-|-|sl
-hr|hunspell-hr|hunspell:hr_HR|drop|-|-|sh
-bs|hunspell-bs|hunspell:bs_BA|drop|-|-|sh
-sr|hunspell-sr|hunspell:sr_RS|drop|-|-|-
-ru|hunspell-ru|hunspell:ru_RU|drop|-|-|ru
-be|hunspell-be|hunspell:be_BY|drop|-|-|-
-kk|hunspell-kk|hunspell:kk_KZ|drop|-|-|-
-uz|hunspell-uz|hunspell:uz_UZ|drop|-|-|-
-el|hunspell-el|hunspell:el_GR|drop|-|-|el
-tr|hunspell-tr|hunspell:tr_TR|drop|-|-|tr
-ro|hunspell-ro|hunspell:ro_RO|drop|-|-|ro
-ga|myspell-ga|hunspell:ga_IE|drop|-|-|-
-gd|hunspell-gd|hunspell:gd_GB|drop|-|-|-
-br|hunspell-br|hunspell:br_FR|drop|-|-|-
-oc|hunspell-oc|hunspell:oc_FR|drop|-|-|-
-af|hunspell-af|hunspell:af_ZA|drop|-|-|-
-sq|myspell-sq|hunspell:sq_AL|drop|-|-|-
-id|hunspell-id|hunspell:id_ID|drop|-|-|id
-tl|myspell-tl|hunspell:tl|drop|-|-|fil
-sw|hunspell-sw|hunspell:sw_TZ|drop|-|-|-
-hy|myspell-hy|hunspell:hy_AM|drop|-|-|-
-hu|hunspell-hu|hunspell:hu_HU|drop|-|--max-form-len 10|hu
-eu|hunspell-eu|hunspell:eu|drop|-|--max-form-len 12|-
-mn|hunspell-mn|hunspell:mn_MN|drop|-|--max-form-len 14|-
-ko|hunspell-ko|hunspell:ko|keep|korean|--max-form-len 6|ko
-cy|aspell,aspell-cy|aspell:cy|drop|-|-|-
-he|hunspell-he,hspell|hunspell:he_IL|keep|hebrew|--leave-out=hspell-clitics|he
-he-full|hunspell-he|hunspell:he_IL|keep|hebrew|-|he
-ar|hunspell-ar|hunspell:ar|keep|arabic|--leave-out=ayaspell-clitics|ar
-ar-full|hunspell-ar|hunspell:ar|keep|arabic|-|ar
-fa|myspell-fa|hunspell:fa_IR|keep|persian|-|fa
-hi|apertium-hin,lttoolbox|apertium:/usr/share/apertium/apertium-hin/apertium-hin.hin.dix|keep|-|-|hi
-mr|aspell,aspell-mr|aspell:mr|keep|-|-|-
-ne|hunspell-ne|hunspell:ne_NP|keep|-|-|-
-bn|hunspell-bn|hunspell:bn_BD|keep|-|-|bn
-gu|hunspell-gu|hunspell:gu_IN|keep|-|-|-
-te|hunspell-te|hunspell:te_IN|keep|-|-|-
-ml|hunspell-ml|hunspell:ml_IN|keep|-|-|-
-ta|aspell,aspell-ta|aspell:ta|keep|-|-|ta
-si|hunspell-si|hunspell:si_LK|keep|-|-|-
-th|hunspell-th|hunspell:th_TH|keep|-|-|-
-ka|npm|npm:dictionary-ka@1.1.0|keep|-|-|-
-mk|npm|npm:dictionary-mk@2.0.0|drop|-|-|mk
-'
+# A rewrite the preset cannot do (the entry's fold) is `polyboggle languages TAG --fold`.
+if [ -n "${POLYBOGGLE:-}" ]; then
+  pb=$POLYBOGGLE
+else
+  cargo build --release --quiet
+  pb=target/release/polyboggle
+fi
+table=$("$pb" languages --format json | "$python" -c '
+import json, sys
+for l in json.load(sys.stdin)["languages"]:
+    s = l["source"]
+    if s is None:
+        continue  # a preset and no list (docs/languages.md says why)
+    options = s["expand_options"].split()
+    if s["max_form_len"] is not None:
+        options += ["--max-form-len", str(s["max_form_len"])]
+    print("|".join([l["tag"], ",".join(s["packages"]), s["words"],
+                    "drop" if s["drop_proper_nouns"] else "keep",
+                    " ".join(options) or "-", l["wordfreq"] or "-"]))
+')
 
 known=$(awk -F'|' 'NF { printf "%s%s", sep, $1; sep = " " }' <<< "$table")
 for lang in "$@"; do
@@ -120,9 +72,9 @@ wanted=("$@")
 [ ${#wanted[@]} -gt 0 ] || read -r -a wanted <<< "$known"
 row() { grep "^$1|" <<< "$table"; }
 
-# Left out: fi, az (no list), vi, zh, ja (not suited to a grid); docs/languages.md says
-# why. Georgian and Macedonian have no Debian list; their Hunspell dictionaries come
-# from npm.
+# Left out: vi, zh, ja (not suited to a grid); fi and az have a preset and dice but no
+# list (docs/languages.md says why). Georgian and Macedonian have no Debian list;
+# their Hunspell dictionaries come from npm.
 
 # Install only what is missing, so a machine that has everything needs no network.
 missing=()
@@ -148,12 +100,6 @@ if [ ${#missing[@]} -gt 0 ]; then
   rm -f "$apt_log"
 fi
 
-if [ -n "${POLYBOGGLE:-}" ]; then
-  pb=$POLYBOGGLE
-else
-  cargo build --release --quiet
-  pb=target/release/polyboggle
-fi
 mkdir -p "$out"
 
 # The word forms of a source, UTF-8, one or more a line.
@@ -248,25 +194,9 @@ left_out_forms() {
   esac
 }
 
-# Rewrites the preset cannot do, one word a line (perl: streams, so Hebrew's
-# 123 million forms pass through in constant memory).
-rewrite() {
-  case "$1" in
-    # Catalan: the middle dot of l·l is no letter; ela geminada is kept as ŀl.
-    catalan) perl -CSD -Mutf8 -pe 's/l·l/ŀl/g; s/L·L/ĿL/g; s/L·l/Ŀl/g' ;;
-    # Hebrew: final forms are the same letter (Hebrew Scrabble has no final tiles).
-    hebrew) perl -CSD -Mutf8 -pe 'tr/ךםןףץ/כמנפצ/' ;;
-    # Arabic: tashkeel and tatweel are no letters a die shows.
-    arabic) perl -CSD -Mutf8 -pe 's/[\x{064B}-\x{0652}\x{0640}]//g' ;;
-    # Persian: no die shows a zero-width non-joiner.
-    persian) perl -CSD -Mutf8 -pe 's/\x{200C}//g' ;;
-    # Korean: hunspell-ko spells its words in conjoining jamo; the faces are syllable
-    # blocks, so compose them (NFC) and keep the words made of syllables only (no
-    # Latin letters or digits with a Korean ending, no jamo left over).
-    korean) perl -CSD -MUnicode::Normalize -ne '$_ = NFC($_); print if /^[\x{AC00}-\x{D7A3}]+$/' ;;
-    *) cat ;;
-  esac
-}
+# The entry's fold, one word a line (polyboggle streams, so Hebrew's 123 million
+# forms pass through in constant memory).
+rewrite() { "$pb" languages "$1" --fold; }
 
 # Leaves out the words seen only capitalized (proper nouns), one word a line in and
 # out, and says how many. Sorting on disk keeps memory flat for Polish's millions.
@@ -291,12 +221,12 @@ failed=()
 timings="$out/timings.tsv"
 : > "$timings"
 for lang in "${wanted[@]}"; do
-  IFS='|' read -r _ pkgs src proper fold options freqtag <<< "$(row "$lang")"
+  IFS='|' read -r _ pkgs src proper options freqtag <<< "$(row "$lang")"
   [ "$options" = - ] && options=
   echo "== $lang ($pkgs)"
   start=$SECONDS
   if [ "$proper" = drop ]; then keep_names=drop_proper_nouns; else keep_names=keep_all; fi
-  if ! forms "$src" "$options" | tr -s ' \t' '\n\n' | rewrite "$fold" | $keep_names "$lang" \
+  if ! forms "$src" "$options" | tr -s ' \t' '\n\n' | rewrite "$lang" | $keep_names "$lang" \
       > "$out/$lang.txt"; then
     echo "error: $lang: could not read $src" >&2
     failed+=("$lang")
@@ -313,7 +243,7 @@ for lang in "${wanted[@]}"; do
   tiers=()
   if [ $has_wordfreq = yes ] && [ "$freqtag" != - ]; then
     "$python" -c 'import sys, wordfreq; print("\n".join(wordfreq.top_n_list(sys.argv[1], 100000)))' \
-      "$freqtag" | rewrite "$fold" > "$out/$lang-freq.txt"
+      "$freqtag" | rewrite "$lang" > "$out/$lang-freq.txt"
     tiers=(--tiers "$out/$lang-freq.txt")
   fi
   # TAG-full is TAG's list with every form (its preset is TAG's).

@@ -6,6 +6,7 @@ mod completions;
 mod crossword;
 mod dice;
 mod dict;
+mod languages;
 mod play;
 mod search;
 mod solve;
@@ -20,6 +21,7 @@ pub use crossword::{
 };
 pub use dice::{DesignObjective, DiceCommand, DiceDesignArgs, DiceStatsArgs, RollArgs};
 pub use dict::{CompileArgs, DictCommand, HunspellArgs, SearchArgs};
+pub use languages::LanguagesArgs;
 #[cfg(feature = "web")]
 pub use play::ServeArgs;
 pub use play::{DuelArgs, PlayArgs, DUEL_HELP};
@@ -46,6 +48,9 @@ pub enum Command {
     /// Inspect a dictionary.
     #[command(subcommand)]
     Dict(DictCommand),
+    /// The languages: each one's tag, names, script, dice, rules and word list, and
+    /// its dictionary where it is built.
+    Languages(LanguagesArgs),
     /// Roll a board from a dice set.
     Roll(RollArgs),
     /// Work with dice sets: check a board against one, or derive one from a word list.

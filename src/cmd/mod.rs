@@ -11,6 +11,7 @@ mod dice_design;
 mod dice_stats;
 mod dict;
 mod duel;
+mod languages;
 mod man;
 mod optimize;
 mod play;
@@ -60,6 +61,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             profile,
             format,
         }) => dict::diff(&a, &b, count, &profile, format),
+        Command::Languages(args) => languages::run(args),
         Command::Roll(args) => roll::run(args),
         Command::Dice(DiceCommand::Check { set, board }) => dice::check(&set, &board),
         Command::Dice(DiceCommand::Stats(args)) => dice_stats::run(args),

@@ -143,97 +143,6 @@ impl Profile {
     }
 }
 
-/// Language presets: the profile users of each language expect, by tag.
-///
-/// | tag | profile |
-/// |---|---|
-/// | `en`, `de`, `pl`, `fi`, `sv`, `da`, `no`, `cs`, `hi`, `he`, `ar` | folding only: every letter keeps its marks (German `ß` folds to `ss`) |
-/// | `es` | accents stripped except `ñ` |
-/// | `ca` | accents stripped except `ç` |
-/// | `it`, `fr`, `pt`, `nl` | accents stripped |
-/// | `el` | accents (tonos, dialytika) stripped; final sigma folds to σ |
-/// | `ru`, `uk`, `be` | accents stripped except `й` (and `ї`, `ў`): `ё` reads `е` |
-/// | `tr`, `az` | Turkic casing (`I`→`ı`, `İ`→`i`), marks kept |
-/// | `hu`, `sk`, `lt`, `lv`, `et`, `is`, `fo`, `eo`, `sq`, `id`, `sw`, `kk`, `uz`, `mn`, `fa`, `ko`, `hy`, `ka`, `th`, `bn`, `mr`, `ne`, `gu`, `te`, `ml`, `ta`, `si` | folding only: every mark is a letter of its own |
-/// | `hr`, `bs` | accents stripped except `č ć đ š ž` |
-/// | `sl` | accents stripped except `č š ž` |
-/// | `bg` | accents stripped except `й` |
-/// | `mk` | accents stripped except `ѓ ќ` (letters of their own; `ѐ ѝ` read `е и`) |
-/// | `eu`, `gl`, `tl` | accents stripped except `ñ` |
-/// | `oc` | accents stripped except `ç` |
-/// | `sr`, `ro`, `ga`, `gd`, `cy`, `br`, `af`, `gv` | accents stripped |
-const LANGUAGES: &[(&str, bool, &str, bool)] = &[
-    // (tag, strip marks, keep, turkic)
-    ("en", false, "", false),
-    ("de", false, "", false),
-    ("pl", false, "", false),
-    ("fi", false, "", false),
-    ("sv", false, "", false),
-    ("da", false, "", false),
-    ("no", false, "", false),
-    ("cs", false, "", false),
-    ("hi", false, "", false),
-    ("he", false, "", false),
-    ("ar", false, "", false),
-    ("es", true, "ñ", false),
-    ("ca", true, "ç", false),
-    ("it", true, "", false),
-    ("fr", true, "", false),
-    ("pt", true, "", false),
-    ("nl", true, "", false),
-    ("el", true, "", false),
-    ("ru", true, "й", false),
-    ("uk", true, "йї", false),
-    ("be", true, "йў", false),
-    ("tr", false, "", true),
-    ("az", false, "", true),
-    // Added with the Hunspell languages (docs/languages.md gives each one's source).
-    ("hu", false, "", false),
-    ("sk", false, "", false),
-    ("hr", true, "čćđšž", false),
-    ("bs", true, "čćđšž", false),
-    ("sr", true, "", false),
-    ("sl", true, "čšž", false),
-    ("ro", true, "", false),
-    ("bg", true, "й", false),
-    ("mk", true, "ѓќ", false),
-    ("lt", false, "", false),
-    ("lv", false, "", false),
-    ("et", false, "", false),
-    ("is", false, "", false),
-    ("fo", false, "", false),
-    ("eo", false, "", false),
-    ("sq", false, "", false),
-    ("eu", true, "ñ", false),
-    ("gl", true, "ñ", false),
-    ("tl", true, "ñ", false),
-    ("oc", true, "ç", false),
-    ("ga", true, "", false),
-    ("gd", true, "", false),
-    ("cy", true, "", false),
-    ("br", true, "", false),
-    ("af", true, "", false),
-    ("gv", true, "", false),
-    ("id", false, "", false),
-    ("sw", false, "", false),
-    ("kk", false, "", false),
-    ("uz", false, "", false),
-    ("mn", false, "", false),
-    ("fa", false, "", false),
-    ("ko", false, "", false),
-    ("hy", false, "", false),
-    ("ka", false, "", false),
-    ("th", false, "", false),
-    ("bn", false, "", false),
-    ("mr", false, "", false),
-    ("ne", false, "", false),
-    ("gu", false, "", false),
-    ("te", false, "", false),
-    ("ml", false, "", false),
-    ("ta", false, "", false),
-    ("si", false, "", false),
-];
-
 impl Profile {
     /// The preset profile for a language tag (`es`, `tr`, ...; see [`language_tags`]).
     ///
@@ -249,21 +158,25 @@ impl Profile {
     pub fn for_language(tag: &str) -> Option<Profile> {
         let tag = tag.to_ascii_lowercase();
         let tag = tag.strip_suffix("-full").unwrap_or(&tag);
-        LANGUAGES
+        let known = polyboggle_languages::LANGUAGES
             .iter()
-            .find(|(t, ..)| *t == tag)
-            .map(|&(t, strip_marks, keep, turkic)| Profile {
-                strip_marks,
-                keep: keep.into(),
-                turkic,
-                lang: t.into(),
-            })
+            .find(|l| l.tag == tag && l.full_of.is_none())?;
+        let preset = known.normalization;
+        Some(Profile {
+            strip_marks: preset.strip_marks,
+            keep: preset.keep.into(),
+            turkic: preset.turkic,
+            lang: known.tag.into(),
+        })
     }
 }
 
 /// The language tags [`Profile::for_language`] knows.
 pub fn language_tags() -> impl Iterator<Item = &'static str> {
-    LANGUAGES.iter().map(|(t, ..)| *t)
+    polyboggle_languages::LANGUAGES
+        .iter()
+        .filter(|l| l.full_of.is_none())
+        .map(|l| l.tag)
 }
 
 fn is_strippable_mark(c: char) -> bool {
