@@ -30,6 +30,7 @@ mod gpu;
 mod hunspell;
 mod lang_search;
 mod languages;
+mod languages_table;
 mod optimize;
 mod play;
 mod princeton;

@@ -89,21 +89,11 @@ impl Bytes {
 }
 
 /// Every language the engine knows (its dice, rules and direction), as JSON:
-/// `[{"tag": "hr", "name": "Croatian", "native": "hrvatski", "rtl": false,
-/// "dice": "croatian-designed-4x4", "rules": null}, ...]`, the form `GET /api/dicts`
-/// gives a dictionary's `language`.
+/// one [`api::language`] each, the form `GET /api/dicts` gives a dictionary's
+/// `language`.
 #[wasm_bindgen]
 pub fn languages() -> String {
-    let list: Vec<serde_json::Value> = languages::LANGUAGES
-        .iter()
-        .map(|l| {
-            serde_json::json!({
-                "tag": l.tag, "name": l.name, "native": l.native, "rtl": l.rtl,
-                "dice": languages::dice_for_language(l.tag),
-                "rules": languages::rules_for_language(l.tag),
-            })
-        })
-        .collect();
+    let list: Vec<serde_json::Value> = languages::LANGUAGES.iter().map(api::language).collect();
     serde_json::Value::from(list).to_string()
 }
 

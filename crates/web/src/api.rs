@@ -19,7 +19,7 @@ use polyboggle::score::Rules;
 use polyboggle::solve::Solver;
 use polyboggle::spec::{QuerySpec, RulesSpec};
 use polyboggle_dice::{self as dice, DiceSet};
-use polyboggle_languages as languages;
+use polyboggle_languages::{self as languages, Language};
 
 use crate::{ApiError, Dictionaries};
 
@@ -171,13 +171,7 @@ pub fn dicts(dicts: &Dictionaries) -> String {
     let list: Vec<Value> = dicts
         .headers()
         .map(|(name, header)| {
-            let language = dicts.language(name).map(|l| {
-                json!({
-                    "tag": l.tag, "name": l.name, "native": l.native, "rtl": l.rtl,
-                    "dice": languages::dice_for_language(l.tag),
-                    "rules": languages::rules_for_language(l.tag),
-                })
-            });
+            let language = dicts.language(name).map(language);
             // A damaged file (its tier table) still lists, with its words alone: the
             // request that names it answers why it cannot be used.
             let tiers = dicts
@@ -193,6 +187,21 @@ pub fn dicts(dicts: &Dictionaries) -> String {
         })
         .collect();
     json!({ "dicts": list }).to_string()
+}
+
+/// A language as the page takes it: `{"tag", "name", "native", "rtl", "dice",
+/// "rules"}` (`GET /api/dicts`' `language`, and the static page's list of languages).
+///
+/// ```
+/// let hebrew = polyboggle_web::api::language(polyboggle_languages::language("he-full").unwrap());
+/// assert_eq!((hebrew["rtl"].as_bool(), hebrew["dice"].as_str()), (Some(true), Some("hebrew-designed-4x4")));
+/// ```
+pub fn language(l: &Language) -> Value {
+    json!({
+        "tag": l.tag, "name": l.name, "native": l.native, "rtl": l.rtl,
+        "dice": languages::dice_for_language(l.tag),
+        "rules": languages::rules_for_language(l.tag),
+    })
 }
 
 /// `POST /api/roll`.
