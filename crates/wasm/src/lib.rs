@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use polyboggle::{Lexicon, Solver};
 use polyboggle_languages as languages;
-use polyboggle_web::game::{self, Game};
+use polyboggle_web::solo::{self, Game};
 use polyboggle_web::{api, ApiError, Dictionaries};
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
@@ -185,8 +185,8 @@ impl Local {
 
     /// `POST /api/games/ID/guess`, at `now_ms`.
     pub fn guess(&mut self, id: &str, body: &str, now_ms: f64) -> Answer {
-        let word = game::guess_word(body.as_bytes())?;
-        self.with(id, now_ms, polyboggle_web::games::GRACE, |game, now| {
+        let word = solo::guess_word(body.as_bytes())?;
+        self.with(id, now_ms, polyboggle_web::solo_store::GRACE, |game, now| {
             game.guess(&word, now)
         })
     }

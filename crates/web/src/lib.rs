@@ -9,14 +9,14 @@
 //!
 //! Each endpoint's work is a plain function from the request body's bytes to a JSON
 //! text or an [`ApiError`] ([`api::solve`], [`api::roll`], [`Games::create`],
-//! [`Games::guess`], [`game::Game`], ...), so tests and fuzzers call them without a server. The router
+//! [`Games::guess`], [`solo::Game`], ...), so tests and fuzzers call them without a server. The router
 //! adds only what HTTP needs: a cap on bodies ([`MAX_BODY`]), a time limit per request,
 //! JSON errors for every failure (never a bare 500), and the page itself ([`page`]),
 //! compiled into the binary.
 //!
 //! The server is the default feature `server` (axum, tokio, hyper). Without it the crate
 //! is the endpoints' work alone, pure Rust with no I/O: the static page (crates/wasm)
-//! builds it for WebAssembly and answers the same page the same JSON, one [`game::Game`]
+//! builds it for WebAssembly and answers the same page the same JSON, one [`solo::Game`]
 //! at a time.
 //!
 //! Requests never reach the file system: a dictionary is named, never given by path,
@@ -40,8 +40,8 @@ pub mod api;
 pub mod connections;
 mod dictionaries;
 mod error;
-pub mod game;
-pub mod games;
+pub mod solo;
+pub mod solo_store;
 pub mod page;
 #[cfg(feature = "server")]
 mod server;
@@ -50,7 +50,7 @@ mod server;
 pub use connections::{Drained, Limits};
 pub use dictionaries::Dictionaries;
 pub use error::ApiError;
-pub use games::{Capacity, Games};
+pub use solo_store::{Capacity, Games};
 #[cfg(feature = "server")]
 pub use server::{
     router, serve, serve_until, serve_within, shutdown_signal, DRAIN_LIMIT, MAX_BODY,

@@ -29,10 +29,10 @@ use serde_json::json;
 
 use polyboggle::files::{self, ReadError, ReadFault, WriteError};
 
-use crate::game::{self, Game, Saved, Unsaved};
+use crate::solo::{self, Game, Saved, Unsaved};
 use crate::{ApiError, Dictionaries};
 
-pub use crate::game::{MAX_GUESS_BYTES, MAX_TIMER};
+pub use crate::solo::{MAX_GUESS_BYTES, MAX_TIMER};
 
 /// How many games a server keeps by default (`serve --max-games N`).
 pub const DEFAULT_MAX_GAMES: usize = 20_000;
@@ -343,7 +343,7 @@ impl Games {
 
     /// `POST /api/games/ID/guess`: `{"word": "..."}`, judged by [`Game::guess`].
     pub fn guess(&self, id: &str, body: &[u8]) -> Result<String, ApiError> {
-        let word = game::guess_word(body)?;
+        let word = solo::guess_word(body)?;
         self.with(id, GRACE, true, |game, now| game.guess(&word, now))
     }
 

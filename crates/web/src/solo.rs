@@ -19,7 +19,7 @@
 //!
 //! ```
 //! use std::time::Duration;
-//! use polyboggle_web::{game::Game, Dictionaries};
+//! use polyboggle_web::{solo::Game, Dictionaries};
 //!
 //! let dicts = Dictionaries::builtin();
 //! let start = Duration::ZERO;
