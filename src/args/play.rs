@@ -79,6 +79,19 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 20_000,
           value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
     pub max_games: u32,
+    /// The most rooms open at once (several players on one board); when all are
+    /// open, a new room gets 503
+    #[arg(long, value_name = "N", default_value_t = 5_000,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_rooms: u64,
+    /// The most players in one room
+    #[arg(long, value_name = "N", default_value_t = 16,
+          value_parser = clap::value_parser!(u64).range(2..=64))]
+    pub room_players: u64,
+    /// The most connections open at once (each live room connection is one more)
+    #[arg(long, value_name = "N", default_value_t = 512,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_connections: u64,
     /// Seconds between writes of --state while serving (0: only when stopping)
     #[arg(long, value_name = "SECS", default_value_t = 30, requires = "state",
           value_parser = clap::value_parser!(u64).range(0..=86_400))]

@@ -108,7 +108,27 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             .stderr(std::process::Stdio::null())
             .spawn();
     }
-    let app = Arc::new(App { dicts, games });
+    let rooms = web::room_store::Rooms::new(args.max_rooms as usize, args.room_players as usize);
+    if let Some(path) = &args.state {
+        let path = rooms_file(path);
+        for note in rooms.resume(&dicts, &path)? {
+            let _ = writeln!(std::io::stderr(), "polyboggle: {note}");
+        }
+        rooms.save(&path)?;
+        if !rooms.is_empty() {
+            let _ = writeln!(
+                std::io::stdout(),
+                "polyboggle: resumed {} rooms from {}",
+                rooms.len(),
+                path.display()
+            );
+        }
+    }
+    let app = Arc::new(App {
+        dicts,
+        games,
+        rooms,
+    });
     if languages > 0 {
         // Each language's tier sizes, for `GET /api/dicts`, read off the requests'
         // threads now (half a second for 59 languages) rather than by the first page.
@@ -133,6 +153,7 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             _ => args.state.clone(),
         };
         tokio::spawn(keep(app.clone(), snapshots, every));
+        web::keep_room_clocks(&app);
         let stopping = Arc::new(std::sync::Mutex::new(None));
         let signalled = stopping.clone();
         let shutdown = async move {
@@ -144,7 +165,11 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
                 "polyboggle: {name}: stopping (finishing the requests running)"
             );
         };
-        let drained = web::serve_until(listener, app.clone(), Limits::default(), shutdown).await?;
+        let limits = Limits {
+            max_connections: args.max_connections as usize,
+            ..Limits::default()
+        };
+        let drained = web::serve_until(listener, app.clone(), limits, shutdown).await?;
         let signalled = stopping.lock().unwrap_or_else(|p| p.into_inner()).take();
         Ok::<_, std::io::Error>((drained, signalled))
     })?;
@@ -167,6 +192,14 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             )))
         })?;
         line += &format!("; wrote {} to {}", games_count(n), path.display());
+        let rooms = app.rooms.save(&rooms_file(path)).map_err(|e| {
+            Failure::from(std::io::Error::other(format!(
+                "the rooms could not be saved: {e}"
+            )))
+        })?;
+        if rooms > 0 {
+            line += &format!(" and {rooms} rooms to {}", rooms_file(path).display());
+        }
     }
     if let Some((_, at)) = signalled {
         line += &format!(" ({} ms after the signal)", at.elapsed().as_millis());
@@ -188,7 +221,7 @@ async fn keep(app: Arc<App>, state: Option<PathBuf>, every: Duration) {
         let app = app.clone();
         let state = state.clone();
         let wrote = tokio::task::spawn_blocking(move || match state {
-            Some(path) if app.games.changed() => snapshot(&app, &path),
+            Some(path) if app.games.changed() || !app.rooms.is_empty() => snapshot(&app, &path),
             _ => {
                 app.games.sweep();
                 Ok(())
@@ -207,7 +240,15 @@ async fn keep(app: Arc<App>, state: Option<PathBuf>, every: Duration) {
 }
 
 fn snapshot(app: &App, path: &Path) -> Result<(), polyboggle::files::WriteError> {
-    app.games.save(&app.dicts, path).map(drop)
+    app.games.save(&app.dicts, path)?;
+    app.rooms.save(&rooms_file(path)).map(drop)
+}
+
+/// Where the rooms are kept beside `--state FILE`: `FILE.rooms`.
+fn rooms_file(state: &Path) -> PathBuf {
+    let mut name = state.as_os_str().to_owned();
+    name.push(".rooms");
+    PathBuf::from(name)
 }
 
 /// `1 game`, `2 games`.

@@ -178,7 +178,10 @@ async fn run(
     let http = http1::Builder::new()
         .timer(TokioTimer::new())
         .header_read_timeout(limits.header_time)
-        .serve_connection(io, service);
+        .serve_connection(io, service)
+        // A room's live connection (a WebSocket) takes the connection over: it then
+        // leaves these limits, its own task keeping it.
+        .with_upgrades();
     let mut http = pin!(http);
     tokio::select! {
         _ = http.as_mut() => return,

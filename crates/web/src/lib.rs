@@ -40,22 +40,26 @@ pub mod api;
 pub mod connections;
 mod dictionaries;
 mod error;
-pub mod solo;
-pub mod solo_store;
 pub mod page;
+pub mod room;
+#[cfg(feature = "server")]
+pub mod room_store;
+pub mod scoring;
 #[cfg(feature = "server")]
 mod server;
+pub mod solo;
+pub mod solo_store;
 
 #[cfg(feature = "server")]
 pub use connections::{Drained, Limits};
 pub use dictionaries::Dictionaries;
 pub use error::ApiError;
-pub use solo_store::{Capacity, Games};
 #[cfg(feature = "server")]
 pub use server::{
-    router, serve, serve_until, serve_within, shutdown_signal, DRAIN_LIMIT, MAX_BODY,
-    REQUEST_TIME_LIMIT,
+    keep_room_clocks, router, serve, serve_until, serve_within, shutdown_signal, DRAIN_LIMIT,
+    MAX_BODY, REQUEST_TIME_LIMIT,
 };
+pub use solo_store::{Capacity, Games};
 
 /// What the server's requests share.
 pub struct App {
@@ -63,6 +67,9 @@ pub struct App {
     pub dicts: Dictionaries,
     /// The games in progress.
     pub games: Games,
+    /// The rooms open.
+    #[cfg(feature = "server")]
+    pub rooms: room_store::Rooms,
 }
 
 impl App {
@@ -71,6 +78,8 @@ impl App {
         App {
             dicts,
             games: Games::new(),
+            #[cfg(feature = "server")]
+            rooms: room_store::Rooms::default(),
         }
     }
 }

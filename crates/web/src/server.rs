@@ -18,6 +18,8 @@ use axum::Router;
 
 use crate::{api, connections, page, ApiError, App, Limits};
 
+mod rooms;
+
 /// The largest request body the server reads, in bytes (64 KiB).
 pub const MAX_BODY: usize = 64 * 1024;
 
@@ -53,6 +55,13 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}", get(game).delete(delete_game))
         .route("/api/games/{id}/guess", post(guess))
         .route("/api/games/{id}/end", post(end))
+        .route("/api/rooms", post(rooms::open))
+        .route("/api/rooms/{code}", get(rooms::view))
+        .route("/api/rooms/{code}/join", post(rooms::join))
+        .route("/api/rooms/{code}/start", post(rooms::start))
+        .route("/api/rooms/{code}/words", post(rooms::word))
+        .route("/api/rooms/{code}/leave", post(rooms::leave))
+        .route("/api/rooms/{code}/live", get(rooms::live))
         .fallback(|| async { json(Err(ApiError::new(404, "no such page or endpoint"))) })
         .method_not_allowed_fallback(|| async {
             json(Err(ApiError::new(
@@ -92,6 +101,17 @@ pub async fn serve_until(
     connections::serve_until(listener, router(app), limits, shutdown, DRAIN_LIMIT).await
 }
 
+/// Keeps the clock of every room (after a restart: each round in progress goes on to
+/// its saved end, and its live connections are told when it comes). Call it on the
+/// runtime that serves.
+pub fn keep_room_clocks(app: &Arc<App>) {
+    for code in app.rooms.codes() {
+        if let Ok(kept) = app.rooms.get(&code) {
+            tokio::spawn(rooms::keep_clock(kept));
+        }
+    }
+}
+
 /// Ends when the process is asked to stop: SIGTERM or SIGINT (Ctrl-C); answers its
 /// name. Where signals cannot be watched, never ends.
 pub async fn shutdown_signal() -> &'static str {
@@ -120,7 +140,7 @@ pub async fn shutdown_signal() -> &'static str {
 
 /// A JSON reply: the text with 200, or the error's status and `{"error": ...}` (and
 /// `Retry-After` when it says when to ask again).
-fn json(reply: Result<String, ApiError>) -> Response {
+pub(crate) fn json(reply: Result<String, ApiError>) -> Response {
     let (status, body, retry_after) = match reply {
         Ok(text) => (StatusCode::OK, text, None),
         Err(e) => (
@@ -147,7 +167,7 @@ fn json(reply: Result<String, ApiError>) -> Response {
 }
 
 /// The body's bytes, or why they could not be read (too large, cut off).
-fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
+pub(crate) fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
     body.map_err(|rejection| match rejection.status() {
         StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(
             413,
@@ -170,7 +190,7 @@ async fn time_limit(request: Request, next: Next) -> Response {
     }
 }
 
-type Body = Result<Bytes, BytesRejection>;
+pub(crate) type Body = Result<Bytes, BytesRejection>;
 
 async fn dicts(State(app): State<Arc<App>>) -> Response {
     json(Ok(api::dicts(&app.dicts)))

@@ -488,11 +488,11 @@ impl Game {
     }
 }
 
-fn path(path: &[(usize, usize)]) -> Vec<[usize; 2]> {
+pub(crate) fn path(path: &[(usize, usize)]) -> Vec<[usize; 2]> {
     path.iter().map(|&(r, c)| [r, c]).collect()
 }
 
-fn verdict_name(verdict: Verdict) -> &'static str {
+pub(crate) fn verdict_name(verdict: Verdict) -> &'static str {
     match verdict {
         Verdict::TooShort => "too-short",
         Verdict::NotAWord => "not-a-word",
