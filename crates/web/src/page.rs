@@ -1,7 +1,7 @@
 //! The page: one HTML file, its style sheet and its script, compiled into the binary so
 //! the server needs no files and the page no network (no build step, no CDN). The script
 //! is ES modules, `app.js` and those it imports (`js/`: the backend, the board, the
-//! address, the dictionaries; `js/views/`: Play and Solve), each served at its path under
+//! address, the dictionaries; `js/views/`: Play, Solve and Rooms), each served at its path under
 //! `page/`. The static page (crates/wasm/build.sh) is the same files beside the
 //! WebAssembly module, the modules joined into one classic `app.js` (a page opened from a
 //! folder may not load modules); the script picks its backend (docs/web.md).
@@ -56,6 +56,7 @@ pub const SCRIPTS: &[(&str, Asset)] = &[
     script!("js/router.js"),
     script!("js/text.js"),
     script!("js/views/play.js"),
+    script!("js/views/rooms.js"),
     script!("js/views/solve.js"),
 ];
 

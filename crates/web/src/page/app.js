@@ -1,8 +1,8 @@
-// polyboggle's page: the Play and Solve views over a backend, the server's JSON API
+// polyboggle's page: the Play, Solve and Rooms views over a backend, the server's JSON API
 // (docs/web.md) when `polyboggle serve` serves the page, or the same operations in
 // WebAssembly when the page is the static one (crates/wasm/build.sh). No framework and
 // no build step: ES modules, one a concern (js/: the backend, the board, the address,
-// the dictionaries; js/views/: Play and Solve), which the server embeds as they are.
+// the dictionaries; js/views/: Play, Solve and Rooms), which the server embeds as they are.
 // build.sh joins them into one classic script, as a page opened from a folder may not
 // load modules.
 import { backend, connect } from './js/backend.js';
@@ -10,8 +10,9 @@ import {
   dictionaries, languageStatus, offeredDictionary, openOffered, setDictionaries, setOffered, setUpLanguages,
   showLanguage,
 } from './js/dictionaries.js';
-import { links, setUpTabs, showView } from './js/router.js';
+import { links, setRoomHash, setUpTabs, showView } from './js/router.js';
 import { openPlay, previewSet, setUpPlay, showSetupError } from './js/views/play.js';
+import { openRooms, setUpRooms } from './js/views/rooms.js';
 import { openSolve, setUpSolve } from './js/views/solve.js';
 
 async function main() {
@@ -25,15 +26,19 @@ async function main() {
     if (backend.notes && backend.notes.length) languageStatus(backend.notes.join(' '), true);
     setUpPlay(dice.sets);
     setUpSolve();
+    setUpRooms();
     setUpLanguages();
     showLanguage();
     setUpTabs();
     const [view, query = ''] = location.hash.slice(1).split('?');
-    const name = view === 'solve' ? 'solve' : 'play';
-    links[name] = new URLSearchParams(query);
+    // A room's link (#/room/CODE, or #/room/?... without a server) opens the Rooms view.
+    const rooms = view === 'rooms' || view.startsWith('/room/');
+    const name = rooms ? 'rooms' : view === 'solve' ? 'solve' : 'play';
+    if (rooms) setRoomHash(location.hash);
+    else links[name] = new URLSearchParams(query);
     // A link to a board of a language the static page has not opened yet: open it
     // first; one it does not offer is said (the page's own dictionary judges).
-    const wanted = links[name].get('dict');
+    const wanted = rooms ? null : links[name].get('dict');
     if (wanted && backend.kind === 'static' && !dictionaries.some((d) => d.name === wanted)) {
       const linked = offeredDictionary(wanted);
       if (linked) await openOffered(linked);
@@ -42,6 +47,7 @@ async function main() {
     showView(name);
     await (name === 'solve' ? openSolve(links.solve) : openPlay(links.play));
     if (name === 'solve') previewSet();
+    if (rooms) await openRooms(location.hash);
     document.body.dataset.ready = 'true';
     // For tests/e2e: how long the page took to be ready, from navigation and from here.
     window.polyboggle = { readyMs: performance.now(), startMs: performance.now() - started };

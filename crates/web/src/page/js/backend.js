@@ -11,8 +11,9 @@ export class ApiError extends Error {
 }
 
 /** Calls the API; a failure throws an ApiError carrying the server's one line. */
-async function api(method, path, body) {
+async function api(method, path, body, token) {
   const init = { method, headers: {} };
+  if (token) init.headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
@@ -68,6 +69,27 @@ class ServerBackend {
   endTurn(id) { return api('POST', `/api/games/${id}/end`); }
 
   forget(id) { return api('DELETE', `/api/games/${id}`); }
+
+  /** A room (docs/web.md): {name, dict, set, seed, board, rules, timer, scoring}; answers
+      {code, player, token, link}. Every other call names its player by the token. */
+  openRoom(request) { return api('POST', '/api/rooms', request); }
+
+  joinRoom(code, name) { return api('POST', `/api/rooms/${encodeURIComponent(code)}/join`, { name }); }
+
+  room(code, token) { return api('GET', `/api/rooms/${encodeURIComponent(code)}`, undefined, token); }
+
+  /** The host starts a round (or the next) after `countdown` seconds. */
+  startRoom(code, token, countdown) { return api('POST', `/api/rooms/${encodeURIComponent(code)}/start`, { countdown }, token); }
+
+  roomWord(code, token, word) { return api('POST', `/api/rooms/${encodeURIComponent(code)}/words`, { word }, token); }
+
+  leaveRoom(code, token) { return api('POST', `/api/rooms/${encodeURIComponent(code)}/leave`, undefined, token); }
+
+  /** The room's live connection: its WebSocket's address. */
+  roomLive(code, token) {
+    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    return `${scheme}//${location.host}/api/rooms/${encodeURIComponent(code)}/live?token=${encodeURIComponent(token)}`;
+  }
 
   /** What to do for a dictionary of `lang` this backend lacks. */
   dictionaryHint(lang, group) {
@@ -165,6 +187,17 @@ class WasmBackend {
     this.save(records);
     return this.call(() => this.local.forget(id));
   }
+
+  /** A room of a link (no server): `body` as POST /api/rooms takes it, its round from
+      `starts` (ms); kept under `key`; answers its view at `now`. */
+  roomOpen(key, body, starts, now) { return this.call(() => this.local.roomOpen(key, JSON.stringify(body), starts, now)); }
+
+  roomView(key, now) { return this.call(() => this.local.roomView(key, now)); }
+
+  roomWord(key, word, now) { return this.call(() => this.local.roomWord(key, word, now)); }
+
+  /** The players' lists ([{name, words}]) scored together, as the server scores a room. */
+  roomResults(settings, lists) { return this.call(() => this.local.roomResults(JSON.stringify(settings), JSON.stringify(lists))); }
 
   /** Adds a dictionary compiled by `polyboggle compile` (a File); answers the list. */
   async addDictionary(file) {

@@ -5,13 +5,24 @@ import { $, el } from './dom.js';
     so a reload keeps it and a copied link shows the same board to someone else. */
 export const links = { play: new URLSearchParams(), solve: new URLSearchParams() };
 let currentView = 'play';
+const VIEWS = ['play', 'solve', 'rooms'];
+
+/** The Rooms view's address: `#/room/CODE` in a room of the server, `#/room/?board=...
+    &start=MS` in a room of a link (the static page's), else `#rooms`. */
+let roomHash = '#rooms';
+
+export function setRoomHash(hash) {
+  roomHash = hash || '#rooms';
+  if (currentView === 'rooms' && location.hash !== roomHash) history.replaceState(null, '', roomHash);
+}
 
 export function hashFor(view) {
+  if (view === 'rooms') return roomHash;
   const query = links[view].toString();
   return `#${view}${query ? `?${query}` : ''}`;
 }
 
-function linkFor(view) {
+export function linkFor(view) {
   return `${location.origin}${location.pathname}${hashFor(view)}`;
 }
 
@@ -54,7 +65,7 @@ export function redrawWhenShown(board) {
 
 export function showView(name) {
   currentView = name;
-  for (const view of ['play', 'solve']) {
+  for (const view of VIEWS) {
     const on = view === name;
     $(`view-${view}`).hidden = !on;
     const tab = $(`tab-${view}`);
@@ -66,7 +77,7 @@ export function showView(name) {
 }
 
 export function setUpTabs() {
-  const tabs = ['play', 'solve'];
+  const tabs = VIEWS;
   for (const name of tabs) {
     const tab = $(`tab-${name}`);
     tab.addEventListener('click', () => showView(name));
