@@ -1,7 +1,7 @@
 //! A board prepared for one dictionary: each face's key bytes and byte classes, how
 //! it starts, and the neighbours of each cell, as lists and as bit masks. The walk
-//! ([`super::walk`]) and the level search ([`super::levels`]) read the board only
-//! through it.
+//! ([`super::walk`]) and the breadth-first search ([`super::breadth_first`]) read the
+//! board only through it.
 
 use super::matching::{self, Matching};
 use crate::automaton::{Automaton, State, Transitions, NO_CLASS};
