@@ -50,7 +50,7 @@ use crate::lexicon::Lexicon;
 use crate::score::Rules;
 use crate::tiers::TierRange;
 
-pub use cells::{face_key, foreign_board};
+pub use cells::{foreign_board, spelled_key};
 pub use found::{Found, Solution, Survey, Tally};
 
 /// Finds words on boards, reusing its buffers from one board to the next.

@@ -35,7 +35,7 @@ fn brute_paths(board: &Board, lexicon: &Lexicon, rules: &Rules) -> Vec<(Vec<usiz
     let keys: Vec<Vec<u8>> = board
         .faces()
         .iter()
-        .map(|f| face_key(f, lexicon.profile(), rules))
+        .map(|f| spelled_key(f, lexicon.profile(), rules))
         .collect();
     let mut out = Vec::new();
     for cell in 0..keys.len() {
