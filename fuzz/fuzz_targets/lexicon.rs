@@ -9,7 +9,7 @@
 use libfuzzer_sys::fuzz_target;
 use std::ops::ControlFlow;
 
-use polyboggle::query::{LazySearch, Options, Query};
+use polyboggle::query::{LazySearch, Query, QueryOptions};
 use polyboggle::{Board, LazyLexicon, Lexicon, Rules};
 use polyboggle_fuzz::{check_lexicon, check_solution};
 
@@ -41,7 +41,7 @@ fn boards(lexicon: &Lexicon) -> Vec<Board> {
 /// blocks they read pass.
 fn ask_lazily(lazy: &LazyLexicon) -> Result<Vec<String>, polyboggle::LexiconError> {
     let mut seen = Vec::new();
-    let options = Options::default();
+    let options = QueryOptions::default();
     let every =
         LazySearch::new(lazy, &Query::Pattern("*".into()), &options).expect("a valid query");
     every.for_each(|hit| {
@@ -67,7 +67,7 @@ fn rare() -> [Query; 2] {
 
 /// The counts of the [`rare`] searches, as far as the blocks they read pass.
 fn search_rare_lazily(lazy: &LazyLexicon) -> Result<Vec<u64>, polyboggle::LexiconError> {
-    let options = Options::default();
+    let options = QueryOptions::default();
     rare()
         .iter()
         .map(|query| {

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use polyboggle::query::{edit_distance, Options, Query, Search};
+use polyboggle::query::{edit_distance, Query, QueryOptions, Search};
 use polyboggle::tiers::{TierRange, Tiers};
 use polyboggle::{Compiler, Lexicon, Profile};
 use unicode_segmentation::UnicodeSegmentation;
@@ -14,7 +14,7 @@ fn clusters(key: &str) -> Vec<&str> {
 
 /// The keys a query finds, or `None` where it refuses the query (a rack face that
 /// is no letter, say): only answers are compared.
-fn found(lexicon: &Lexicon, query: Query, options: &Options) -> Option<Vec<String>> {
+fn found(lexicon: &Lexicon, query: Query, options: &QueryOptions) -> Option<Vec<String>> {
     Some(Search::new(lexicon, &query, options).ok()?.keys())
 }
 
@@ -31,9 +31,9 @@ pub fn check_queries(
         return;
     }
     let all: Vec<String> = expected.iter().cloned().collect();
-    let options = Options {
+    let options = QueryOptions {
         units: Some(Vec::new()),
-        ..Options::default()
+        ..QueryOptions::default()
     };
     let every = found(lexicon, Query::Pattern("*".into()), &options);
     assert_eq!(every.as_ref(), Some(&all), "'*' lists every word");
@@ -93,7 +93,7 @@ pub fn check_queries(
         return;
     };
     let tiered = Lexicon::from_bytes(bytes, "tiered").expect("a compiled dictionary opens");
-    let options = Options {
+    let options = QueryOptions {
         tiers: Some(TierRange { first: 1, last: 1 }),
         ..options
     };

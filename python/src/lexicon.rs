@@ -2,7 +2,7 @@
 
 use crate::common::{lexicon_error, LexiconError, PolyboggleError};
 use polyboggle::lexicon::Lookup;
-use polyboggle::query::{Options, Query, QueryError, Search};
+use polyboggle::query::{Query, QueryError, QueryOptions, Search};
 use polyboggle::spec::{ProfileSpec, QuerySpec};
 use polyboggle::tiers::Tiers;
 use polyboggle::Profile;
@@ -329,7 +329,7 @@ impl Lexicon {
         max_len: Option<usize>,
         tiers: Option<&Bound<'_, PyAny>>,
         units: Option<Vec<String>>,
-    ) -> PyResult<Options> {
+    ) -> PyResult<QueryOptions> {
         let tiers = tiers.map(tier_text).transpose()?;
         let spec = QuerySpec {
             min_len,

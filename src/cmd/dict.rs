@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::path::Path;
 use std::time::Instant;
 
-use polyboggle::query::{LazySearch, Options, Query};
+use polyboggle::query::{LazySearch, Query, QueryOptions};
 use polyboggle::{files, lexicon, LexiconError, Lookup, Profile};
 use polyboggle_play::level::Levels;
 use serde_json::json;
@@ -129,7 +129,11 @@ pub fn search(args: &SearchArgs) -> Result<(), Failure> {
 
 pub fn words(name: &str, args: &ProfileArgs, format: Format) -> Result<(), Failure> {
     let lexicon = load_dict_lazily(Some(name), args)?;
-    let every = LazySearch::new(&lexicon, &Query::Pattern("*".into()), &Options::default())?;
+    let every = LazySearch::new(
+        &lexicon,
+        &Query::Pattern("*".into()),
+        &QueryOptions::default(),
+    )?;
     let check = || lexicon.check();
     let mut listing = Listing::new(lexicon.profile(), format, false, &check);
     let searched = every.for_each(|hit| listing.word(hit.key, u64::MAX));
@@ -147,7 +151,11 @@ pub fn diff(
         load_dict_lazily(Some(a), args)?,
         load_dict_lazily(Some(b), args)?,
     );
-    let every = LazySearch::new(&a_lexicon, &Query::Pattern("*".into()), &Options::default())?;
+    let every = LazySearch::new(
+        &a_lexicon,
+        &Query::Pattern("*".into()),
+        &QueryOptions::default(),
+    )?;
     let check = || a_lexicon.check().and_then(|()| b_lexicon.check());
     let mut listing = Listing::new(a_lexicon.profile(), format, count, &check);
     let mut in_b = Ok(());

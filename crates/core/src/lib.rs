@@ -26,7 +26,7 @@
 //! assert!(solution.words.iter().any(|found| found.word == "pate"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 mod automaton;
 pub mod backend;

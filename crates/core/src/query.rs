@@ -12,13 +12,14 @@
 //! about boards.
 //!
 //! ```
-//! use polyboggle::query::{Options, Query, Search};
+//! use polyboggle::query::{Query, QueryOptions, Search};
 //! use polyboggle::Lexicon;
 //!
 //! let english = Lexicon::builtin("enable2k")?;
-//! let search = Search::new(&english, &Query::Pattern("QU?Z".into()), &Options::default())?;
+//! let options = QueryOptions::default();
+//! let search = Search::new(&english, &Query::Pattern("QU?Z".into()), &options)?;
 //! assert_eq!(search.keys(), ["quiz"]);
-//! let anagrams = Search::new(&english, &Query::Anagram("tacos".into()), &Options::default())?;
+//! let anagrams = Search::new(&english, &Query::Anagram("tacos".into()), &options)?;
 //! assert_eq!(anagrams.keys(), ["ascot", "coast", "coats", "costa", "tacos"]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -69,7 +70,7 @@ pub enum Query {
 
 /// Limits on what a query reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
+pub struct QueryOptions {
     /// The shortest word, in letters (grapheme clusters).
     pub min_len: usize,
     /// The longest word, in letters.
@@ -81,9 +82,9 @@ pub struct Options {
     pub tiers: Option<TierRange>,
 }
 
-impl Default for Options {
-    fn default() -> Options {
-        Options {
+impl Default for QueryOptions {
+    fn default() -> QueryOptions {
+        QueryOptions {
             min_len: 0,
             max_len: usize::MAX,
             units: None,
@@ -146,7 +147,7 @@ pub enum QueryError {
 pub struct Search<'l> {
     lexicon: &'l Lexicon,
     matcher: Compiled,
-    options: Options,
+    options: QueryOptions,
 }
 
 #[derive(Debug)]
@@ -162,7 +163,7 @@ impl<'l> Search<'l> {
     pub fn new(
         lexicon: &'l Lexicon,
         query: &Query,
-        options: &Options,
+        options: &QueryOptions,
     ) -> Result<Search<'l>, QueryError> {
         if options.min_len > options.max_len {
             return Err(QueryError::Lengths {
@@ -261,11 +262,12 @@ impl<'l> Search<'l> {
 /// nothing is ever answered from a block that has not passed.
 ///
 /// ```
-/// use polyboggle::query::{LazySearch, Options, Query};
+/// use polyboggle::query::{LazySearch, Query, QueryOptions};
 /// use polyboggle::LazyLexicon;
 ///
 /// let english = LazyLexicon::builtin("enable2k")?;
-/// let search = LazySearch::new(&english, &Query::Pattern("QU?Z".into()), &Options::default())?;
+/// let options = QueryOptions::default();
+/// let search = LazySearch::new(&english, &Query::Pattern("QU?Z".into()), &options)?;
 /// assert_eq!(search.keys()?, ["quiz"]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -279,7 +281,7 @@ impl<'l> LazySearch<'l> {
     pub fn new(
         lexicon: &'l LazyLexicon,
         query: &Query,
-        options: &Options,
+        options: &QueryOptions,
     ) -> Result<LazySearch<'l>, QueryError> {
         let search = Search::new(lexicon.lexicon(), query, options)?;
         Ok(LazySearch { search })

@@ -32,16 +32,16 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod breadth_first;
 mod cells;
 mod found;
-mod levels;
 mod matching;
 #[cfg(test)]
 mod tests;
 mod walk;
 
+use breadth_first::{BreadthFirst, Ends, LOOK_UP};
 use cells::Cells;
-use levels::{Ends, Levels, LOOK_UP};
 use walk::{CellSet, Hit, Live, Seen, Used, Walk};
 
 use crate::automaton::{Automaton, ROOT};
@@ -50,7 +50,7 @@ use crate::lexicon::Lexicon;
 use crate::score::Rules;
 use crate::tiers::TierRange;
 
-pub use cells::{face_key, foreign_board};
+pub use cells::{foreign_board, spelled_key};
 pub use found::{Found, Solution, Survey, Tally};
 
 /// Finds words on boards, reusing its buffers from one board to the next.
@@ -71,7 +71,7 @@ pub struct Solver<'l> {
     /// A bit per dictionary word, for the level search's count (empty until the
     /// first [`Solver::tally`]; zero between boards).
     marks: Vec<u64>,
-    levels: Levels,
+    breadth_first: BreadthFirst,
     cells: Cells,
     path: Box<[u16; MAX_CELLS]>,
     paths: Vec<u16>,
@@ -98,7 +98,7 @@ impl<'l> Solver<'l> {
             seen: Seen::default(),
             counts,
             marks: Vec::new(),
-            levels: Levels::default(),
+            breadth_first: BreadthFirst::default(),
             cells: Cells::default(),
             path: Box::new([0; MAX_CELLS]),
             paths: Vec::new(),
@@ -214,8 +214,8 @@ impl<'l> Solver<'l> {
             && self.cells.max_degree <= 8
             && self.lexicon.lengths().len() <= LOOK_UP as usize;
         let ends = match leveled {
-            true => level_ends::<true>(
-                &mut self.levels,
+            true => breadth_first_ends::<true>(
+                &mut self.breadth_first,
                 self.lexicon.automaton(),
                 &self.cells,
                 count,
@@ -332,7 +332,7 @@ impl<'l> Solver<'l> {
             return self.tally_walked(count);
         }
         let (automaton, cells) = (self.lexicon.automaton(), &self.cells);
-        let ends = level_ends::<false>(&mut self.levels, automaton, cells, count);
+        let ends = breadth_first_ends::<false>(&mut self.breadth_first, automaton, cells, count);
         let Some(ends) = ends else {
             return self.tally_walked(count);
         };
@@ -449,11 +449,11 @@ impl<'l> Solver<'l> {
 }
 
 /// The level search's word ends on the board of `count` cells that `cells` holds
-/// ([`Levels::ends`] with the fastest matching this board and processor allow),
+/// ([`BreadthFirst::ends`] with the fastest matching this board and processor allow),
 /// each end's cells beside it when `MASKS`.
 #[inline(always)]
-fn level_ends<'v, const MASKS: bool>(
-    levels: &'v mut Levels,
+fn breadth_first_ends<'v, const MASKS: bool>(
+    breadth_first: &'v mut BreadthFirst,
     automaton: Automaton,
     cells: &Cells,
     count: usize,
@@ -461,21 +461,21 @@ fn level_ends<'v, const MASKS: bool>(
     let exact = automaton.is_exact();
     match (cells.matching.sixteen(), cells.matching.detected_sixteen()) {
         (Some(sixteen), _) => match exact {
-            true => levels.ends::<true, MASKS>(automaton, cells, count, sixteen),
-            false => levels.ends::<false, MASKS>(automaton, cells, count, sixteen),
+            true => breadth_first.ends::<true, MASKS>(automaton, cells, count, sixteen),
+            false => breadth_first.ends::<false, MASKS>(automaton, cells, count, sixteen),
         },
         // SAFETY: `detected_sixteen` is `Some` only on a CPU with SSSE3 and POPCNT.
         (None, Some(sixteen)) => unsafe {
             match exact {
-                true => levels.ends_ssse3::<true, MASKS>(automaton, cells, count, sixteen),
-                false => levels.ends_ssse3::<false, MASKS>(automaton, cells, count, sixteen),
+                true => breadth_first.ends_ssse3::<true, MASKS>(automaton, cells, count, sixteen),
+                false => breadth_first.ends_ssse3::<false, MASKS>(automaton, cells, count, sixteen),
             }
         },
         (None, None) => {
             let all = |mask| cells.matching.cells(mask);
             match exact {
-                true => levels.ends::<true, MASKS>(automaton, cells, count, all),
-                false => levels.ends::<false, MASKS>(automaton, cells, count, all),
+                true => breadth_first.ends::<true, MASKS>(automaton, cells, count, all),
+                false => breadth_first.ends::<false, MASKS>(automaton, cells, count, all),
             }
         }
     }

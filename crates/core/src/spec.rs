@@ -31,7 +31,7 @@ use serde::Deserialize;
 
 use crate::lexicon::Header;
 use crate::normalize::{self, Profile};
-use crate::query::{Options, Query};
+use crate::query::{Query, QueryOptions};
 use crate::score::{Points, Rules, RulesError};
 use crate::tiers::{TierError, TierRange};
 
@@ -228,8 +228,8 @@ impl QuerySpec {
 
     /// The query's limits over a dictionary with this header (a tier range needs a
     /// dictionary with tiers).
-    pub fn options(&self, header: &Header) -> Result<Options, SpecError> {
-        Ok(Options {
+    pub fn options(&self, header: &Header) -> Result<QueryOptions, SpecError> {
+        Ok(QueryOptions {
             min_len: self.min_len.unwrap_or(0),
             max_len: self.max_len.unwrap_or(usize::MAX),
             units: self.units.clone(),

@@ -111,7 +111,7 @@ impl DiceSet {
         for (die, faces) in self.dice.iter().enumerate() {
             let keys: Vec<Vec<u8>> = faces
                 .iter()
-                .map(|face| solve::face_key(&Face::new(face), profile, rules))
+                .map(|face| solve::spelled_key(&Face::new(face), profile, rules))
                 .collect();
             for a in 0..faces.len() {
                 for b in a + 1..faces.len() {

@@ -29,7 +29,7 @@ use crate::compile::{cache_file, compile_options, cubin, keep, one_line, Entry, 
 use crate::design::{Design, KERNEL_NAME, KERNEL_SHARED_SOURCE, KERNEL_SOURCE};
 use crate::error::GpuError;
 use crate::launch::{unpack, Kernel, Launch};
-use crate::tables::{self, Dictionary};
+use crate::tables::{self, KernelLexicon};
 use crate::tuning::Tuning;
 
 fn driver(what: &str) -> impl Fn(DriverError) -> GpuError + '_ {
@@ -225,7 +225,7 @@ impl Cuda {
         rules: &Rules,
         tuning: &Tuning,
     ) -> Result<(Cuda, String), GpuError> {
-        let dict = Dictionary::new(lexicon, rules);
+        let dict = KernelLexicon::new(lexicon, rules);
         let design = if dict.fits_new_kernel() {
             tuning.design
         } else {

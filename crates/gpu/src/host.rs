@@ -22,7 +22,7 @@ use crate::design::{Design, KERNEL_SHARED_SOURCE, KERNEL_SOURCE};
 use crate::error::GpuError;
 use crate::launch::{unpack, Kernel, Launch, IN_FLIGHT};
 use crate::scorer::GpuScorer;
-use crate::tables::{self, Dictionary};
+use crate::tables::{self, KernelLexicon};
 use crate::tuning::Tuning;
 
 mod tests;
@@ -215,7 +215,7 @@ fn compiled(design: Design) -> &'static Compiled {
 struct HostKernel {
     score: ScoreFn,
     set_thread: SetThreadFn,
-    dict: Dictionary<'static>,
+    dict: KernelLexicon<'static>,
     threads: u32,
     tables: Vec<u64>,
 }
@@ -281,7 +281,7 @@ struct SharedHostKernel {
     design: Design,
     search: [SearchFn; 3],
     set_lane: SetLaneFn,
-    dict: Dictionary<'static>,
+    dict: KernelLexicon<'static>,
     blocks: u32,
     block_dim: u32,
     /// `threads << stride_bits` slots, and each thread's epoch.
@@ -420,7 +420,7 @@ fn host_scorer_with(
     word_bits: Option<u32>,
     frame_cap: Option<u32>,
 ) -> GpuScorer<'static> {
-    let dict = Dictionary::new(lexicon, &rules);
+    let dict = KernelLexicon::new(lexicon, &rules);
     let kernel: Box<dyn Kernel> = match design {
         Design::Old => Box::new(Harness::new(old_kernel(dict))),
         Design::New | Design::Deferred | Design::Chained => {
@@ -455,7 +455,7 @@ fn host_scorer_with(
 }
 
 /// The old kernel in its harness.
-fn old_kernel(dict: Dictionary<'static>) -> HostKernel {
+fn old_kernel(dict: KernelLexicon<'static>) -> HostKernel {
     let compiled = compiled(Design::Old);
     // SAFETY: the symbols have the types above (kernel.cu and HARNESS).
     let (score, set_thread) = unsafe {

@@ -28,6 +28,7 @@
 //! kept kernels), `device` (CUDA), `scorer` (batches into launches, the rest on the
 //! CPU), [`backend`] (CPU or GPU); `host`, in the tests only, runs the kernels as
 //! C++ on the CPU. Nothing imports back up.
+#![deny(missing_docs)]
 
 pub mod backend;
 mod compile;

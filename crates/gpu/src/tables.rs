@@ -16,8 +16,9 @@ pub const MAX_CELLS: usize = 64;
 /// The words count the kernel writes for a board whose table overflowed.
 pub const OVERFLOW: u32 = u32::MAX;
 
-/// The dictionary and the rules, as the kernel reads them.
-pub struct Dictionary<'l> {
+/// The dictionary and the rules, as the kernel reads them: the automaton's records, the
+/// words' lengths and the points a length scores.
+pub struct KernelLexicon<'l> {
     /// The automaton's records, four `u32` each (record 0 is the root).
     pub records: &'l [u32],
     /// Each record's input byte.
@@ -34,12 +35,12 @@ pub struct Dictionary<'l> {
     pub min_len: u32,
 }
 
-impl<'l> Dictionary<'l> {
+impl<'l> KernelLexicon<'l> {
     /// `lexicon`'s automaton and lengths, scored by `rules`.
-    pub fn new(lexicon: &'l Lexicon, rules: &Rules) -> Dictionary<'l> {
+    pub fn new(lexicon: &'l Lexicon, rules: &Rules) -> KernelLexicon<'l> {
         let automaton = lexicon.automaton();
         let (records, record_bytes, classes) = automaton.raw();
-        Dictionary {
+        KernelLexicon {
             records,
             record_bytes,
             classes,

@@ -35,7 +35,7 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-use polyboggle::query::{Options, Query, Search};
+use polyboggle::query::{Query, QueryOptions, Search};
 use polyboggle::tiers::{TierRange, RANK_BOUNDS};
 use polyboggle::Lexicon;
 
@@ -276,10 +276,10 @@ impl Levels {
     /// ```
     pub fn estimate(lexicon: &Lexicon) -> Option<Levels> {
         let count = lexicon.header().tiers as usize;
-        let options = Options {
+        let options = QueryOptions {
             min_len: ESTIMATE_LEN,
             max_len: ESTIMATE_LEN,
-            ..Options::default()
+            ..QueryOptions::default()
         };
         let search = Search::new(lexicon, &Query::Pattern("*".into()), &options).ok()?;
         let mut by_tier = vec![0u64; count + 1];

@@ -12,7 +12,7 @@
 //! assert_eq!(round.guess(0, "pate"), Verdict::Correct(1));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 pub mod duel;
 pub mod game;

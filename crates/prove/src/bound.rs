@@ -100,7 +100,7 @@ impl<'l> Walker<'l> {
         let faces = faces
             .iter()
             .map(|face| {
-                let bytes = solve::face_key(face, profile, rules);
+                let bytes = solve::spelled_key(face, profile, rules);
                 let classes: Vec<u8> = bytes.iter().map(|&b| automaton.class(b)).collect();
                 let usable = !classes.is_empty() && classes.iter().all(|&c| c < 64);
                 let head = if usable { 1u64 << classes[0] } else { 0 };

@@ -33,6 +33,7 @@
 //! assert_eq!((best.board.inline().as_str(), best.score), ("ae/nt", 4));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+#![deny(missing_docs)]
 
 pub mod bound;
 pub mod class;

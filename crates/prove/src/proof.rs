@@ -236,7 +236,7 @@ impl<'l> Proof<'l> {
         let all = class::all_faces(faces.len());
         let keys: Vec<Vec<u8>> = faces
             .iter()
-            .map(|face| solve::face_key(face, lexicon.profile(), &rules))
+            .map(|face| solve::spelled_key(face, lexicon.profile(), &rules))
             .collect();
         let mut weight_buckets = None;
         let classes = match cut {
@@ -594,7 +594,7 @@ fn named_buckets(
     let mut buckets = Vec::new();
     let mut named = 0u128;
     for name in names {
-        let text = solve::face_key(&Face::new(name), lexicon.profile(), rules);
+        let text = solve::spelled_key(&Face::new(name), lexicon.profile(), rules);
         let mut bucket = 0u128;
         let mut at = 0;
         while at < text.len() {
@@ -635,7 +635,8 @@ fn face_weights(lexicon: &Lexicon, rules: &Rules, faces: &[Face]) -> Vec<u64> {
     let keys: Vec<String> = faces
         .iter()
         .map(|face| {
-            String::from_utf8(solve::face_key(face, lexicon.profile(), rules)).unwrap_or_default()
+            String::from_utf8(solve::spelled_key(face, lexicon.profile(), rules))
+                .unwrap_or_default()
         })
         .collect();
     let mut weights = vec![0u64; faces.len()];

@@ -6,7 +6,7 @@ use super::format::CHECKSUM_AT;
 use super::storage::Words;
 use super::*;
 use crate::normalize::Rejection;
-use crate::query::{LazySearch, Options, Query};
+use crate::query::{LazySearch, Query, QueryOptions};
 use crate::tiers::Tiers;
 
 fn compiled(words: &[&str]) -> Vec<u8> {
@@ -97,7 +97,7 @@ fn refused_for_its_walks(found: &[u8], why: &str) {
         format!("t: corrupt: bad solver automaton: {why}")
     );
     let lazy = LazyLexicon::from_bytes_unchecked(found.to_vec(), "t").unwrap();
-    let every = LazySearch::new(&lazy, &Query::Pattern("*".into()), &Options::default());
+    let every = LazySearch::new(&lazy, &Query::Pattern("*".into()), &QueryOptions::default());
     match every.unwrap().count() {
         Ok(count) => assert!(count <= lazy.word_count() as u64),
         Err(e) => assert_eq!(e.to_string(), err.to_string()),
@@ -412,17 +412,21 @@ fn versions_2_and_3_still_open() {
 fn ask_everything(lazy: &LazyLexicon, words: &[String]) -> Result<String, LexiconError> {
     let mut seen = String::new();
     for query in ["*", "a*", "?a*", "*s"] {
-        let search = LazySearch::new(lazy, &Query::Pattern(query.into()), &Options::default())
-            .expect("a valid query");
+        let search = LazySearch::new(
+            lazy,
+            &Query::Pattern(query.into()),
+            &QueryOptions::default(),
+        )
+        .expect("a valid query");
         seen += &search.keys()?.join(" ");
     }
     for word in words.iter().take(50) {
         seen += &format!("{:?}", lazy.lookup(word)?);
     }
     if lazy.header().tiers > 0 {
-        let tier_1 = Options {
+        let tier_1 = QueryOptions {
             tiers: Some("1".parse().expect("a tier range")),
-            ..Options::default()
+            ..QueryOptions::default()
         };
         let search = LazySearch::new(lazy, &Query::Pattern("*".into()), &tier_1);
         seen += &search.expect("a valid query").keys()?.join(" ");

@@ -14,7 +14,8 @@ use crate::Profile;
 /// The letters of several characters in a language's traditional alphabet, by
 /// language tag (none for a tag not listed): the units a query's `?`, blanks and
 /// racks read as one face. `Qu` on dice is a convention for `Q`, not a letter of
-/// English, so English has none (name it with [`Options::units`](super::Options)).
+/// English, so English has none (name it with
+/// [`QueryOptions::units`](super::QueryOptions)).
 ///
 /// | tag | units |
 /// |---|---|

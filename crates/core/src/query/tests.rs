@@ -29,16 +29,20 @@ fn lexicon(words: &[String]) -> Lexicon {
     Lexicon::from_words(words, &spanish()).unwrap()
 }
 
-fn options(min_len: usize, max_len: usize) -> Options {
-    Options {
+fn options(min_len: usize, max_len: usize) -> QueryOptions {
+    QueryOptions {
         min_len,
         max_len,
-        ..Options::default()
+        ..QueryOptions::default()
     }
 }
 
 /// The dictionary's keys that pass `test` and the length limits.
-fn brute_force(lexicon: &Lexicon, o: &Options, test: impl Fn(&[String]) -> bool) -> Vec<String> {
+fn brute_force(
+    lexicon: &Lexicon,
+    o: &QueryOptions,
+    test: impl Fn(&[String]) -> bool,
+) -> Vec<String> {
     lexicon
         .words()
         .filter(|key| {
@@ -201,7 +205,7 @@ proptest! {
             _ => vec![Element::Choice(vec!["a", "ch", "bc"]), Element::Run],
         };
         let pattern = [lead, pattern].concat();
-        let o = Options::default();
+        let o = QueryOptions::default();
         let search = Search::new(&lexicon, &Query::Pattern(render(&pattern)), &o).unwrap();
         let expected = brute_force(&lexicon, &o, |l| spells(&pattern, l, &units()));
         prop_assert_eq!(search.keys(), expected);
@@ -219,7 +223,7 @@ proptest! {
             unreachable!()
         };
         let lexicon = lexicon(&words);
-        let o = Options::default();
+        let o = QueryOptions::default();
         let search = Search::new(&lexicon, &Query::Regex(text), &o).unwrap();
         let expected = brute_force(&lexicon, &o, |l| reference.is_match(&l.concat()));
         prop_assert_eq!(search.keys(), expected);
@@ -248,7 +252,7 @@ proptest! {
         distance in 0..=MAX_DISTANCE,
     ) {
         let lexicon = lexicon(&words);
-        let o = Options::default();
+        let o = QueryOptions::default();
         let query = Query::Fuzzy { word: target.clone(), distance };
         let search = Search::new(&lexicon, &query, &o).unwrap();
         let target = clusters(&spanish().key(&target));
@@ -276,7 +280,7 @@ proptest! {
 }
 
 fn keys(lexicon: &Lexicon, query: Query) -> Vec<String> {
-    Search::new(lexicon, &query, &Options::default())
+    Search::new(lexicon, &query, &QueryOptions::default())
         .unwrap()
         .keys()
 }
@@ -363,9 +367,9 @@ fn leading_wildcards_over_enable2k_match_a_filter() {
 #[test]
 fn units_can_be_named_or_turned_off() {
     let lexicon = lexicon(&["che".into(), "ce".into()]);
-    let none = Options {
+    let none = QueryOptions {
         units: Some(Vec::new()),
-        ..Options::default()
+        ..QueryOptions::default()
     };
     let search = Search::new(&lexicon, &Query::Pattern("?e".into()), &none).unwrap();
     assert_eq!(search.keys(), ["ce"]);
@@ -374,10 +378,10 @@ fn units_can_be_named_or_turned_off() {
 #[test]
 fn english_queries() {
     let english = Lexicon::builtin("enable2k").unwrap();
-    let o = Options {
+    let o = QueryOptions {
         min_len: 7,
         max_len: 7,
-        ..Options::default()
+        ..QueryOptions::default()
     };
     let search = Search::new(&english, &Query::Pattern("*ing".into()), &o).unwrap();
     assert!(search
@@ -403,7 +407,12 @@ fn english_queries() {
 #[test]
 fn stops_when_asked() {
     let english = Lexicon::builtin("enable2k").unwrap();
-    let search = Search::new(&english, &Query::Pattern("*".into()), &Options::default()).unwrap();
+    let search = Search::new(
+        &english,
+        &Query::Pattern("*".into()),
+        &QueryOptions::default(),
+    )
+    .unwrap();
     let mut first = Vec::new();
     search.for_each(|hit| {
         first.push((hit.key.to_string(), hit.index));
@@ -427,7 +436,7 @@ fn stops_when_asked() {
 fn bad_queries_say_what_is_wrong() {
     let english = Lexicon::builtin("enable2k").unwrap();
     let err = |q: Query| {
-        Search::new(&english, &q, &Options::default())
+        Search::new(&english, &q, &QueryOptions::default())
             .unwrap_err()
             .to_string()
     };
@@ -455,10 +464,10 @@ fn bad_queries_say_what_is_wrong() {
     );
     assert!(err(Query::Regex("a(".into())).starts_with("regex 'a(': "));
     assert!(!err(Query::Regex("a(".into())).contains('\n'));
-    let o = Options {
+    let o = QueryOptions {
         min_len: 5,
         max_len: 3,
-        ..Options::default()
+        ..QueryOptions::default()
     };
     assert!(Search::new(&english, &Query::Pattern("*".into()), &o).is_err());
 }

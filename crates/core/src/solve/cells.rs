@@ -1,7 +1,7 @@
 //! A board prepared for one dictionary: each face's key bytes and byte classes, how
 //! it starts, and the neighbours of each cell, as lists and as bit masks. The walk
-//! ([`super::walk`]) and the level search ([`super::levels`]) read the board only
-//! through it.
+//! ([`super::walk`]) and the breadth-first search ([`super::breadth_first`]) read the
+//! board only through it.
 
 use super::matching::{self, Matching};
 use crate::automaton::{Automaton, State, Transitions, NO_CLASS};
@@ -71,19 +71,20 @@ pub fn foreign_board(board: &Board, lexicon: &Lexicon, rules: &Rules) -> bool {
         })
 }
 
-/// The bytes the solver feeds the automaton for `face`: its key under `profile`,
-/// `qu` for a bare `Q` when the rules read it so, nothing for a blank.
+/// The key `face` spells on a path, the bytes the solver feeds the automaton for it:
+/// its key under `profile` ([`Profile::key`]), made `qu` for a bare `Q` when the rules
+/// read it so, nothing for a blank.
 ///
 /// ```
 /// use polyboggle::{solve, Face, Profile, Rules};
 ///
 /// let profile = Profile::default();
-/// assert_eq!(solve::face_key(&Face::new("Q"), &profile, &Rules::hasbro()), b"qu");
-/// assert_eq!(solve::face_key(&Face::new("Q"), &profile, &Rules::cs106b()), b"q");
-/// assert_eq!(solve::face_key(&Face::new("CH"), &profile, &Rules::hasbro()), b"ch");
-/// assert!(solve::face_key(&Face::blank(), &profile, &Rules::hasbro()).is_empty());
+/// assert_eq!(solve::spelled_key(&Face::new("Q"), &profile, &Rules::hasbro()), b"qu");
+/// assert_eq!(solve::spelled_key(&Face::new("Q"), &profile, &Rules::cs106b()), b"q");
+/// assert_eq!(solve::spelled_key(&Face::new("CH"), &profile, &Rules::hasbro()), b"ch");
+/// assert!(solve::spelled_key(&Face::blank(), &profile, &Rules::hasbro()).is_empty());
 /// ```
-pub fn face_key(face: &Face, profile: &Profile, rules: &Rules) -> Vec<u8> {
+pub fn spelled_key(face: &Face, profile: &Profile, rules: &Rules) -> Vec<u8> {
     if face.is_blank() {
         return Vec::new();
     }

@@ -11,7 +11,8 @@
 //! four, each with a table of the cells for every subset of the group. An x86-64 build
 //! for a target without SSSE3 (what `cargo install` from a registry builds) still
 //! uses the shuffle on boards of up to 16 cells when the CPU running it has SSSE3 and
-//! POPCNT ([`Matching::detected_sixteen`], and `Levels::ends_ssse3` compiled for them).
+//! POPCNT ([`Matching::detected_sixteen`], and `BreadthFirst::ends_ssse3` compiled for
+//! them).
 
 /// Boards of up to this many cells.
 pub(super) const MAX: usize = 64;
@@ -64,8 +65,8 @@ impl Matching {
     }
 
     /// The shuffle of a board of up to 16 cells, in any x86-64 build on a CPU with
-    /// SSSE3 and POPCNT: for tests of `Levels::ends_ssse3` where the build would not
-    /// call it.
+    /// SSSE3 and POPCNT: for tests of `BreadthFirst::ends_ssse3` where the build would
+    /// not call it.
     #[cfg(all(test, target_arch = "x86_64"))]
     pub(super) fn any_sixteen(&self) -> Option<Sixteen> {
         #[cfg(target_feature = "ssse3")]
@@ -162,8 +163,8 @@ mod ssse3 {
         }
     }
 
-    /// Is the shuffle usable here: SSSE3 (and POPCNT, which `Levels::ends_ssse3` is
-    /// compiled for) on this CPU? (std caches the answer.)
+    /// Is the shuffle usable here: SSSE3 (and POPCNT, which `BreadthFirst::ends_ssse3`
+    /// is compiled for) on this CPU? (std caches the answer.)
     #[cfg_attr(target_feature = "ssse3", allow(dead_code))]
     pub(super) fn detected() -> bool {
         std::arch::is_x86_feature_detected!("ssse3")

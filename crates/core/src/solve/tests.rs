@@ -35,7 +35,7 @@ fn brute_paths(board: &Board, lexicon: &Lexicon, rules: &Rules) -> Vec<(Vec<usiz
     let keys: Vec<Vec<u8>> = board
         .faces()
         .iter()
-        .map(|f| face_key(f, lexicon.profile(), rules))
+        .map(|f| spelled_key(f, lexicon.profile(), rules))
         .collect();
     let mut out = Vec::new();
     for cell in 0..keys.len() {
@@ -99,7 +99,7 @@ fn a_survey_finds_what_every_path_spells() {
     assert!(dead > 50, "the boards have dead faces to find: {dead}");
 }
 
-/// `Levels::ends` compiled for SSSE3 (what a build without it runs on a CPU
+/// `BreadthFirst::ends` compiled for SSSE3 (what a build without it runs on a CPU
 /// with it) finds what the build's own matching finds, path for path.
 #[test]
 #[cfg(target_arch = "x86_64")]
@@ -142,13 +142,13 @@ fn the_search_compiled_for_ssse3_finds_what_the_build_finds() {
             .expect("a board of up to 16 cells");
         assert!(automaton.is_exact());
         let mut want = solver
-            .levels
+            .breadth_first
             .ends::<true, false>(automaton, cells, count, |mask| cells.matching.cells(mask))
             .map(|ends| ends.words.to_vec());
         // SAFETY: the CPU has SSSE3 (asserted) and POPCNT (x86-64-v2, as above).
         let mut got = unsafe {
             solver
-                .levels
+                .breadth_first
                 .ends_ssse3::<true, false>(automaton, cells, count, sixteen)
         }
         .map(|ends| ends.words.to_vec());
@@ -343,16 +343,16 @@ fn many_ends_of_few_words() {
     }
     // A level wider than the limit hands the board to the depth-first walk.
     let board: Board = "aaaaa/aaaaa/aaaaa/aaaaa/aaaaa".parse().unwrap();
-    let levels = &mut solver.levels;
+    let breadth_first = &mut solver.breadth_first;
     let automaton = lexicon.automaton();
     solver.cells.load(&board, &lexicon, &Rules::hasbro());
     let cells = &solver.cells;
     let all = |mask| cells.matching.cells(mask);
-    assert!(levels
+    assert!(breadth_first
         .ends::<true, false>(automaton, cells, 25, all)
         .is_some());
-    levels.limit = 100;
-    assert!(levels
+    breadth_first.limit = 100;
+    assert!(breadth_first
         .ends::<true, false>(automaton, cells, 25, all)
         .is_none());
     assert_eq!(solver.tally(&board), expected);

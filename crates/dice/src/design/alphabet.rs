@@ -98,8 +98,12 @@ pub(super) fn alphabet(
 /// A face's text keyed as the solver keys it (empty when it spells nothing).
 pub(super) fn face_key(text: &str, sampler: &Sampler) -> String {
     let profile = sampler.lexicon().profile();
-    String::from_utf8(solve::face_key(&Face::new(text), profile, sampler.rules()))
-        .unwrap_or_default()
+    String::from_utf8(solve::spelled_key(
+        &Face::new(text),
+        profile,
+        sampler.rules(),
+    ))
+    .unwrap_or_default()
 }
 
 /// A unit as dice print it: the first letter upper case (`Qu`, `Ch`).

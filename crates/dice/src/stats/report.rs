@@ -196,7 +196,7 @@ impl Sampler<'_> {
         let (faces, missing, divergence) = self.faces(set, &sample, &counts);
         let vowels = (!options.vowels.is_empty()).then(|| {
             let is_vowel = |face: &str| {
-                let key = String::from_utf8(solve::face_key(
+                let key = String::from_utf8(solve::spelled_key(
                     &Face::new(face),
                     self.lexicon.profile(),
                     &self.rules,
@@ -252,7 +252,7 @@ impl Sampler<'_> {
     /// The set's face keys, as the solver keys them.
     fn face_key(&self, face: &str) -> String {
         let profile = self.lexicon.profile();
-        String::from_utf8(solve::face_key(&Face::new(face), profile, &self.rules))
+        String::from_utf8(solve::spelled_key(&Face::new(face), profile, &self.rules))
             .unwrap_or_default()
     }
 

@@ -239,7 +239,7 @@ impl<'l> Sampler<'l> {
             .map(|die| {
                 die.iter()
                     .map(|face| {
-                        let key = String::from_utf8(solve::face_key(face, profile, &self.rules))
+                        let key = String::from_utf8(solve::spelled_key(face, profile, &self.rules))
                             .unwrap_or_default();
                         vowels
                             .iter()

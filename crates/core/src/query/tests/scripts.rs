@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::query::{edit_distance, Options, Query, Search};
+use crate::query::{edit_distance, Query, QueryOptions, Search};
 use crate::tiers::{TierRange, Tiers};
 use crate::{normalize, Compiler, Lexicon, Lookup, Profile};
 use proptest::prelude::*;
@@ -95,14 +95,14 @@ fn clusters(key: &str) -> Vec<String> {
     key.graphemes(true).map(str::to_string).collect()
 }
 
-fn search(lexicon: &Lexicon, query: Query, options: &Options) -> Vec<String> {
+fn search(lexicon: &Lexicon, query: Query, options: &QueryOptions) -> Vec<String> {
     Search::new(lexicon, &query, options).unwrap().keys()
 }
 
-fn no_units() -> Options {
-    Options {
+fn no_units() -> QueryOptions {
+    QueryOptions {
         units: Some(Vec::new()),
-        ..Options::default()
+        ..QueryOptions::default()
     }
 }
 
@@ -273,7 +273,7 @@ proptest! {
         compiler.set_tiers(tiers.clone());
         let lexicon = Lexicon::from_bytes(compiler.finish("t").unwrap().0, "t").unwrap();
         let range = TierRange { first, last: (first + span).min(3) };
-        let options = Options { tiers: Some(range), ..no_units() };
+        let options = QueryOptions { tiers: Some(range), ..no_units() };
         let found = search(&lexicon, Query::Pattern("*".into()), &options);
         let expected: Vec<String> =
             keys(&words).into_iter().filter(|k| range.contains(tier_of(k))).collect();

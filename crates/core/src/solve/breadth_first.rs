@@ -1,5 +1,6 @@
-//! Counting words level by level: every path of n cells is extended before any of
-//! n + 1 (boards of up to 64 cells, when only the words matter, not their paths).
+//! Counting words breadth first, level by level: every path of n cells is extended
+//! before any of n + 1 (boards of up to 64 cells, when only the words matter, not
+//! their paths).
 //!
 //! The depth-first walk asks at every step "does a word end here?" and "does any
 //! neighbour go on?", and the branch predictor loses about one of those coin tosses
@@ -34,7 +35,7 @@ const CELL_BITS: u32 = 6;
 /// Set in a word end's output when its path entered a face of several bytes (or
 /// stepped byte by byte): the word's length is then not its path's cell count and
 /// must be looked up. Outputs are word indices, so they stay below this bit when
-/// the dictionary has fewer words ([`Levels::ends`] is not called otherwise), and
+/// the dictionary has fewer words ([`BreadthFirst::ends`] is not called otherwise), and
 /// adding later records' outputs keeps it.
 pub(super) const LOOK_UP: u32 = 1 << 31;
 
@@ -48,7 +49,7 @@ const MAX_RECORDS: usize = 1 << (32 - CELL_BITS);
 const ROUND: usize = 1;
 
 /// Reusable buffers of the level-by-level search.
-pub(super) struct Levels {
+pub(super) struct BreadthFirst {
     now: Vec<Path>,
     next: Vec<Path>,
     ends: Vec<u32>,
@@ -64,9 +65,9 @@ pub(super) struct Levels {
     pub(super) limit: usize,
 }
 
-impl Default for Levels {
-    fn default() -> Levels {
-        Levels {
+impl Default for BreadthFirst {
+    fn default() -> BreadthFirst {
+        BreadthFirst {
             now: Vec::new(),
             next: Vec::new(),
             ends: Vec::new(),
@@ -77,12 +78,12 @@ impl Default for Levels {
     }
 }
 
-impl Levels {
+impl BreadthFirst {
     /// The outputs (word indices) of every path through `cells`' first `count`
     /// cells (at most 64, each with at most 8 neighbours) that spells a word: a word
     /// once per path that spells it, shortest paths first ([`Ends::starts`] says
     /// where each length starts), with [`LOOK_UP`] set where the path's cell count
-    /// is not the word's length; `None` when a level outgrows [`Levels::limit`].
+    /// is not the word's length; `None` when a level outgrows [`BreadthFirst::limit`].
     /// The automaton's outputs must stay below [`LOOK_UP`].
     /// `matching` is the board's [`super::Matching::cells`], or a faster
     /// equivalent. `EXACT` is `automaton.is_exact()`: a path then holds the record
@@ -107,7 +108,7 @@ impl Levels {
         self.ends_portable::<EXACT, MASKS>(automaton, cells, count, matching)
     }
 
-    /// [`Levels::ends`] compiled for processors with BMI1, BMI2 and AVX2 (the
+    /// [`BreadthFirst::ends`] compiled for processors with BMI1, BMI2 and AVX2 (the
     /// `x86-64-v3` level: Intel since 2013, AMD since 2015; the build targets
     /// `x86-64-v2`): a cell's bit found and the used cells masked in one
     /// instruction each, and three-operand vector instructions for the match.
@@ -127,7 +128,7 @@ impl Levels {
         self.search::<EXACT, MASKS>(automaton, cells, count, matching)
     }
 
-    /// [`Levels::ends`] for any processor.
+    /// [`BreadthFirst::ends`] for any processor.
     #[inline(never)]
     fn ends_portable<const EXACT: bool, const MASKS: bool>(
         &mut self,
@@ -139,8 +140,8 @@ impl Levels {
         self.search::<EXACT, MASKS>(automaton, cells, count, matching)
     }
 
-    /// [`Levels::ends`] compiled for SSSE3 and POPCNT, with the shuffle's matching of
-    /// a board of up to 16 cells: for builds whose target lacks them (a plain
+    /// [`BreadthFirst::ends`] compiled for SSSE3 and POPCNT, with the shuffle's
+    /// matching of a board of up to 16 cells: for builds whose target lacks them (a plain
     /// `x86-64` build, as `cargo install` from a registry makes), on CPUs that have
     /// them ([`super::Matching::detected_sixteen`]).
     ///
@@ -170,7 +171,7 @@ impl Levels {
         match sixteen {}
     }
 
-    /// The body of [`Levels::ends`], compiled into each of its forms.
+    /// The body of [`BreadthFirst::ends`], compiled into each of its forms.
     #[inline(always)]
     fn search<const EXACT: bool, const MASKS: bool>(
         &mut self,
@@ -187,7 +188,7 @@ impl Levels {
         }
     }
 
-    /// [`Levels::search`], for a board with faces of several bytes (`GENERAL`) or
+    /// [`BreadthFirst::search`], for a board with faces of several bytes (`GENERAL`) or
     /// without.
     #[inline(always)]
     fn search_with<const EXACT: bool, const GENERAL: bool, const MASKS: bool>(
@@ -326,7 +327,7 @@ impl Levels {
     }
 }
 
-/// What [`Levels::ends`] found: word ends, shortest paths first.
+/// What [`BreadthFirst::ends`] found: word ends, shortest paths first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Ends<'a> {
     /// A word index per path that spells a word, with [`LOOK_UP`] set where the
@@ -422,7 +423,7 @@ mod tests {
         let lexicon = Lexicon::builtin("enable2k").unwrap();
         let automaton = lexicon.automaton();
         let mut cells = Cells::default();
-        let (mut portable, mut dispatched) = (Levels::default(), Levels::default());
+        let (mut portable, mut dispatched) = (BreadthFirst::default(), BreadthFirst::default());
         let mut found = 0;
         for seed in 0..200 {
             let board = crate::rolled::english(seed);
