@@ -12,6 +12,7 @@ mod common;
 #[path = "../src/bench.rs"]
 mod bench;
 
+mod architecture;
 mod bench_files;
 mod completions;
 mod crossword;

@@ -1,35 +1,7 @@
-//! The table's own checks: every set it names is built in, every tag is unique.
+//! The table's own checks: every tag is one entry, every entry is JSON. (That every
+//! set it names is built in is the dice crate's test: crates/dice/tests/languages.rs.)
 
 use crate::*;
-
-#[test]
-fn every_named_set_is_built_in_and_fits() {
-    use polyboggle_dice::DiceSet;
-
-    for lang in ["en", "it", "fr", "de", "nl", "pl", "es", "fi"] {
-        let set = DiceSet::builtin(dice_for_language(lang).unwrap()).unwrap();
-        assert_eq!((set.rows, set.cols), (4, 4), "{lang}");
-    }
-    for known in LANGUAGES {
-        let sets = [known.dice, known.designed_dice];
-        for name in sets.into_iter().flatten() {
-            assert!(DiceSet::builtin(name).is_ok(), "{}: {name}", known.tag);
-        }
-        if known.designed_dice.is_some() {
-            assert_ne!(
-                known.designed_dice, known.dice,
-                "{}: say it once",
-                known.tag
-            );
-        }
-    }
-    assert_eq!(dice_for_language("xx"), None);
-    for (rows, cols) in [(4, 4), (5, 5)] {
-        let set = DiceSet::builtin(dice_for_size(rows, cols).unwrap()).unwrap();
-        assert_eq!((set.rows, set.cols), (rows, cols));
-    }
-    assert_eq!(dice_for_size(6, 6), None);
-}
 
 #[test]
 fn every_tag_is_one_entry_and_a_file_name() {
