@@ -765,6 +765,7 @@ fn a_full_server_refuses_new_games_and_keeps_every_one() {
     let app = Arc::new(App {
         dicts: Dictionaries::builtin(),
         games: Games::with_capacity(Capacity::games(3)),
+        rooms: Default::default(),
     });
     let router = router(app.clone());
     let ids: Vec<String> = (0..3)

@@ -7,3 +7,4 @@ mod common;
 
 mod api;
 mod connections;
+mod rooms;
