@@ -5,9 +5,12 @@ Rolls boards from a language's designed dice set, solves them with the polyboggl
 binary, and asks hunspell itself (the `hunspell` program, never our own expansion)
 about every word found (precision) and about every string a path of up to 8 cells
 spells (recall). Strings hunspell accepts only as free compounds, only past the
-language's length bound (--max-form-len in dictionaries/build-languages.sh) or only
+language's length bound (its source's max_form_len in `polyboggle languages`) or only
 capitalized where the build drops proper nouns are counted apart. docs/judge.md says
-what each figure means and how a key is spelled back for hunspell.
+what each figure means and how a key is spelled back for hunspell. Every fact of a
+language (its list, rules, dice, fold) is the table's, as `polyboggle languages --format
+json` prints it; its keys are the binary's (`polyboggle dict lookup`). POLYBOGGLE (or
+--polyboggle) names the binary (default: target/release/polyboggle).
 
     scripts/judge.py hr is cs                     # a table on stdout
     scripts/judge.py --check hr                   # exit 1 when a target is missed
@@ -32,6 +35,8 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import language_table  # scripts/language_table.py: the language table
 
 ROOT = Path(__file__).resolve().parent.parent
 HUNSPELL_DIR = Path(os.environ.get("JUDGE_HUNSPELL_DIR", "/usr/share/hunspell"))
@@ -68,7 +73,8 @@ PLAIN_JUDGES = {
     "uk": ("uk_UA", "hunspell-uk"),
 }
 
-# Rewrites of rewrite() in build-languages.sh, undone: key spelling -> hunspell's.
+# The folds of the table (`polyboggle languages TAG --fold`), undone: key spelling ->
+# hunspell's. hebrew-final-letters wrote each final letter as its other form:
 HEBREW_FINALS = dict(zip("כמנפצ", "ךםןףץ"))
 # Lines of an .aff that let hunspell join words; without them it accepts no compound.
 COMPOUND_DIRECTIVES = (
@@ -85,105 +91,101 @@ class BadInput(Exception):
 
 @dataclass
 class Language:
+    """A language of the table with a word list to judge (`polyboggle languages`)."""
     tag: str
-    packages: str
-    source: str
-    proper: str  # drop | keep
-    fold: str
-    options: str
+    packages: list[str]
+    source: str  # its list: hunspell:NAME, plain:FILE[:ENCODING], aspell:NAME, ...
+    drops_proper_nouns: bool
+    fold: str | None  # the rewrite of its words, by name (hebrew-final-letters, ...)
+    script: str
+    rules: str  # hasbro | syllables
     max_len: int | None = None  # --max-form-len: letters (Korean: syllables)
 
-    @property
-    def drops_proper_nouns(self) -> bool:
-        return self.proper == "drop"
 
-
-def read_table(script: Path = ROOT / "dictionaries/build-languages.sh") -> dict[str, Language]:
-    text = script.read_text(encoding="utf-8")
-    body = text.split("table='", 1)[1].split("'", 1)[0]
+def read_table(pb: str | None = None) -> dict[str, Language]:
+    """The languages with a word list, in the table's order, from
+    `polyboggle languages --format json` (scripts/language_table.py)."""
     langs = {}
-    for line in body.splitlines():
-        cols = line.split("|")
-        if len(cols) < 7:
-            continue
-        tag, pkgs, src, proper, fold, options, _ = cols[:7]
-        m = re.search(r"--max-form-len (\d+)", options)
-        langs[tag] = Language(tag, pkgs, src, proper, fold, options,
-                              int(m.group(1)) if m else None)
+    for tag, entry in table(pb).items():
+        s = entry["source"]
+        if s is None:
+            continue  # a preset and no list: nothing built, nothing to judge
+        langs[tag] = Language(tag, s["packages"], s["words"], s["drop_proper_nouns"],
+                              entry["fold"], entry["script"], language_table.rules(entry),
+                              s["max_form_len"])
     return langs
 
 
-def rules_for(tag: str) -> str:
-    """The rules preset the game uses (crates/languages/src/lib.rs)."""
-    text = (ROOT / "crates/languages/src/lib.rs").read_text(encoding="utf-8")
-    m = re.search(r'((?:"[a-z]+"\s*\|\s*)*"[a-z]+")\s*=>\s*Some\("syllables"\)', text)
-    syllables = re.findall(r'"([a-z]+)"', m.group(1)) if m else []
-    return "syllables" if tag in syllables else "hasbro"
+def table(pb: str | None = None) -> dict[str, dict]:
+    """Every entry of the table, the binary's failure as one line."""
+    try:
+        return language_table.languages(str(pb) if pb else None)
+    except language_table.Unavailable as e:
+        raise BadInput(str(e)) from None
 
 
-def dice_set_for(tag: str) -> str:
-    """The language's designed set (its file names `--lang TAG` in its source line),
-    else the one dice_for_language names."""
-    # A whole expansion (`he-full`) plays with its language's set, as
-    # polyboggle_languages::dice_for_language says (FULL_LISTS).
-    if tag.endswith("-full"):
-        tag = tag.removesuffix("-full")
-    for path in sorted((ROOT / "dice-sets").glob("*-designed-4x4.txt")):
-        head = path.read_text(encoding="utf-8").split("\n", 8)[:8]
-        if any(re.search(rf"--lang {re.escape(tag)}\b", line) for line in head):
-            return path.stem
-    # dice_for_language's own arm (not vowels_for_language's, which follows it), a
-    # constant resolved (en => DICE => english-new-4x4); its language's designed set
-    # where one exists (english-designed-4x4's source line has no --lang).
-    text = (ROOT / "crates/languages/src/lib.rs").read_text(encoding="utf-8")
-    body = text.split("fn dice_for_language", 1)[-1].split("\n}", 1)[0]
-    m = re.search(rf'"{re.escape(tag)}" => (?:"([^"]+)"|([A-Z_]+))', body)
-    if m:
-        name = m.group(1)
-        if name is None:
-            c = re.search(rf'const {m.group(2)}: &str = "([^"]+)"', text)
-            name = c.group(1) if c else None
-        if name:
-            designed = f"{name.split('-', 1)[0]}-designed-4x4"
-            return designed if (ROOT / "dice-sets" / f"{designed}.txt").is_file() else name
-    raise BadInput(f"no dice set for '{tag}' in dice-sets/ or crates/languages/src/lib.rs")
+def rules_for(tag: str, pb: str | None = None) -> str:
+    """The rules preset the language plays by under `--lang` (a `-full` list: its
+    language's): syllables, or hasbro (also for a tag the table lacks)."""
+    entry = table(pb).get(tag)
+    return language_table.rules(entry) if entry else "hasbro"
+
+
+def dice_set_for(tag: str, pb: str | None = None) -> str:
+    """The language's designed set (a `-full` list: its language's), whose faces are
+    the language's units: the set the judge rolls."""
+    entry = table(pb).get(tag)
+    name = entry and entry["play"]["designed_dice"]
+    if not name:
+        raise BadInput(f"no designed dice set for '{tag}' (polyboggle languages {tag})")
+    return name
 
 
 # ---------------------------------------------------------------- normalization
 
 @dataclass
 class Profile:
-    """The dictionary's normalization, as `polyboggle dict info` describes it."""
+    """A dictionary's normalization, as `polyboggle dict info --format json` gives it.
+    Its keys are the binary's own (`polyboggle dict lookup` on the dictionary, a batch
+    a call, each remembered)."""
     strip_marks: bool = False
     keep: str = ""
     turkic: bool = False
+    dictionary: Path | None = None  # the compiled dictionary whose keys these are
+    polyboggle: Path | None = None
+    known: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     @staticmethod
-    def parse(line: str) -> "Profile":
-        p = Profile()
-        p.turkic = "Turkic casing" in line
-        m = re.search(r"accents stripped(?: except on ([^,]+))?", line)
-        if m:
-            p.strip_marks = True
-            p.keep = (m.group(1) or "").replace(" ", "")
-        return p
+    def of(pbd: Path, pb: Path) -> "Profile":
+        info = json.loads(run_pb(pb, "dict", "info", str(pbd), "--format", "json"))
+        p = info["profile"]
+        return Profile(p["strip_marks"], p["keep"], p["turkic"], Path(pbd), Path(pb))
+
+    def keys(self, texts) -> dict[str, str]:
+        """text -> its key, for every text (asked of the binary where not known yet)."""
+        texts = list(dict.fromkeys(texts))
+        ask = [t for t in texts if t not in self.known]
+        if ask and (self.dictionary is None or self.polyboggle is None):
+            raise BadInput("a key needs the dictionary: Profile.of(PBD, POLYBOGGLE)")
+        at = 0
+        while at < len(ask):
+            # Words go on the command line: a batch of some 64 KB at most.
+            chunk, size = [], 0
+            while at < len(ask) and (not chunk or size + len(ask[at].encode()) < 65536):
+                size += len(ask[at].encode()) + 1
+                chunk.append(ask[at])
+                at += 1
+            out = run_pb(self.polyboggle, "dict", "lookup", str(self.dictionary),
+                         "--format", "json", "--", *chunk)
+            answers = [json.loads(line) for line in out.splitlines() if line.strip()]
+            if [a["input"] for a in answers] != chunk:
+                raise BadInput(f"polyboggle dict lookup {self.dictionary}: "
+                               "not one answer a word, in order")
+            self.known.update((a["input"], a["key"]) for a in answers)
+        return {t: self.known[t] for t in texts}
 
     def key(self, text: str) -> str:
-        text = unicodedata.normalize("NFC", text)
-        if self.turkic:
-            text = text.replace("I", "ı").replace("İ", "i")
-        text = unicodedata.normalize("NFC", text.casefold())
-        if not self.strip_marks:
-            return text
-        keep = set(Profile(turkic=self.turkic).key(self.keep))
-        out = []
-        for c in text:
-            if c in keep:
-                out.append(c)
-            else:
-                out.extend(m for m in unicodedata.normalize("NFD", c)
-                           if not 0x300 <= ord(m) <= 0x36F)
-        return unicodedata.normalize("NFC", "".join(out))
+        return self.known[text] if text in self.known else self.keys([text])[text]
 
     def capitalize(self, word: str) -> str:
         if not word:
@@ -370,11 +372,10 @@ class Speller:
             # use at least once in ten thousand times their base letter (it_IT's è: 74
             # to 85,551 e, the stems' è mostly in the affixes; not hr_HR's ë of names,
             # 1 to 31,122).
-            for c in sorted(alphabet):
-                base = profile.key(c)
-                if not c.isalpha() or c != c.lower() or len(base) != 1 or base == c:
-                    continue
-                if c != unicodedata.normalize("NFC", c):
+            letters = [c for c in sorted(alphabet) if c.isalpha() and c == c.lower()
+                       and c == unicodedata.normalize("NFC", c)]
+            for c, base in profile.keys(letters).items():
+                if len(base) != 1 or base == c:
                     continue
                 if alphabet[c] * VARIANT_SHARE >= alphabet.get(base, 0):
                     self.variants.setdefault(base, []).append(c)
@@ -383,11 +384,12 @@ class Speller:
         forms = [key]
         # A whole expansion (`he-full`) is spelled as its language.
         tag = self.lang.tag.removesuffix("-full")
-        if tag == "he" and key and key[-1] in HEBREW_FINALS:
+        if self.lang.fold == "hebrew-final-letters" and key and key[-1] in HEBREW_FINALS:
             forms = [key[:-1] + HEBREW_FINALS[key[-1]], key]
-        if self.lang.fold == "catalan" or tag == "ca":
+        if self.lang.fold == "catalan-middle-dot":
             forms = [f.replace("ŀl", "l·l") for f in forms]
-        if tag == "el" and key.endswith("σ"):
+        # Case folding made a final ς σ.
+        if self.lang.script == "Greek" and key.endswith("σ"):
             forms = [f[:-1] + "ς" for f in forms] + forms
         if tag == "de" and "ss" in key:
             forms = forms + list(sharp_s(key))
@@ -484,11 +486,11 @@ class Judge:
         # Found words only (few): a key the first spellings missed is tried with up to
         # PRECISION_VARIANTS (el `μαιμου` is `μαϊμού`: tonos and diaeresis, the 17th
         # spelling or later; fr `aeree` is `aérée`).
-        if upper and (self.speller.variants or self.lang.fold == "persian"):
+        if upper and (self.speller.variants or self.lang.fold == "persian-zwnj"):
             more = {k: self.speller.lower(k, PRECISION_VARIANTS) for k, fs in lower.items()
                     if not any(f in ok for f in fs)}
-            if self.lang.fold == "persian":
-                # The rewrite removed the zero-width non-joiner (داشت‌ها is key
+            if self.lang.fold == "persian-zwnj":
+                # The fold removed the zero-width non-joiner (داشت‌ها is key
                 # داشتها): for found words, one or two put back between letters.
                 more = {k: fs + [z for f in fs[:4] for z in zwnj(f)] for k, fs in more.items()}
             ok |= self.full.accepts(f for fs in more.values() for f in fs)
@@ -592,8 +594,10 @@ class Report:
 
 
 def judge_language(tag: str, args) -> Report:
-    langs = read_table()
+    langs = read_table(args.polyboggle)
     if tag not in langs:
+        if tag in table(args.polyboggle):
+            raise BadInput(f"'{tag}' has no word list to judge (polyboggle languages {tag})")
         raise BadInput(f"unknown language '{tag}'; known: {' '.join(langs)}")
     lang = langs[tag]
     if shutil.which("hunspell") is None:
@@ -607,7 +611,8 @@ def judge_language(tag: str, args) -> Report:
     listed = None
     kind, name = lang.source.split(":", 1)
     if kind == "hunspell":
-        dic, package, judge_name = HUNSPELL_DIR / f"{name}.dic", lang.packages, f"hunspell {name}"
+        dic, judge_name = HUNSPELL_DIR / f"{name}.dic", f"hunspell {name}"
+        package = " ".join(lang.packages)
     elif kind == "npm":
         dic = build / "npm" / name / "package" / "index.dic"
         package, judge_name = f"(npm) {name}", f"hunspell {name}"
@@ -622,10 +627,8 @@ def judge_language(tag: str, args) -> Report:
         raise BadInput(f"no hunspell dictionary for '{tag}' ({dic}): apt-get install {package}")
 
     pb = Path(args.polyboggle)
-    info = run_pb(pb, "dict", "info", str(pbd))
-    norm = re.search(r"^normalization:\s*(.*)$", info, re.M)
-    profile = Profile.parse(norm.group(1) if norm else "")
-    rules = rules_for(tag)
+    profile = Profile.of(pbd, pb)
+    rules = lang.rules
     min_len = 2 if rules == "syllables" else 3
 
     tmp = Path(tempfile.mkdtemp(prefix=f"judge-{tag}-"))
@@ -637,8 +640,8 @@ def judge_language(tag: str, args) -> Report:
             file, enc = name, "utf-8"
             if re.search(r":[A-Za-z0-9-]+$", name):
                 file, enc = name.rsplit(":", 1)
-            listed = {profile.key(w.strip()) for w in
-                      Path(file).read_text(encoding=enc, errors="replace").split()}
+            listed = set(profile.keys(
+                Path(file).read_text(encoding=enc, errors="replace").split()).values())
             full = nocompound = None
         judge = Judge(lang, profile, full, nocompound, listed, args.variants)
         report = Report(tag, lang.source, judge_name, args.boards, args.recall_boards)
@@ -647,7 +650,7 @@ def judge_language(tag: str, args) -> Report:
         if args.board:
             boards = [board_faces(b) for b in args.board]
         else:
-            dice = dice_set_for(tag)
+            dice = dice_set_for(tag, args.polyboggle)
             boards = []
             for i in range(args.boards):
                 b = json.loads(run_pb(pb, "roll", dice, "--seed", str(args.seed + i),
@@ -657,6 +660,11 @@ def judge_language(tag: str, args) -> Report:
         solved = [json.loads(line) for line in run_pb(
             pb, "solve", "--batch", "-", "--format", "json", "-d", str(pbd), "--lang", tag,
             "--rules", rules, stdin=batch.encode("utf-8")).splitlines() if line.strip()]
+
+        # Every key asked of the binary at once: the words found and the faces.
+        profile.keys(itertools.chain((w["word"] for s in solved for w in s["words"]),
+                                     (f for b in boards for row in b for f in row
+                                      if f not in ("#", "_", ""))))
 
         # Precision: every (board, word) the solver found.
         per_board = [{profile.key(w["word"]): len(w["path"]) for w in s["words"]}
@@ -773,7 +781,8 @@ def main(argv=None) -> int:
     ap.add_argument("--variants", type=int, default=16,
                     help="spellings tried per key where accents were stripped (16)")
     ap.add_argument("--build", default=str(ROOT / "dictionaries/build"))
-    ap.add_argument("--polyboggle", default=str(ROOT / "target/release/polyboggle"))
+    ap.add_argument("--polyboggle", default=language_table.binary(),
+                    help="the binary (default: $POLYBOGGLE, else target/release/polyboggle)")
     ap.add_argument("--tsv", help="append one row per language to this file")
     ap.add_argument("--check", action="store_true",
                     help="exit 1 when precision < 0.99 or recall < 0.9 (no length bound)")
@@ -803,7 +812,7 @@ def main(argv=None) -> int:
                 f.write(tsv_row(r) + "\n")
         if r.precision < PRECISION_TARGET:
             missed.append(f"{tag} precision {r.precision:.4f}")
-        if r.recall < RECALL_TARGET and read_table()[tag].max_len is None:
+        if r.recall < RECALL_TARGET and read_table(args.polyboggle)[tag].max_len is None:
             missed.append(f"{tag} recall {r.recall:.4f}")
     if args.check and missed:
         print("targets missed: " + "; ".join(missed), file=sys.stderr)

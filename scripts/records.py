@@ -13,8 +13,9 @@ in docs/records.md is written.
 
 Each row's `command` re-runs it: the optimizer with a seed and no time limit gives the
 same boards on any machine. A language must be built first
-(dictionaries/build-languages.sh TAG). POLYBOGGLE names the binary (default:
-target/release/polyboggle).
+(dictionaries/build-languages.sh TAG); its rules and its dictionary are the ones
+`polyboggle languages --format json` gives (scripts/language_table.py). POLYBOGGLE names
+the binary (default: target/release/polyboggle).
 """
 
 import argparse
@@ -22,7 +23,6 @@ import contextlib
 import fcntl
 import json
 import os
-import re
 import resource
 import shlex
 import subprocess
@@ -31,7 +31,9 @@ import tempfile
 import urllib.parse
 from pathlib import Path
 
-import judge  # scripts/judge.py: each language's rules and its judge
+import judge  # scripts/judge.py: each language's judge
+import language_table  # scripts/language_table.py: the language table
+from language_table import binary
 
 ROOT = Path(__file__).resolve().parent.parent
 ROWS = ROOT / "docs" / "records.ndjson"
@@ -40,10 +42,6 @@ BEGIN = "<!-- records table: scripts/records.py table -->"
 END = "<!-- end of records table -->"
 KEYS = ["lang", "size", "kind", "rules", "board", "score", "words", "runs_found", "runs",
         "cpu_seconds", "command"]
-
-
-def binary():
-    return os.environ.get("POLYBOGGLE", str(ROOT / "target" / "release" / "polyboggle"))
 
 
 def fail(message, code=2):
@@ -132,18 +130,28 @@ def optimize_row(lang, kind, runs, seed, threads, pool=POOL):
     }
 
 
+def language(lang):
+    """The language's entry in the table (`polyboggle languages --format json`), or
+    None for a tag the table lacks."""
+    try:
+        return language_table.languages().get(lang)
+    except language_table.Unavailable as e:
+        fail(str(e))
+
+
 def rules_of(lang):
-    """The rules the language plays by under `--lang` (hasbro, or syllables where
-    polyboggle_languages::rules_for_language says so), as judge.py reads them."""
-    return judge.rules_for(lang.removesuffix("-full"))
+    """The rules the language plays by under `--lang` (the table's `play.rules`: a
+    `-full` list plays by its language's): syllables, or hasbro."""
+    entry = language(lang)
+    return language_table.rules(entry) if entry else "hasbro"
 
 
 def built(lang):
-    """The language's built dictionary, where `optimize --lang` finds it first."""
-    for folder in os.environ.get("POLYBOGGLE_DICTIONARIES", "").split(os.pathsep) + [
-            str(ROOT / "dictionaries" / "build")]:
-        if folder and (Path(folder) / f"{lang}.pbd").is_file():
-            return str(Path(folder) / f"{lang}.pbd")
+    """The language's built dictionary, where `optimize --lang` finds it first (the
+    table's `built`: POLYBOGGLE_DICTIONARIES' folders, then dictionaries/build)."""
+    entry = language(lang)
+    if entry and entry["built"]:
+        return entry["built"]
     fail(f"{lang} is not built: dictionaries/build-languages.sh {lang}")
 
 

@@ -1,15 +1,33 @@
-"""Tests of scripts/judge.py: python3 -m unittest discover -s scripts -p 'test_judge.py'"""
+"""Tests of scripts/judge.py: python3 -m unittest discover -s scripts -p 'test_judge.py'
+
+They need the binary (the language table and the keys are its own): POLYBOGGLE, else
+target/release/polyboggle (cargo build --release)."""
 import itertools
 import os
+import re
 import subprocess
 import sys
+import tempfile
 import unittest
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import judge  # noqa: E402
+import language_table  # noqa: E402
 
 SCRIPT = Path(__file__).resolve().parent / "judge.py"
+PB = Path(language_table.binary())
+
+
+def compiled_profile(folder: Path, lang: str) -> "judge.Profile":
+    """The profile of a dictionary compiled with a language's preset, as the judge
+    reads it (`dict info --format json`), its keys the binary's."""
+    words = folder / f"{lang}.txt"
+    words.write_text("abc\n", encoding="utf-8")
+    pbd = folder / f"{lang}.pbd"
+    subprocess.run([str(PB), "compile", str(words), "-o", str(pbd), "--lang", lang],
+                   check=True, capture_output=True)
+    return judge.Profile.of(pbd, PB)
 
 
 def brute_force(faces, max_cells):
@@ -53,12 +71,40 @@ class PathStrings(unittest.TestCase):
 
 
 class Normalization(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.folder = Path(cls.tmp.name)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
     def test_profiles_read_from_dict_info(self):
-        hr = judge.Profile.parse("NFC + full case folding, accents stripped except on čćđšž")
+        hr = compiled_profile(self.folder, "hr")
+        self.assertEqual((hr.strip_marks, hr.keep, hr.turkic), (True, "čćđšž", False))
         self.assertEqual(hr.key("Čaša Ĺ"), "čaša l")
-        tr = judge.Profile.parse("NFC + full case folding, Turkic casing")
+        # Many keys in one call, in order, each remembered.
+        self.assertEqual(hr.keys(["ĐAK", "Ćup", "ĐAK"]), {"ĐAK": "đak", "Ćup": "ćup"})
+        self.assertEqual(hr.known["ĐAK"], "đak")
+        tr = compiled_profile(self.folder, "tr")
+        self.assertEqual((tr.strip_marks, tr.turkic), (False, True))
         self.assertEqual(tr.key("IŞIK İzmir"), "ışık izmir")
         self.assertEqual(tr.capitalize("izmir"), "İzmir")
+        # A word that looks like an option is a word.
+        self.assertEqual(compiled_profile(self.folder, "en").key("-Ab"), "-ab")
+
+    def test_a_profile_is_each_languages_normalization(self):
+        # What the judge reads from a dictionary is what the table says of its language.
+        for tag in ("fr", "es", "hr", "tr", "en"):
+            entry = language_table.languages()[tag]["normalization"]
+            p = compiled_profile(self.folder, tag)
+            self.assertEqual({"strip_marks": p.strip_marks, "keep": p.keep, "turkic": p.turkic},
+                             entry, tag)
+
+    def test_a_key_needs_the_dictionary(self):
+        with self.assertRaises(judge.BadInput):
+            judge.Profile(strip_marks=True).key("é")
 
     def test_keys_are_spelled_back(self):
         langs = judge.read_table()
@@ -67,7 +113,10 @@ class Normalization(unittest.TestCase):
         # The whole expansion is spelled as its language.
         every = judge.Speller(langs["he-full"], judge.Profile(), judge.Counter(), 16)
         self.assertEqual(every.lower("שלומ")[0], "שלום")
-        el_profile = judge.Profile(strip_marks=True)
+        ca = judge.Speller(langs["ca"], judge.Profile(), judge.Counter(), 16)
+        self.assertEqual(ca.lower("coŀlegi")[0], "col·legi")
+        # Greek's accents are stripped: the variants are the .dic's letters.
+        el_profile = compiled_profile(self.folder, "el")
         el = judge.Speller(langs["el"], el_profile, judge.Counter("όροςόα"), 16)
         self.assertIn("όρος", el.lower("οροσ"))
         # Tonos and diaeresis at once: past the first 16 spellings, within the
@@ -84,9 +133,10 @@ class Normalization(unittest.TestCase):
         ka = judge.Speller(langs["ka"], judge.Profile(), judge.Counter(), 16)
         self.assertEqual(ka.cased(["ეარსთ"]), [])  # no Mtavruli capital tried
         # it_IT's è (74 to 85,551 e) is tried; hr_HR's ë (1 to 31,122 e) is not.
-        it = judge.Speller(langs["it"], el_profile, judge.Counter({"e": 85551, "è": 74}), 16)
+        # Italian and Croatian strip accents (Croatian keeps čćđšž; ë is none of them).
+        it = judge.Speller(langs["it"], compiled_profile(self.folder, "it"), judge.Counter({"e": 85551, "è": 74}), 16)
         self.assertIn("cioè", it.lower("cioe"))
-        hr = judge.Speller(langs["hr"], el_profile, judge.Counter({"e": 31122, "ë": 1}), 16)
+        hr = judge.Speller(langs["hr"], compiled_profile(self.folder, "hr"), judge.Counter({"e": 31122, "ë": 1}), 16)
         self.assertEqual(hr.lower("mene"), ["mene"])
 
 
@@ -104,13 +154,60 @@ class Boards(unittest.TestCase):
 
 class DiceSets(unittest.TestCase):
     def test_every_language_rolls_its_designed_set(self):
-        # English's designed set names no --lang (it was designed --from english-new);
-        # vowels_for_language's "en" => "aeiou" is no dice set.
         for tag in judge.read_table():
             name = judge.dice_set_for(tag)
             self.assertTrue((judge.ROOT / "dice-sets" / f"{name}.txt").is_file(), (tag, name))
+        # Where players roll a published set, the judge rolls the designed one.
         self.assertEqual(judge.dice_set_for("en"), "english-designed-4x4")
         self.assertEqual(judge.dice_set_for("de"), "german-designed-4x4")
+        # A whole expansion rolls its language's.
+        self.assertEqual(judge.dice_set_for("he-full"), "hebrew-designed-4x4")
+        with self.assertRaises(judge.BadInput):
+            judge.dice_set_for("xx")
+
+    def test_a_designed_set_is_its_languages(self):
+        # Each designed set's source line names the language it was designed for
+        # (`--lang TAG`; English's was designed --from english-new-4x4): the table gives
+        # that language that set.
+        named = 0
+        for path in sorted((judge.ROOT / "dice-sets").glob("*-designed-4x4.txt")):
+            head = path.read_text(encoding="utf-8").split("\n", 8)[:8]
+            tags = {m.group(1) for line in head for m in re.finditer(r"--lang ([a-z-]+)", line)}
+            for tag in tags:
+                self.assertEqual(judge.dice_set_for(tag), path.stem, tag)
+                named += 1
+        self.assertGreater(named, 60)
+
+
+class Table(unittest.TestCase):
+    def test_each_language_is_the_tables_entry(self):
+        langs = judge.read_table()
+        # Those with a word list only (fi and az have a preset and dice, no list).
+        self.assertNotIn("fi", langs)
+        self.assertIn("he-full", langs)
+        hr, hu, he = langs["hr"], langs["hu"], langs["he"]
+        self.assertEqual((hr.source, hr.packages, hr.drops_proper_nouns, hr.fold, hr.max_len),
+                         ("hunspell:hr_HR", ["hunspell-hr"], True, None, None))
+        self.assertEqual(hu.max_len, 10)
+        self.assertEqual((he.packages, he.drops_proper_nouns, he.fold),
+                         (["hunspell-he", "hspell"], False, "hebrew-final-letters"))
+        self.assertEqual(langs["fa"].fold, "persian-zwnj")
+        self.assertEqual(langs["ca"].fold, "catalan-middle-dot")
+        self.assertEqual(langs["el"].script, "Greek")
+
+    def test_syllable_languages_and_their_full_lists_play_by_their_rules(self):
+        self.assertEqual(judge.rules_for("hi"), "syllables")
+        self.assertEqual(judge.rules_for("ko"), "syllables")
+        self.assertEqual(judge.rules_for("hr"), "hasbro")
+        self.assertEqual(judge.rules_for("he-full"), "hasbro")
+        self.assertEqual(judge.rules_for("xx"), "hasbro")
+        self.assertEqual({t for t, l in judge.read_table().items() if l.rules == "syllables"},
+                         {"bn", "gu", "hi", "ko", "ml", "mr", "ne", "si", "ta", "te"})
+
+    def test_a_missing_binary_is_one_line(self):
+        with self.assertRaises(judge.BadInput) as e:
+            judge.read_table("/nonexistent/polyboggle")
+        self.assertIn("set POLYBOGGLE", str(e.exception))
 
 
 class Hunspell(unittest.TestCase):
@@ -156,8 +253,9 @@ class BadInput(unittest.TestCase):
         self.assertIn("apt-get install hunspell-hr", lines[0])
 
     def test_no_hunspell_program_is_one_line(self):
-        run = subprocess.run(["/usr/bin/env", "-i", "PATH=/nonexistent", sys.executable,
-                              str(SCRIPT), "hr"], capture_output=True, text=True, check=False)
+        run = subprocess.run(["/usr/bin/env", "-i", "PATH=/nonexistent", f"POLYBOGGLE={PB}",
+                              sys.executable, str(SCRIPT), "hr"],
+                             capture_output=True, text=True, check=False)
         self.assertEqual(run.returncode, 2, run.stderr)
         self.assertEqual(run.stderr.strip().splitlines(),
                          ["error: hunspell is not installed: apt-get install hunspell"])
@@ -167,6 +265,12 @@ class BadInput(unittest.TestCase):
         self.assertEqual(run.returncode, 2)
         self.assertEqual(len(run.stderr.strip().splitlines()), 1)
         self.assertIn("unknown language 'xx'", run.stderr)
+
+    def test_a_language_with_no_list_is_one_line(self):
+        run = self.run_judge("fi")
+        self.assertEqual(run.returncode, 2)
+        self.assertEqual(run.stderr.strip().splitlines(),
+                         ["error: 'fi' has no word list to judge (polyboggle languages fi)"])
 
 
 if __name__ == "__main__":

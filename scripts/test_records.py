@@ -1,6 +1,10 @@
-"""Tests of scripts/records.py: python3 -m unittest discover -s scripts -p 'test_*.py'"""
+"""Tests of scripts/records.py: python3 -m unittest discover -s scripts -p 'test_*.py'
+
+Some need the binary (the language table is its own): POLYBOGGLE, else
+target/release/polyboggle (cargo build --release)."""
 import io
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -158,6 +162,8 @@ class Rows(unittest.TestCase):
             self.assertEqual([k for k in records.KEYS if k not in r], [], r)
             self.assertIn(r["kind"], ("faces", "dice", "wordiest", "proof"))
             self.assertIn(r["rules"], ("hasbro", "syllables"))
+            # The rules the language plays by: a row's board scores under them.
+            self.assertEqual(r["rules"], records.rules_of(r["lang"]), r)
             if r["kind"] != "proof":
                 self.assertLessEqual(r["runs_found"], r["runs"])
 
@@ -222,6 +228,27 @@ class BadInput(unittest.TestCase):
             records.built("xx")
         self.assertEqual(e.exception.code, 2)
         self.assertIn("dictionaries/build-languages.sh xx", err.getvalue())
+
+    def test_a_built_language_is_where_the_binary_finds_it(self):
+        # The table's `built`: POLYBOGGLE_DICTIONARIES' folders first.
+        with tempfile.TemporaryDirectory() as folder:
+            (Path(folder) / "hr.pbd").write_bytes(b"")
+            saved = os.environ.get("POLYBOGGLE_DICTIONARIES")
+            os.environ["POLYBOGGLE_DICTIONARIES"] = folder
+            records.language_table.languages.cache_clear()
+            try:
+                self.assertEqual(records.built("hr"), str(Path(folder) / "hr.pbd"))
+            finally:
+                if saved is None:
+                    del os.environ["POLYBOGGLE_DICTIONARIES"]
+                else:
+                    os.environ["POLYBOGGLE_DICTIONARIES"] = saved
+                records.language_table.languages.cache_clear()
+
+    def test_a_full_list_plays_by_its_languages_rules(self):
+        self.assertEqual(records.rules_of("hi"), "syllables")
+        self.assertEqual(records.rules_of("he-full"), "hasbro")
+        self.assertEqual(records.rules_of("xx"), "hasbro")
 
     def test_merge_of_a_missing_file_is_one_line(self):
         done = subprocess.run([sys.executable, str(SCRIPT), "merge", "no-such.ndjson"],

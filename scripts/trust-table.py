@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
 """Writes the "Trusted" table of docs/languages.md from the judge's figures
 (docs/judge.tsv, scripts/judge.py) and the attested shares (docs/attested.tsv,
-scripts/attested-share.py): one row for every language of
-dictionaries/build-languages.sh, a dash where a figure was not measured.
+scripts/attested-share.py): one row for every language with a word list to build
+(`polyboggle languages --format json`, in its order), a dash where a figure was not
+measured. POLYBOGGLE names the binary (default: target/release/polyboggle).
 
     scripts/trust-table.py            # rewrites the table between its markers
     scripts/trust-table.py --check    # exits 1 when the table is not what it would write
 """
 import csv
 import pathlib
-import re
 import sys
+
+import language_table  # scripts/language_table.py: the language table
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BEGIN = "<!-- trust table: scripts/trust-table.py writes it; do not edit by hand -->"
@@ -25,11 +27,10 @@ def rows(path):
 
 
 def languages():
-    """Each language's tag and whether its expansion is cut at a length."""
-    script = (ROOT / "dictionaries/build-languages.sh").read_text(encoding="utf-8")
-    table = script.split("table='", 1)[1].split("'", 1)[0]
-    rows = [line.split("|") for line in table.splitlines() if re.match(r"^[a-z-]+\|", line)]
-    return [(row[0], "--max-form-len" in row[5]) for row in rows]
+    """Each language with a word list: its tag and whether its expansion is cut at a
+    length (the source's max_form_len)."""
+    return [(tag, entry["source"]["max_form_len"] is not None)
+            for tag, entry in language_table.languages().items() if entry["source"]]
 
 
 def table():
@@ -64,6 +65,11 @@ def table():
 
 
 def main():
+    try:
+        body = table()
+    except language_table.Unavailable as e:
+        print(f"trust-table.py: {e}", file=sys.stderr)
+        return 2
     doc = ROOT / "docs/languages.md"
     text = doc.read_text(encoding="utf-8")
     if BEGIN not in text or END not in text:
@@ -71,7 +77,7 @@ def main():
         return 2
     head, rest = text.split(BEGIN, 1)
     _, tail = rest.split(END, 1)
-    new = f"{head}{BEGIN}\n{table()}\n{END}{tail}"
+    new = f"{head}{BEGIN}\n{body}\n{END}{tail}"
     if "--check" in sys.argv[1:]:
         return 0 if new == text else 1
     doc.write_text(new, encoding="utf-8")
