@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use polyboggle::{files, Profile};
-use polyboggle_crossword::{self as crossword, Crossword, Options};
+use polyboggle_crossword::{self as crossword, Crossword, LayoutOptions};
 use polyboggle_dice as dice;
 
 use crate::args::{CrosswordArgs, CrosswordCommand, CrosswordFormat};
@@ -67,14 +67,14 @@ pub fn run(args: CrosswordArgs) -> Result<(), Failure> {
         .map(|p| crossword::parse_pin(p))
         .collect::<Result<Vec<_>, _>>()
         .map_err(Failure::input)?;
-    let options = Options {
+    let options = LayoutOptions {
         size: (rows, cols),
         auto: args.auto,
         time: Some(time.unwrap_or(Duration::from_secs(1))),
         seed: args.seed,
         pins,
         profile,
-        ..Options::default()
+        ..LayoutOptions::default()
     };
     let layout = crossword::generate(&entries, &options).map_err(Failure::input)?;
     let rendered = match args.format {
@@ -158,10 +158,10 @@ fn bench(folder: Option<&str>, time: Option<Duration>, profile: &Profile) -> Res
             let runs: Vec<Run> = lists
                 .iter()
                 .map(|entries| {
-                    let options = Options {
+                    let options = LayoutOptions {
                         time: Some(budget),
                         profile: profile.clone(),
-                        ..Options::default()
+                        ..LayoutOptions::default()
                     };
                     let c: Crossword =
                         crossword::generate(entries, &options).expect("no pins to refuse");

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use crate::grid::{Grid, Shape, Spot};
 use crate::search::{self, Limits, Problem};
 use crate::{
-    fold_letter, Crossword, Direction, Dropped, Entry, Letters, Options, Pin, PinError, Placed,
-    MAX_AUTO_SIDE, MAX_WORDS,
+    fold_letter, Crossword, Direction, Dropped, Entry, LayoutOptions, Letters, Pin, PinError,
+    Placed, MAX_AUTO_SIDE, MAX_LAYOUT_WORDS,
 };
 
 /// One word of the problem: where it came from and its cells.
@@ -22,7 +22,7 @@ struct Word {
 
 /// Lays out `entries` under `options`. Fails only on a pin that is off the grid, clashes
 /// with another pin, or repeats a pinned word; every other problem is a dropped word.
-pub fn generate(entries: &[Entry], options: &Options) -> Result<Crossword, PinError> {
+pub fn generate(entries: &[Entry], options: &LayoutOptions) -> Result<Crossword, PinError> {
     let started = Instant::now();
     let deadline = options.time.map(|t| started + t);
     let profile = &options.profile;
@@ -60,11 +60,11 @@ pub fn generate(entries: &[Entry], options: &Options) -> Result<Crossword, PinEr
             .iter()
             .filter(|f| !ids.contains_key(*f))
             .count();
-        if words.len() >= MAX_WORDS || ids.len() + new_letters >= MAX_WORDS {
+        if words.len() >= MAX_LAYOUT_WORDS || ids.len() + new_letters >= MAX_LAYOUT_WORDS {
             dropped.push(left_out(
                 &shown,
                 &entry,
-                format!("beyond the first {MAX_WORDS} words or letters"),
+                format!("beyond the first {MAX_LAYOUT_WORDS} words or letters"),
             ));
             continue;
         }
@@ -199,7 +199,7 @@ fn distinct(letters: &[u16]) -> impl Iterator<Item = u16> + '_ {
 }
 
 /// Checks the pins and returns each pinned word with its spot.
-fn pinned_words(words: &[Word], options: &Options) -> Result<Vec<(usize, Spot)>, PinError> {
+fn pinned_words(words: &[Word], options: &LayoutOptions) -> Result<Vec<(usize, Spot)>, PinError> {
     let (rows, cols) = options.size;
     let mut grid = Grid::new(rows, cols, words.len());
     let mut placed: Vec<(usize, Spot, &Pin)> = Vec::new();
@@ -288,7 +288,7 @@ fn pinned_words(words: &[Word], options: &Options) -> Result<Vec<(usize, Spot)>,
 fn auto_search(
     words: &[Word],
     shapes: &[Shape],
-    options: &Options,
+    options: &LayoutOptions,
     limits: Limits,
 ) -> (Grid, u64, bool) {
     let longest = shapes.iter().map(Shape::len).max().unwrap_or(2);
@@ -429,11 +429,11 @@ mod tests {
     use super::*;
     use crate::{parse_pin, parse_word_list};
 
-    fn options(rows: usize, cols: usize) -> Options {
-        Options {
+    fn options(rows: usize, cols: usize) -> LayoutOptions {
+        LayoutOptions {
             size: (rows, cols),
             time: None,
-            ..Options::default()
+            ..LayoutOptions::default()
         }
     }
 
@@ -474,7 +474,7 @@ mod tests {
         let pins = vec![parse_pin("שלום@1,5,across").unwrap()];
         let c = generate(
             &list("שלום"),
-            &Options {
+            &LayoutOptions {
                 pins,
                 ..options(3, 7)
             },
@@ -493,7 +493,7 @@ mod tests {
         let with = |pins: Vec<Pin>| {
             generate(
                 &list("cat dog"),
-                &Options {
+                &LayoutOptions {
                     pins,
                     ..options(5, 5)
                 },

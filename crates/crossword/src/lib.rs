@@ -21,10 +21,10 @@
 //! JSON, ipuz, SVG and Across Lite `.puz`.
 //!
 //! ```
-//! use polyboggle_crossword::{generate, parse_word_list, Options};
+//! use polyboggle_crossword::{generate, parse_word_list, LayoutOptions};
 //!
 //! let entries = parse_word_list("seven\nnine\nten\neleven")?;
-//! let options = Options { size: (7, 7), ..Options::default() };
+//! let options = LayoutOptions { size: (7, 7), ..LayoutOptions::default() };
 //! let crossword = generate(&entries, &options)?;
 //! assert_eq!(crossword.words.len(), 4);
 //! assert!(crossword.dropped.is_empty() && crossword.complete);
@@ -46,7 +46,7 @@ mod words;
 
 pub use crossword::{Crossword, Dropped, Placed};
 pub use layout::generate;
-pub use options::{Options, MAX_AUTO_SIDE, MAX_WORDS};
+pub use options::{LayoutOptions, MAX_AUTO_SIDE, MAX_LAYOUT_WORDS};
 pub use puz::PuzError;
 pub use render::EntryLine;
 pub use words::{

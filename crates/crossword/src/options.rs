@@ -1,4 +1,4 @@
-//! How to lay out a crossword ([`Options`]) and the bounds of every layout.
+//! How to lay out a crossword ([`LayoutOptions`]) and the bounds of every layout.
 
 use std::time::Duration;
 
@@ -7,14 +7,14 @@ use polyboggle::Profile;
 use crate::Pin;
 
 /// The most words (and distinct letters) one layout considers; later words are dropped.
-pub const MAX_WORDS: usize = 60_000;
+pub const MAX_LAYOUT_WORDS: usize = 60_000;
 
 /// The largest grid side `--auto` grows to.
 pub const MAX_AUTO_SIDE: usize = 64;
 
 /// How to lay out a crossword.
 #[derive(Clone, Debug)]
-pub struct Options {
+pub struct LayoutOptions {
     /// Grid size (rows, columns); not used with `auto`.
     pub size: (usize, usize),
     /// Grow the grid until every word fits (up to [`MAX_AUTO_SIDE`]), then crop it to
@@ -34,10 +34,10 @@ pub struct Options {
     pub settle: u64,
 }
 
-impl Default for Options {
+impl Default for LayoutOptions {
     /// A 13×17 grid, one second, seed 1, no pins, the default profile.
-    fn default() -> Options {
-        Options {
+    fn default() -> LayoutOptions {
+        LayoutOptions {
             size: (13, 17),
             auto: false,
             time: Some(Duration::from_secs(1)),
