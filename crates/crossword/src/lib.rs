@@ -33,6 +33,7 @@
 //! println!("{}", crossword.to_text());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+#![deny(missing_docs)]
 
 mod crossword;
 pub mod fill;
