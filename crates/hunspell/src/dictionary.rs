@@ -1,4 +1,4 @@
-//! An opened dictionary ([`Dictionary`]) and the stream of its forms ([`Expand`]):
+//! An opened dictionary ([`HunspellDictionary`]) and the stream of its forms ([`Expand`]):
 //! what the `.dic` forbids or pairs is read once at opening, then forms come stem by
 //! stem, one batch held at a time, compounds last. The affix rules themselves are the
 //! engine's (`expand`), the compound parts `compound`'s.
@@ -9,11 +9,11 @@ use std::path::{Path, PathBuf};
 use crate::compound::{self, Collector, PairGroup};
 use crate::expand::Engine;
 use crate::fxhash::FxHashSet;
-use crate::{letters, Aff, DicEntry, DicReader, Error, Flag, FlagSet, Options, Result};
+use crate::{letters, Aff, DicEntry, DicReader, Error, ExpandOptions, Flag, FlagSet, Result};
 
 /// An opened dictionary, ready to expand.
 #[derive(Debug)]
-pub struct Dictionary {
+pub struct HunspellDictionary {
     aff: Aff,
     dic_path: PathBuf,
     engine: Engine,
@@ -25,19 +25,19 @@ pub struct Dictionary {
     word_pairs: HashSet<String>,
     /// Words carrying `COMPOUNDFORBIDFLAG` in the `.dic`: never compound parts.
     no_compound_parts: HashSet<String>,
-    options: Options,
+    options: ExpandOptions,
 }
 
-impl Dictionary {
-    /// Opens `dic` with its affix file `aff`, default [`Options`].
-    pub fn open(dic: impl AsRef<Path>, aff: impl AsRef<Path>) -> Result<Dictionary> {
-        Dictionary::open_with(dic, aff, Options::default())
+impl HunspellDictionary {
+    /// Opens `dic` with its affix file `aff`, default [`ExpandOptions`].
+    pub fn open(dic: impl AsRef<Path>, aff: impl AsRef<Path>) -> Result<HunspellDictionary> {
+        HunspellDictionary::open_with(dic, aff, ExpandOptions::default())
     }
 
     /// Opens `dic` with the `.aff` beside it (same name, `.aff` extension).
-    pub fn open_dic(dic: impl AsRef<Path>) -> Result<Dictionary> {
+    pub fn open_dic(dic: impl AsRef<Path>) -> Result<HunspellDictionary> {
         let dic = dic.as_ref();
-        Dictionary::open(dic, dic.with_extension("aff"))
+        HunspellDictionary::open(dic, dic.with_extension("aff"))
     }
 
     /// Opens with explicit options. Reads the `.aff`, and the `.dic` once to
@@ -45,8 +45,8 @@ impl Dictionary {
     pub fn open_with(
         dic: impl AsRef<Path>,
         aff: impl AsRef<Path>,
-        options: Options,
-    ) -> Result<Dictionary> {
+        options: ExpandOptions,
+    ) -> Result<HunspellDictionary> {
         let aff = Aff::open(aff)?;
         let dic_path = dic.as_ref().to_path_buf();
         if let Some(c) = options.compounds {
@@ -78,7 +78,7 @@ impl Dictionary {
                 }
             }
         }
-        let mut d = Dictionary {
+        let mut d = HunspellDictionary {
             aff,
             dic_path,
             engine,
@@ -102,7 +102,7 @@ impl Dictionary {
     }
 
     /// The options in force.
-    pub fn options(&self) -> &Options {
+    pub fn options(&self) -> &ExpandOptions {
         &self.options
     }
 
@@ -168,7 +168,7 @@ impl Dictionary {
     }
 
     /// Every form of one `.dic` entry (outside compounds), sorted, without
-    /// duplicates. Holds them all in memory: [`Dictionary::expand`] streams.
+    /// duplicates. Holds them all in memory: [`HunspellDictionary::expand`] streams.
     pub fn expand_entry(&self, e: &DicEntry) -> Result<Vec<String>> {
         let word = self.orient(&e.word);
         let mut out = Vec::new();
@@ -219,10 +219,10 @@ impl Dictionary {
     }
 }
 
-/// Iterator returned by [`Dictionary::expand`]. Yields `Err` at most once,
+/// Iterator returned by [`HunspellDictionary::expand`]. Yields `Err` at most once,
 /// then ends.
 pub struct Expand<'a> {
-    dict: &'a Dictionary,
+    dict: &'a HunspellDictionary,
     reader: DicReader<'a>,
     /// The current batch; `buf[buf_pos..]` is still to be yielded (the storage
     /// is reused from batch to batch).
@@ -256,7 +256,7 @@ impl Current {
 }
 
 impl Expand<'_> {
-    /// How many compounds have come so far (0 without [`Options::compounds`]).
+    /// How many compounds have come so far (0 without [`ExpandOptions::compounds`]).
     pub fn compounds(&self) -> usize {
         self.compounds
     }

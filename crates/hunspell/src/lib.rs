@@ -10,7 +10,7 @@
 //! Compounds are off by default; [`Compounds`] turns on two-part compounds.
 //!
 //! ```
-//! use polyboggle_hunspell::Dictionary;
+//! use polyboggle_hunspell::HunspellDictionary;
 //! let dir = tempfile::tempdir().unwrap();
 //! let aff = dir.path().join("t.aff");
 //! let dic = dir.path().join("t.dic");
@@ -18,7 +18,7 @@
 //!     PFX U Y 1\nPFX U 0 un .\n\
 //!     SFX S Y 2\nSFX S 0 s [^y]\nSFX S y ies y\n").unwrap();
 //! std::fs::write(&dic, "2\ndo/US\nfly/S\n").unwrap();
-//! let d = Dictionary::open(&dic, &aff).unwrap();
+//! let d = HunspellDictionary::open(&dic, &aff).unwrap();
 //! let words: Vec<String> = d.expand().unwrap().collect::<Result<_, _>>().unwrap();
 //! assert_eq!(words, ["do", "dos", "undo", "undos", "flies", "fly"]);
 //! ```
@@ -49,8 +49,8 @@ mod options;
 pub use aff::{Aff, AffixRule};
 pub use compile::{Expanded, FORMS_AT_ONCE, MAX_COMPOUND_LEN};
 pub use dic::{DicEntry, DicReader};
-pub use dictionary::{Dictionary, Expand};
+pub use dictionary::{Expand, HunspellDictionary};
 pub use error::{Error, Result};
 pub use flags::{Flag, FlagMode, FlagSet};
 pub use letters::letters;
-pub use options::{Compounds, Options};
+pub use options::{Compounds, ExpandOptions};

@@ -1,6 +1,6 @@
 //! How to expand a dictionary: the per-stem limit, compounds, the longest form.
 
-/// Two-part compound generation (see [`Options::compounds`]).
+/// Two-part compound generation (see [`ExpandOptions::compounds`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Compounds {
     /// Number of parts; only `2` is supported.
@@ -25,7 +25,7 @@ impl Compounds {
 
 /// Expansion options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Options {
+pub struct ExpandOptions {
     /// Most forms one stem may yield; past it expansion fails with
     /// [`Error::TooManyForms`](crate::Error::TooManyForms). Default 100,000,000
     /// (hu_HU has stems with over 5 million forms).
@@ -41,9 +41,9 @@ pub struct Options {
     pub max_len: Option<usize>,
 }
 
-impl Default for Options {
+impl Default for ExpandOptions {
     fn default() -> Self {
-        Options {
+        ExpandOptions {
             limit: 100_000_000,
             compounds: None,
             max_len: None,
