@@ -29,7 +29,7 @@
 //! batch or another stem: sort downstream. Memory stays flat whatever the
 //! number of forms: only the affix tables, the (few) forbidden words and one
 //! batch are held.
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 pub mod aff;
 mod compile;
