@@ -31,6 +31,7 @@
 //! assert_eq!(runs[0].best.score, 4); // tea, eat, ate, teat... on four dice
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+#![deny(missing_docs)]
 
 mod anneal;
 mod objective;
