@@ -18,7 +18,7 @@ use polyboggle_languages::{self as languages, DICE, DICTIONARY};
 use polyboggle_optimize::{self as optimize, Space};
 use polyboggle_play::level::Level;
 
-use polyboggle_hunspell::{Dictionary, Options};
+use polyboggle_hunspell::{ExpandOptions, HunspellDictionary};
 
 use crate::args::{
     BackendArg, DictArgs, HunspellArgs, LevelArg, ProfileArgs, RulesArgs, SpaceArgs,
@@ -41,12 +41,12 @@ pub fn is_dic(path: &Path) -> bool {
 
 /// The Hunspell dictionary `dic`, its affix file `--aff` or the `.aff` beside it,
 /// opened (both read and checked) for expansion as the flags ask.
-pub fn open_hunspell(dic: &Path, args: &HunspellArgs) -> Result<Dictionary, Failure> {
+pub fn open_hunspell(dic: &Path, args: &HunspellArgs) -> Result<HunspellDictionary, Failure> {
     let aff = args
         .aff
         .clone()
         .unwrap_or_else(|| dic.with_extension("aff"));
-    let options = Options::for_compile(args.compounds, args.max_form_len)?;
+    let options = ExpandOptions::for_compile(args.compounds, args.max_form_len)?;
     for (path, what) in [(dic, ".dic"), (aff.as_path(), ".aff")] {
         if !path.is_file() {
             files::open(path)?;
@@ -56,7 +56,7 @@ pub fn open_hunspell(dic: &Path, args: &HunspellArgs) -> Result<Dictionary, Fail
             )));
         }
     }
-    Ok(Dictionary::open_with(dic, &aff, options)?)
+    Ok(HunspellDictionary::open_with(dic, &aff, options)?)
 }
 
 /// Worker threads a command accepts at most.

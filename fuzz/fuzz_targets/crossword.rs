@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use libfuzzer_sys::fuzz_target;
 use polyboggle_crossword::fill::{self, FillOptions, Pattern, Style};
-use polyboggle_crossword::{self as crossword, Options};
+use polyboggle_crossword::{self as crossword, LayoutOptions};
 use polyboggle_fuzz::text;
 
 fuzz_target!(|data: &[u8]| {
@@ -24,13 +24,13 @@ fuzz_target!(|data: &[u8]| {
     if entries.len() > 12 {
         return;
     }
-    let options = Options {
+    let options = LayoutOptions {
         size: (7, 9),
         time: Some(Duration::from_millis(20)),
         pins,
         patience: 200,
         settle: 50,
-        ..Options::default()
+        ..LayoutOptions::default()
     };
     let Ok(layout) = crossword::generate(&entries, &options) else {
         return;

@@ -354,12 +354,12 @@ pub(crate) fn hunspell_dictionary(
     aff: Option<String>,
     compounds: Option<usize>,
     max_form_len: Option<usize>,
-) -> PyResult<polyboggle_hunspell::Dictionary> {
+) -> PyResult<polyboggle_hunspell::HunspellDictionary> {
     let dic = std::path::Path::new(dic);
     let aff = aff.map_or_else(|| dic.with_extension("aff"), Into::into);
-    let options = polyboggle_hunspell::Options::for_compile(compounds, max_form_len)
+    let options = polyboggle_hunspell::ExpandOptions::for_compile(compounds, max_form_len)
         .map_err(|e| LexiconError::new_err(e.to_string()))?;
-    polyboggle_hunspell::Dictionary::open_with(dic, &aff, options)
+    polyboggle_hunspell::HunspellDictionary::open_with(dic, &aff, options)
         .map_err(|e| LexiconError::new_err(e.to_string()))
 }
 

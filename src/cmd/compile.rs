@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use polyboggle::{files, Compiler};
-use polyboggle_hunspell::{Dictionary, Expanded};
+use polyboggle_hunspell::{Expanded, HunspellDictionary};
 
 use crate::args::{CompileArgs, HunspellArgs};
 use crate::load::{is_dic, open_hunspell, profile, read_tiers};
@@ -130,7 +130,7 @@ pub fn run(args: CompileArgs) -> Result<(), Failure> {
 /// expansion gave.
 fn add_forms(
     compiler: &mut Compiler,
-    dictionary: &Dictionary,
+    dictionary: &HunspellDictionary,
     bar: &ProgressBar,
 ) -> Result<(u64, Expanded), Failure> {
     let stems = dictionary.stems()?.count() as u64;

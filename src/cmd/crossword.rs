@@ -1,42 +1,31 @@
 //! `polyboggle crossword`: read a word list and pins, lay them out, print or write the
 //! layout; `--bench` lays out every list of a folder at several time budgets. `fill` and
-//! `pattern` are in `crossword_fill`.
+//! `pattern` are in `crossword_fill`; what the three share is in `crossword_input`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use polyboggle::{files, Profile};
-use polyboggle_crossword::{self as crossword, Crossword, Options};
+use polyboggle_crossword::{self as crossword, Crossword, LayoutOptions};
 use polyboggle_dice as dice;
 
-use crate::args::{CrosswordArgs, CrosswordCommand, CrosswordFormat};
-use crate::load::read_input;
+use super::crossword_input::{check_solution, read_text, MAX_SIDE};
+use crate::args::{CrosswordArgs, CrosswordFormat};
 use crate::Failure;
 
-/// The most words a list may hold.
-const MAX_WORDS: usize = 20_000;
-/// The longest grid side.
-const MAX_SIDE: usize = 255;
+/// The most words a word list may hold; a longer one is refused. (The library's own
+/// bound, [`crossword::MAX_LAYOUT_WORDS`], drops words past it instead.)
+const MAX_LIST_WORDS: usize = 20_000;
 
+/// Lays out the word list `args` names, or with `--bench` every list of a folder.
 pub fn run(args: CrosswordArgs) -> Result<(), Failure> {
-    match args.command {
-        Some(CrosswordCommand::Fill(fill)) => return super::crossword_fill::run_fill(fill),
-        Some(CrosswordCommand::Pattern(pattern)) => {
-            return super::crossword_fill::run_pattern(pattern)
-        }
-        None => {}
-    }
     let profile = crate::load::profile(&args.profile)?;
     let time = args
         .time
         .map(|secs| crate::load::check_seconds(secs, 1e6))
         .transpose()?;
-    if args.solution && args.format != CrosswordFormat::Svg {
-        return Err(Failure::input(
-            "--solution goes with --format svg (the other formats always hold the letters)",
-        ));
-    }
+    check_solution(args.solution, args.format == CrosswordFormat::Svg)?;
     if args.bench {
         if args.format != CrosswordFormat::Text {
             return Err(Failure::input(
@@ -52,12 +41,12 @@ pub fn run(args: CrosswordArgs) -> Result<(), Failure> {
         )));
     }
     let path = args.words.as_deref().unwrap_or("-");
-    let (text, origin) = read_words(path)?;
+    let (text, origin) = read_text(path)?;
     let entries =
         crossword::parse_word_list(&text).map_err(|e| Failure::input(format!("{origin}: {e}")))?;
-    if entries.len() > MAX_WORDS {
+    if entries.len() > MAX_LIST_WORDS {
         return Err(Failure::input(format!(
-            "{origin}: {} words; at most {MAX_WORDS}",
+            "{origin}: {} words; at most {MAX_LIST_WORDS}",
             entries.len()
         )));
     }
@@ -67,14 +56,14 @@ pub fn run(args: CrosswordArgs) -> Result<(), Failure> {
         .map(|p| crossword::parse_pin(p))
         .collect::<Result<Vec<_>, _>>()
         .map_err(Failure::input)?;
-    let options = Options {
+    let options = LayoutOptions {
         size: (rows, cols),
         auto: args.auto,
         time: Some(time.unwrap_or(Duration::from_secs(1))),
         seed: args.seed,
         pins,
         profile,
-        ..Options::default()
+        ..LayoutOptions::default()
     };
     let layout = crossword::generate(&entries, &options).map_err(Failure::input)?;
     let rendered = match args.format {
@@ -92,13 +81,6 @@ pub fn run(args: CrosswordArgs) -> Result<(), Failure> {
         None => out.write_all(rendered.as_bytes())?,
     }
     Ok(out.flush()?)
-}
-
-/// The text of a word list (or a grid) and the name errors give it.
-pub(super) fn read_words(path: &str) -> Result<(String, String), Failure> {
-    let (origin, bytes) = read_input(Path::new(path))?;
-    let text = polyboggle::files::text(&bytes, &origin)?.to_string();
-    Ok((text, origin))
 }
 
 /// One layout of the benchmark.
@@ -149,7 +131,7 @@ fn bench(folder: Option<&str>, time: Option<Duration>, profile: &Profile) -> Res
                 .count();
         let mut lists = Vec::new();
         for file in &files[start..end] {
-            let (text, origin) = read_words(&file.display().to_string())?;
+            let (text, origin) = read_text(&file.display().to_string())?;
             let entries = crossword::parse_word_list(&text)
                 .map_err(|e| Failure::input(format!("{origin}: {e}")))?;
             lists.push(entries);
@@ -158,10 +140,10 @@ fn bench(folder: Option<&str>, time: Option<Duration>, profile: &Profile) -> Res
             let runs: Vec<Run> = lists
                 .iter()
                 .map(|entries| {
-                    let options = Options {
+                    let options = LayoutOptions {
                         time: Some(budget),
                         profile: profile.clone(),
-                        ..Options::default()
+                        ..LayoutOptions::default()
                     };
                     let c: Crossword =
                         crossword::generate(entries, &options).expect("no pins to refuse");

@@ -11,12 +11,9 @@ use polyboggle_crossword::fill::{
 };
 use polyboggle_dice as dice;
 
-use super::crossword::read_words;
+use super::crossword_input::{check_solution, read_text, MAX_SIDE};
 use crate::args::{FillArgs, FillFormat, PatternArgs, StyleArg, SymmetryArg};
 use crate::Failure;
-
-/// The longest grid side.
-const MAX_SIDE: usize = 255;
 
 /// The default time budget.
 const DEFAULT_SECONDS: u64 = 60;
@@ -34,12 +31,8 @@ pub fn run_fill(args: FillArgs) -> Result<(), Failure> {
         Some(secs) => crate::load::check_seconds(secs, 1e6)?,
         None => Duration::from_secs(DEFAULT_SECONDS),
     };
-    if args.solution && args.format != FillFormat::Svg {
-        return Err(Failure::input(
-            "--solution goes with --format svg (the other formats always hold the letters)",
-        ));
-    }
-    let (grid_text, grid_origin) = read_words(&args.grid)?;
+    check_solution(args.solution, args.format == FillFormat::Svg)?;
+    let (grid_text, grid_origin) = read_text(&args.grid)?;
     let pattern =
         Pattern::parse(&grid_text).map_err(|e| Failure::input(format!("{grid_origin}: {e}")))?;
     if pattern.rows > MAX_SIDE || pattern.cols > MAX_SIDE {
@@ -50,7 +43,7 @@ pub fn run_fill(args: FillArgs) -> Result<(), Failure> {
     }
     let words: Vec<ScoredWord> = match (&args.words, &args.dict) {
         (Some(path), _) => {
-            let (text, origin) = read_words(path)?;
+            let (text, origin) = read_text(path)?;
             fill::parse_scored_list(&text)
                 .map_err(|e| Failure::input(format!("{origin}: {e}")))?
                 .words

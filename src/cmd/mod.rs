@@ -6,6 +6,7 @@ mod compile;
 mod completions;
 mod crossword;
 mod crossword_fill;
+mod crossword_input;
 mod dice;
 mod dice_design;
 mod dice_stats;
@@ -21,7 +22,7 @@ mod roll;
 mod serve;
 mod solve;
 
-use crate::args::{Cli, Command, DiceCommand, DictCommand};
+use crate::args::{Cli, Command, CrosswordCommand, DiceCommand, DictCommand};
 use crate::Failure;
 
 /// Runs the command `cli` names.
@@ -91,6 +92,10 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Serve(args) => serve::run(args),
         Command::Completions(args) => completions::run(args.shell),
         Command::Man => man::run(),
-        Command::Crossword(args) => crossword::run(args),
+        Command::Crossword(args) => match args.command {
+            Some(CrosswordCommand::Fill(args)) => crossword_fill::run_fill(args),
+            Some(CrosswordCommand::Pattern(args)) => crossword_fill::run_pattern(args),
+            None => crossword::run(args),
+        },
     }
 }

@@ -23,10 +23,10 @@ impl Crossword {
     /// list, else the word itself.
     ///
     /// ```
-    /// use polyboggle_crossword::{generate, parse_word_list, Options};
+    /// use polyboggle_crossword::{generate, parse_word_list, LayoutOptions};
     ///
     /// let entries = parse_word_list("cat\nact")?;
-    /// let c = generate(&entries, &Options { size: (3, 3), ..Options::default() })?;
+    /// let c = generate(&entries, &LayoutOptions { size: (3, 3), ..LayoutOptions::default() })?;
     /// let puz = c.to_puz()?;
     /// assert_eq!(&puz[2..14], b"ACROSS&DOWN\0");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -161,9 +161,9 @@ mod tests {
     #[test]
     fn the_header_checksums_match_the_body() {
         let entries = crate::parse_word_list("cat\nact\ntea").unwrap();
-        let options = crate::Options {
+        let options = crate::LayoutOptions {
             size: (5, 5),
-            ..crate::Options::default()
+            ..crate::LayoutOptions::default()
         };
         let c = crate::generate(&entries, &options).unwrap();
         let puz = c.to_puz().unwrap();

@@ -302,10 +302,10 @@ impl Crossword {
     /// with no clue at all is a fill-in puzzle: the words alone.
     ///
     /// ```
-    /// use polyboggle_crossword::{generate, parse_word_list, Options};
+    /// use polyboggle_crossword::{generate, parse_word_list, LayoutOptions};
     ///
     /// let entries = parse_word_list("cat\tA pet that purrs\nact\n")?;
-    /// let options = Options { size: (3, 3), ..Options::default() };
+    /// let options = LayoutOptions { size: (3, 3), ..LayoutOptions::default() };
     /// let crossword = generate(&entries, &options)?;
     /// let lines: Vec<String> = crossword.entries().into_iter().map(|l| l.text).collect();
     /// assert!(lines.contains(&"Words".to_string()), "{lines:?}");

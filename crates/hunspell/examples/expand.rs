@@ -5,7 +5,7 @@
 //!
 //! Prints every form, one a line, to stdout. Errors: one line on stderr, exit 2.
 
-use polyboggle_hunspell::{Compounds, Dictionary, Options};
+use polyboggle_hunspell::{Compounds, ExpandOptions, HunspellDictionary};
 use std::io::{BufWriter, Write};
 
 fn run() -> Result<(), String> {
@@ -14,7 +14,7 @@ fn run() -> Result<(), String> {
     let mut normalize = false;
     let mut compounds = None;
     let mut max_len = 15usize;
-    let mut opts = Options::default();
+    let mut opts = ExpandOptions::default();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut val = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
@@ -62,7 +62,7 @@ fn run() -> Result<(), String> {
             ..Compounds::two(max_len)
         });
     }
-    let d = Dictionary::open_with(dic, &aff, opts).map_err(|e| e.to_string())?;
+    let d = HunspellDictionary::open_with(dic, &aff, opts).map_err(|e| e.to_string())?;
     let out = std::io::stdout();
     let mut out = BufWriter::with_capacity(1 << 20, out.lock());
     let mut write = |w: &str| -> Result<(), String> {

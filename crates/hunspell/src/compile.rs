@@ -6,16 +6,16 @@
 
 use std::sync::mpsc::sync_channel;
 
-use crate::{Compounds, Dictionary, Error, Options, Result};
+use crate::{Compounds, Error, ExpandOptions, HunspellDictionary, Result};
 
 /// The longest compound made when no longest form is given, in letters: a 6x6
 /// board's 36, and then some.
 pub const MAX_COMPOUND_LEN: usize = 40;
 
-/// Forms handed over at a time by [`Dictionary::expand_in_batches`].
+/// Forms handed over at a time by [`HunspellDictionary::expand_in_batches`].
 pub const FORMS_AT_ONCE: usize = 1 << 15;
 
-/// What [`Dictionary::expand_in_batches`] handed over.
+/// What [`HunspellDictionary::expand_in_batches`] handed over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Expanded {
     /// Forms, counted as handed over (the same form may come more than once).
@@ -24,22 +24,25 @@ pub struct Expanded {
     pub compounds: Option<u64>,
 }
 
-impl Options {
+impl ExpandOptions {
     /// The options a dictionary is compiled with: compounds of `compounds` parts
     /// (only 2; `None`, none), each at most `max_form_len` letters or else
     /// [`MAX_COMPOUND_LEN`], and only forms of at most `max_form_len` letters.
     ///
     /// ```
-    /// use polyboggle_hunspell::Options;
-    /// let options = Options::for_compile(Some(2), None).unwrap();
+    /// use polyboggle_hunspell::ExpandOptions;
+    /// let options = ExpandOptions::for_compile(Some(2), None).unwrap();
     /// assert_eq!(options.compounds.unwrap().max_len, 40);
-    /// assert!(Options::for_compile(Some(3), None).is_err());
-    /// assert!(Options::for_compile(None, Some(0)).is_err());
+    /// assert!(ExpandOptions::for_compile(Some(3), None).is_err());
+    /// assert!(ExpandOptions::for_compile(None, Some(0)).is_err());
     /// ```
-    pub fn for_compile(compounds: Option<usize>, max_form_len: Option<usize>) -> Result<Options> {
-        let mut options = Options {
+    pub fn for_compile(
+        compounds: Option<usize>,
+        max_form_len: Option<usize>,
+    ) -> Result<ExpandOptions> {
+        let mut options = ExpandOptions {
             max_len: max_form_len,
-            ..Options::default()
+            ..ExpandOptions::default()
         };
         if let Some(parts) = compounds {
             if parts != 2 {
@@ -54,19 +57,19 @@ impl Options {
     }
 }
 
-impl Dictionary {
+impl HunspellDictionary {
     /// Hands every form to `add`, [`FORMS_AT_ONCE`] at a time, in the order
-    /// [`Dictionary::expand`] yields them: another thread expands while this one runs
+    /// [`HunspellDictionary::expand`] yields them: another thread expands while this one runs
     /// `add` (a compiler normalizing and sorting, say), with at most two batches
     /// waiting between them, so memory stays bounded.
     ///
     /// ```
-    /// use polyboggle_hunspell::{Dictionary, Options};
+    /// use polyboggle_hunspell::{HunspellDictionary, ExpandOptions};
     /// let dir = tempfile::tempdir().unwrap();
     /// let (aff, dic) = (dir.path().join("t.aff"), dir.path().join("t.dic"));
     /// std::fs::write(&aff, "SET UTF-8\nSFX S Y 1\nSFX S 0 s .\n").unwrap();
     /// std::fs::write(&dic, "2\ncat/S\ndog\n").unwrap();
-    /// let d = Dictionary::open_with(&dic, &aff, Options::for_compile(None, None).unwrap()).unwrap();
+    /// let d = HunspellDictionary::open_with(&dic, &aff, ExpandOptions::for_compile(None, None).unwrap()).unwrap();
     /// let mut words = Vec::new();
     /// let expanded = d.expand_in_batches(|batch| words.extend(batch.iter().map(|w| w.to_string()))).unwrap();
     /// assert_eq!((words.len() as u64, expanded.compounds), (expanded.forms, None));

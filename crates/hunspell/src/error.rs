@@ -37,7 +37,7 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
-    /// A stem produced more forms than [`crate::Options::limit`] allows.
+    /// A stem produced more forms than [`crate::ExpandOptions::limit`] allows.
     #[error("{}:{line}: stem {stem:?} produced more than {limit} forms (Options::limit)", path.display())]
     TooManyForms {
         /// The `.dic` file.
@@ -57,10 +57,10 @@ pub enum Error {
         /// The limit that was hit.
         limit: usize,
     },
-    /// Compounds of other than two parts ([`crate::Options::for_compile`]).
+    /// Compounds of other than two parts ([`crate::ExpandOptions::for_compile`]).
     #[error("--compounds {0}: only two-part compounds are made (--compounds 2)")]
     CompoundParts(usize),
-    /// A longest form of no letters ([`crate::Options::for_compile`]).
+    /// A longest form of no letters ([`crate::ExpandOptions::for_compile`]).
     #[error("--max-form-len 0: a form has at least one letter")]
     NoLetters,
 }

@@ -194,7 +194,7 @@ pub(crate) struct Engine {
     pfx_shrink: usize,
 }
 
-/// [`Options::max_len`](crate::Options::max_len) as the engine uses it: letters,
+/// [`ExpandOptions::max_len`](crate::ExpandOptions::max_len) as the engine uses it: letters,
 /// signed so that room left (`max - len`) may go negative, [`NO_BOUND`] for none.
 fn bound(max_len: Option<usize>) -> isize {
     max_len.map_or(NO_BOUND, |m| m.min(NO_BOUND as usize) as isize)

@@ -1,4 +1,4 @@
-//! How long a form is, for [`Options::max_len`](crate::Options::max_len).
+//! How long a form is, for [`ExpandOptions::max_len`](crate::ExpandOptions::max_len).
 //!
 //! A form's length in letters is its number of characters, except that a Hangul
 //! syllable spelled in conjoining jamo (ko_KR's `.dic` is) counts as one letter, as it

@@ -2,7 +2,7 @@
 
 mod common;
 use common::{forms, forms_with, list};
-use polyboggle_hunspell::{Compounds, Options};
+use polyboggle_hunspell::{Compounds, ExpandOptions};
 
 #[test]
 fn suffix_strip_condition_add() {
@@ -149,7 +149,7 @@ fn iconv_drops_forms_it_would_change_and_normalizes() {
     let aff = "SET UTF-8\nICONV 1\nICONV ’ '\n";
     assert_eq!(forms(aff, "2\nit's\nit’s\n"), list(&["it's"]));
     let (_g, a, d) = common::files(aff.as_bytes(), b"1\nit's\n");
-    let dict = polyboggle_hunspell::Dictionary::open(&d, &a).unwrap();
+    let dict = polyboggle_hunspell::HunspellDictionary::open(&d, &a).unwrap();
     assert_eq!(dict.normalize("it’s"), "it's");
 }
 
@@ -157,7 +157,7 @@ fn iconv_drops_forms_it_would_change_and_normalizes() {
 fn iconv_anchors() {
     let aff = "SET UTF-8\nICONV 2\nICONV abc_ x\nICONV ab y\n";
     let (_g, a, d) = common::files(aff.as_bytes(), b"1\nycd\n");
-    let dict = polyboggle_hunspell::Dictionary::open(&d, &a).unwrap();
+    let dict = polyboggle_hunspell::HunspellDictionary::open(&d, &a).unwrap();
     assert_eq!(dict.normalize("abcd"), "ycd");
     assert_eq!(dict.normalize("zabc"), "zx");
 }
@@ -194,7 +194,7 @@ fn char_flags_are_bytes_in_utf8_files() {
     aff_bytes.push(0xC3);
     aff_bytes.extend_from_slice(b" 0 s .\n");
     let (_g, a, d) = common::files(&aff_bytes, "1\nx/é\n".as_bytes());
-    let dict = polyboggle_hunspell::Dictionary::open(&d, &a).unwrap();
+    let dict = polyboggle_hunspell::HunspellDictionary::open(&d, &a).unwrap();
     let v: Vec<String> = dict.expand().unwrap().map(Result::unwrap).collect();
     assert_eq!(v, ["x", "xs"]);
 }
@@ -209,7 +209,7 @@ fn keepcase_makes_no_case_variants() {
 fn iso8859_2_dictionary_decodes() {
     let aff = b"SET ISO8859-2\nSFX S Y 1\nSFX S 0 \xb1 .\n"; // ą
     let (_g, a, d) = common::files(aff, b"1\nm\xb3/S\n"); // mł
-    let dict = polyboggle_hunspell::Dictionary::open(&d, &a).unwrap();
+    let dict = polyboggle_hunspell::HunspellDictionary::open(&d, &a).unwrap();
     let v: Vec<String> = dict.expand().unwrap().map(Result::unwrap).collect();
     assert_eq!(v, ["mł", "młą"]);
 }
@@ -233,22 +233,22 @@ fn undefined_flags_are_ignored() {
 fn expand_stem_and_limit_and_max_len() {
     let aff = "SFX S Y 2\nSFX S 0 s .\nSFX S 0 ses .\n";
     let (_g, a, d) = common::files(aff.as_bytes(), b"2\nfoo/S\nbar\n");
-    let dict = polyboggle_hunspell::Dictionary::open(&d, &a).unwrap();
+    let dict = polyboggle_hunspell::HunspellDictionary::open(&d, &a).unwrap();
     assert_eq!(dict.expand_stem("foo").unwrap(), ["foo", "foos", "fooses"]);
     assert!(dict.expand_stem("nope").unwrap().is_empty());
-    let o = Options {
+    let o = ExpandOptions {
         limit: 2,
-        ..Options::default()
+        ..ExpandOptions::default()
     };
-    let dict = polyboggle_hunspell::Dictionary::open_with(&d, &a, o).unwrap();
+    let dict = polyboggle_hunspell::HunspellDictionary::open_with(&d, &a, o).unwrap();
     let err = dict.expand().unwrap().find_map(Result::err).unwrap();
     assert!(
         err.to_string().contains("produced more than 2 forms"),
         "{err}"
     );
-    let o = Options {
+    let o = ExpandOptions {
         max_len: Some(4),
-        ..Options::default()
+        ..ExpandOptions::default()
     };
     assert_eq!(
         forms_with(aff, "2\nfoo/S\nbar\n", o),
@@ -265,9 +265,9 @@ fn max_len_keeps_forms_an_affix_brings_back_under_it() {
         forms(aff, dic),
         list(&["abc", "abcxx", "abcxxyy", "c", "cxx", "cxxyy"])
     );
-    let o = Options {
+    let o = ExpandOptions {
         max_len: Some(5),
-        ..Options::default()
+        ..ExpandOptions::default()
     };
     assert_eq!(
         forms_with(aff, dic, o),
@@ -276,9 +276,9 @@ fn max_len_keeps_forms_an_affix_brings_back_under_it() {
     // a second suffix that takes letters off: abxxxx (6) is only a way to abc
     let aff = "SFX S Y 1\nSFX S 0 xxxx/T .\nSFX T Y 1\nSFX T xxxx c xxxx\n";
     assert_eq!(forms(aff, "1\nab/S\n"), list(&["ab", "abc", "abxxxx"]));
-    let o = Options {
+    let o = ExpandOptions {
         max_len: Some(3),
-        ..Options::default()
+        ..ExpandOptions::default()
     };
     assert_eq!(forms_with(aff, "1\nab/S\n", o), list(&["ab", "abc"]));
 }
@@ -288,9 +288,9 @@ fn max_len_counts_a_jamo_syllable_as_one_letter() {
     // 가 + ㄴ다 = 간다: the final ㄴ joins the first syllable, so two letters
     let aff = "SET UTF-8\nSFX S Y 2\nSFX S 0 \u{11AB}\u{1103}\u{1161} .\nSFX S 0 \u{1109}\u{1175}\u{1103}\u{1161} .\n";
     let dic = "1\n\u{1100}\u{1161}/S\n";
-    let o = Options {
+    let o = ExpandOptions {
         max_len: Some(2),
-        ..Options::default()
+        ..ExpandOptions::default()
     };
     assert_eq!(
         forms_with(aff, dic, o),
@@ -306,9 +306,9 @@ fn compounds_off_by_default_and_two_parts_when_on() {
     let aff = "COMPOUNDFLAG C\nCOMPOUNDMIN 3\nCHECKCOMPOUNDDUP\n";
     let dic = "3\nfoo/C\nbar/C\nxy/C\n";
     assert_eq!(forms(aff, dic), list(&["bar", "foo", "xy"]));
-    let o = Options {
+    let o = ExpandOptions {
         compounds: Some(Compounds::two(20)),
-        ..Options::default()
+        ..ExpandOptions::default()
     };
     assert_eq!(
         forms_with(aff, dic, o),
@@ -319,9 +319,9 @@ fn compounds_off_by_default_and_two_parts_when_on() {
 #[test]
 fn compound_begin_end_and_rule() {
     let aff = "COMPOUNDBEGIN B\nCOMPOUNDEND E\nCOMPOUNDMIN 1\n";
-    let o = Options {
+    let o = ExpandOptions {
         compounds: Some(Compounds::two(20)),
-        ..Options::default()
+        ..ExpandOptions::default()
     };
     assert_eq!(
         forms_with(aff, "2\nfoo/B\nbar/E\n", o),
@@ -338,15 +338,15 @@ fn compound_begin_end_and_rule() {
 fn compound_limit_stops_with_error() {
     let aff = "COMPOUNDFLAG C\nCOMPOUNDMIN 1\n";
     let (_g, a, d) = common::files(aff.as_bytes(), b"3\na/C\nb/C\nc/C\n");
-    let o = Options {
+    let o = ExpandOptions {
         compounds: Some(Compounds {
             parts: 2,
             max_len: 10,
             max_forms: 4,
         }),
-        ..Options::default()
+        ..ExpandOptions::default()
     };
-    let dict = polyboggle_hunspell::Dictionary::open_with(&d, &a, o).unwrap();
+    let dict = polyboggle_hunspell::HunspellDictionary::open_with(&d, &a, o).unwrap();
     let all: Vec<_> = dict.expand().unwrap().collect();
     let errs: Vec<_> = all.iter().filter(|r| r.is_err()).collect();
     assert_eq!(errs.len(), 1);

@@ -1,11 +1,11 @@
 //! Bad input: every error is one line naming the file (and line).
 
 mod common;
-use polyboggle_hunspell::{Dictionary, Error};
+use polyboggle_hunspell::{Error, HunspellDictionary};
 
 fn open_err(aff: &[u8], dic: &[u8]) -> (Error, String) {
     let (_g, a, d) = common::files(aff, dic);
-    let e = Dictionary::open(&d, &a).unwrap_err();
+    let e = HunspellDictionary::open(&d, &a).unwrap_err();
     let s = e.to_string();
     assert!(!s.contains('\n'), "multi-line error: {s}");
     (e, s)
@@ -16,7 +16,7 @@ fn missing_aff() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().join("x.dic");
     std::fs::write(&d, "1\nfoo\n").unwrap();
-    let e = Dictionary::open_dic(&d).unwrap_err();
+    let e = HunspellDictionary::open_dic(&d).unwrap_err();
     assert!(matches!(e, Error::Io { .. }));
     let s = e.to_string();
     assert!(s.contains("x.aff") && !s.contains('\n'), "{s}");
@@ -35,7 +35,7 @@ fn unknown_flag_type() {
 #[test]
 fn undefined_flag_in_dic_is_fine_but_alias_out_of_range_is_not() {
     let (_g, a, d) = common::files(b"SFX S Y 1\nSFX S 0 s .\n", b"1\nfoo/QZ\n");
-    assert!(Dictionary::open(&d, &a).is_ok());
+    assert!(HunspellDictionary::open(&d, &a).is_ok());
     let (e, s) = open_err(
         b"AF 1\nAF S\nSFX S Y 1\nSFX S 0 s .\n",
         b"2\nfoo/1\nbar/7\n",
@@ -129,7 +129,7 @@ fn affix_block_errors() {
 #[test]
 fn compounds_parts_other_than_two() {
     let (_g, a, d) = common::files(b"", b"1\nfoo\n");
-    let o = polyboggle_hunspell::Options {
+    let o = polyboggle_hunspell::ExpandOptions {
         compounds: Some(polyboggle_hunspell::Compounds {
             parts: 3,
             max_len: 9,
@@ -137,6 +137,8 @@ fn compounds_parts_other_than_two() {
         }),
         ..Default::default()
     };
-    let s = Dictionary::open_with(&d, &a, o).unwrap_err().to_string();
+    let s = HunspellDictionary::open_with(&d, &a, o)
+        .unwrap_err()
+        .to_string();
     assert!(s.contains("Compounds::parts must be 2, got 3"), "{s}");
 }

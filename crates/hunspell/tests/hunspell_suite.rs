@@ -1,6 +1,6 @@
 //! Conformance against Hunspell's own test cases (tests/hunspell-suite/).
 
-use polyboggle_hunspell::{Compounds, Dictionary, Options};
+use polyboggle_hunspell::{Compounds, ExpandOptions, HunspellDictionary};
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -40,7 +40,7 @@ fn words(path: &Path, enc: &'static encoding_rs::Encoding) -> Vec<String> {
         .collect()
 }
 
-fn has_compounding(d: &Dictionary) -> bool {
+fn has_compounding(d: &HunspellDictionary) -> bool {
     let a = d.aff();
     a.compound_flag.is_some()
         || a.compound_begin.is_some()
@@ -92,14 +92,14 @@ fn run_case(dir: &Path, name: &str) -> Res {
     let mut r = Res::default();
     let dic = dir.join(format!("{name}.dic"));
     let aff = dir.join(format!("{name}.aff"));
-    let plain = match Dictionary::open(&dic, &aff) {
+    let plain = match HunspellDictionary::open(&dic, &aff) {
         Ok(d) => d,
         Err(e) => {
             r.error = Some(e.to_string());
             return r;
         }
     };
-    let gen = |d: &Dictionary| -> Result<HashSet<String>, String> {
+    let gen = |d: &HunspellDictionary| -> Result<HashSet<String>, String> {
         d.expand()
             .map_err(|e| e.to_string())?
             .collect::<Result<HashSet<_>, _>>()
@@ -114,15 +114,15 @@ fn run_case(dir: &Path, name: &str) -> Res {
     };
     let cpd = has_compounding(&plain);
     let c: HashSet<String> = if cpd {
-        let o = Options {
+        let o = ExpandOptions {
             compounds: Some(Compounds {
                 parts: 2,
                 max_len: 60,
                 max_forms: 2_000_000,
             }),
-            ..Options::default()
+            ..ExpandOptions::default()
         };
-        Dictionary::open_with(&dic, &aff, o)
+        HunspellDictionary::open_with(&dic, &aff, o)
             .ok()
             .and_then(|d| gen(&d).ok())
             .unwrap_or_default()

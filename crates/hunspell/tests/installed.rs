@@ -4,7 +4,7 @@
 //! `apt-get install hunspell hunspell-en-us hunspell-hr hunspell-tr hunspell-pl hunspell-ru hunspell-hu hunspell-de-de hunspell-cs hunspell-eu hunspell-mn hunspell-ko`.
 //! Fails (does not skip) when they are missing.
 
-use polyboggle_hunspell::{letters, Dictionary, Options};
+use polyboggle_hunspell::{letters, ExpandOptions, HunspellDictionary};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -51,7 +51,7 @@ fn rejected(name: &str, words: &[String]) -> Vec<String> {
 fn generated_forms_are_accepted_by_hunspell() {
     assert_installed(DICTS);
     for (name, _) in DICTS {
-        let d = Dictionary::open_dic(format!("/usr/share/hunspell/{name}.dic")).unwrap();
+        let d = HunspellDictionary::open_dic(format!("/usr/share/hunspell/{name}.dic")).unwrap();
         // every 37th of the first 300,000 forms, plain words only
         let sample: Vec<String> = d
             .expand()
@@ -93,13 +93,14 @@ fn bounded_forms_are_accepted_by_hunspell() {
     let dicts: Vec<(&str, &str)> = BOUNDED.iter().map(|&(n, p, _)| (n, p)).collect();
     assert_installed(&dicts);
     for &(name, _, max_len) in BOUNDED {
-        let options = Options {
+        let options = ExpandOptions {
             max_len: Some(max_len),
-            ..Options::default()
+            ..ExpandOptions::default()
         };
         let dic = format!("/usr/share/hunspell/{name}.dic");
-        let d = Dictionary::open_with(&dic, format!("/usr/share/hunspell/{name}.aff"), options)
-            .unwrap();
+        let d =
+            HunspellDictionary::open_with(&dic, format!("/usr/share/hunspell/{name}.aff"), options)
+                .unwrap();
         // every 997th of the first 3,000,000 forms: under the bound they reach far
         // into the .dic
         let forms: Vec<String> = d

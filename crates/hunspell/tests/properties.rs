@@ -3,7 +3,7 @@
 //! bound against the unbounded expansion.
 
 mod common;
-use polyboggle_hunspell::Options;
+use polyboggle_hunspell::ExpandOptions;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -211,7 +211,7 @@ proptest! {
             .into_iter()
             .filter(|w| polyboggle_hunspell::letters(w) <= max_len)
             .collect();
-        let bounded = Options { max_len: Some(max_len), ..Options::default() };
+        let bounded = ExpandOptions { max_len: Some(max_len), ..ExpandOptions::default() };
         let got = common::forms_with(&aff, &dic, bounded);
         prop_assert_eq!(got, want, "aff:\n{}\ndic:\n{}", aff, dic);
     }

@@ -4,7 +4,7 @@
 use rand_chacha::rand_core::RngCore;
 use rand_chacha::ChaCha8Rng;
 
-use super::RunState;
+use crate::run::RunState;
 
 /// The starting temperature, in the objective's units.
 const T0: f64 = 100.0;

@@ -3,8 +3,11 @@
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use super::{fingerprint, Candidate, RunState, Seen};
 use polyboggle::solve::Tally;
+
+use crate::run::RunState;
+use crate::seen::{fingerprint, Seen};
+use crate::Candidate;
 
 /// A neighbour of a pool board: the board, its canonical key and the key's
 /// fingerprint.

@@ -9,6 +9,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use polyboggle::board::Board;
+
 use super::objective::Objective;
 
 /// A run's best board.
@@ -305,6 +307,11 @@ pub fn parse_log(text: &str, origin: &str) -> Result<Vec<LogLine>, String> {
                 .map_err(|e| format!("{origin}, line {}: not an optimizer log line ({e})", i + 1))
         })
         .collect()
+}
+
+/// The board a report names, parsed back.
+pub fn report_board(best: &Best) -> Option<Board> {
+    best.board.parse().ok()
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use polyboggle_hunspell::{Dictionary, Options};
+use polyboggle_hunspell::{ExpandOptions, HunspellDictionary};
 use std::path::PathBuf;
 
 /// Writes `aff` and `dic` to a temp dir (kept alive by the returned guard).
@@ -15,9 +15,9 @@ pub fn files(aff: &[u8], dic: &[u8]) -> (tempfile::TempDir, PathBuf, PathBuf) {
 }
 
 /// All forms, sorted and de-duplicated.
-pub fn forms_with(aff: &str, dic: &str, o: Options) -> Vec<String> {
+pub fn forms_with(aff: &str, dic: &str, o: ExpandOptions) -> Vec<String> {
     let (_g, a, d) = files(aff.as_bytes(), dic.as_bytes());
-    let dict = Dictionary::open_with(&d, &a, o).unwrap();
+    let dict = HunspellDictionary::open_with(&d, &a, o).unwrap();
     let mut v: Vec<String> = dict.expand().unwrap().map(|w| w.unwrap()).collect();
     v.sort();
     v.dedup();
@@ -26,7 +26,7 @@ pub fn forms_with(aff: &str, dic: &str, o: Options) -> Vec<String> {
 
 /// All forms with default options.
 pub fn forms(aff: &str, dic: &str) -> Vec<String> {
-    forms_with(aff, dic, Options::default())
+    forms_with(aff, dic, ExpandOptions::default())
 }
 
 /// Sorted owned list from string literals.

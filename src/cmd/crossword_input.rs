@@ -1,0 +1,29 @@
+//! What the `crossword` commands share: reading a word list or a grid, the largest grid
+//! side they take, and where `--solution` applies. `crossword` (the layout) and
+//! `crossword_fill` (`fill`, `pattern`) both use it; it uses neither.
+
+use std::path::Path;
+
+use crate::load::read_input;
+use crate::Failure;
+
+/// The longest grid side.
+pub(super) const MAX_SIDE: usize = 255;
+
+/// The text of a word list (or a grid) and the name errors give it.
+pub(super) fn read_text(path: &str) -> Result<(String, String), Failure> {
+    let (origin, bytes) = read_input(Path::new(path))?;
+    let text = polyboggle::files::text(&bytes, &origin)?.to_string();
+    Ok((text, origin))
+}
+
+/// Refuses `--solution` without `--format svg`: the other formats always hold the
+/// letters.
+pub(super) fn check_solution(solution: bool, svg: bool) -> Result<(), Failure> {
+    if solution && !svg {
+        return Err(Failure::input(
+            "--solution goes with --format svg (the other formats always hold the letters)",
+        ));
+    }
+    Ok(())
+}
