@@ -75,7 +75,11 @@ PLAIN_JUDGES = {
 
 # The folds of the table (`polyboggle languages TAG --fold`), undone: key spelling ->
 # hunspell's. hebrew-final-letters wrote each final letter as its other form:
-HEBREW_FINALS = dict(zip("כמנפצ", "ךםןףץ"))
+def hebrew_finals() -> dict[str, str]:
+    """Each letter the Hebrew fold makes of a final form, to that final form: the fold
+    (`polyboggle languages he --fold`) undone."""
+    finals = "ךםןףץ"
+    return dict(zip(language_table.fold("he", [finals])[0], finals))
 # Lines of an .aff that let hunspell join words; without them it accepts no compound.
 COMPOUND_DIRECTIVES = (
     b"COMPOUNDFLAG", b"COMPOUNDBEGIN", b"COMPOUNDFIRST", b"COMPOUNDMIDDLE",
@@ -361,6 +365,7 @@ class Speller:
                  max_variants: int):
         self.lang, self.profile, self.max_variants = lang, profile, max_variants
         self.variants: dict[str, list[str]] = {}
+        self.finals = hebrew_finals() if lang.fold == "hebrew-final-letters" else {}
         # Letters NFC never makes (composition exclusions) that the .dic spells with:
         # bn_BD writes য় ড় ঢ় as U+09DF U+09DC U+09DD, which NFC (our keys) decomposes
         # into য ড ঢ and the nukta U+09BC. The key's sequence is given the .dic's letter.
@@ -384,8 +389,8 @@ class Speller:
         forms = [key]
         # A whole expansion (`he-full`) is spelled as its language.
         tag = self.lang.tag.removesuffix("-full")
-        if self.lang.fold == "hebrew-final-letters" and key and key[-1] in HEBREW_FINALS:
-            forms = [key[:-1] + HEBREW_FINALS[key[-1]], key]
+        if self.lang.fold == "hebrew-final-letters" and key and key[-1] in self.finals:
+            forms = [key[:-1] + self.finals[key[-1]], key]
         if self.lang.fold == "catalan-middle-dot":
             forms = [f.replace("ŀl", "l·l") for f in forms]
         # Case folding made a final ς σ.

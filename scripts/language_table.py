@@ -1,10 +1,10 @@
-"""The language table (crates/languages), as `polyboggle languages --format json` prints
+"""The table of languages, as `polyboggle languages --format json` prints
 it: the one place the scripts read a language's facts from (its source list, fold,
 normalization, dice, rules, wordfreq tag, built dictionary). Nothing here parses Rust
 or the build script.
 
     import language_table
-    language_table.languages()["hr"]["play"]["designed_dice"]   # croatian-designed-4x4
+    language_table.languages()["hr"]["play"]["designed_dice"]   # the set its records search
     language_table.fold("he", words)                           # the build script's rewrite
 
 POLYBOGGLE names the binary (default: target/release/polyboggle).

@@ -273,18 +273,13 @@ impl Letters {
 }
 
 /// The crossword fold of one cell, applied after the profile: Hebrew final forms
-/// (`ך ם ן ף ץ`) compare as `כ מ נ פ צ`. Case folding has already made Greek final `ς`
-/// into `σ` and German `ß` into `ss` (two cells, as German puzzles write it).
+/// compare as their other forms (the table of languages' fold,
+/// [`polyboggle_languages::final_letter_as_other`]). Case folding has already made
+/// Greek final `ς` into `σ` and German `ß` into `ss` (two cells, as German puzzles
+/// write it).
 pub fn fold_letter(cell: &str) -> String {
     cell.chars()
-        .map(|c| match c {
-            'ך' => 'כ',
-            'ם' => 'מ',
-            'ן' => 'נ',
-            'ף' => 'פ',
-            'ץ' => 'צ',
-            c => c,
-        })
+        .map(polyboggle_languages::final_letter_as_other)
         .collect()
 }
 
