@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-use crate::common::{bad, ok, repo, shared};
+use crate::common::{bad, json, ok, repo, shared};
 use serde_json::Value;
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -20,7 +20,7 @@ fn layout(args: &[&str]) -> Value {
     let mut all = vec!["crossword"];
     all.extend_from_slice(args);
     all.extend_from_slice(&["--format", "json"]);
-    let v: Value = serde_json::from_str(&ok(&all)).unwrap();
+    let v: Value = json(&all);
     check(&v);
     v
 }
@@ -482,7 +482,7 @@ fn ipuz_agrees_with_json() {
     let mut with = vec!["crossword"];
     with.extend_from_slice(&args);
     with.extend_from_slice(&["--format", "ipuz"]);
-    let ipuz: Value = serde_json::from_str(&ok(&with)).unwrap();
+    let ipuz: Value = json(&with);
     assert_eq!(ipuz["version"], "http://ipuz.org/v2");
     assert_eq!(ipuz["kind"][0], "http://ipuz.org/crossword#1");
     assert_eq!(ipuz["dimensions"]["width"], v["cols"]);

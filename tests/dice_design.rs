@@ -1,12 +1,12 @@
 //! `dice stats` and `dice design` through the real binary: reports that repeat,
 //! sets compared on the same rolls, and bad input refused with one line.
 
-use crate::common::{bad, ok};
+use crate::common::{bad, json, ok};
 
 fn stats_json(args: &[&str]) -> serde_json::Value {
     let mut all = vec!["dice", "stats", "--format", "json"];
     all.extend_from_slice(args);
-    serde_json::from_str(&ok(&all)).unwrap()
+    json(&all)
 }
 
 #[test]
@@ -108,7 +108,7 @@ fn design_writes_a_valid_set_that_measures_as_reported() {
         "-o",
         out.to_str().unwrap(),
     ];
-    let report: serde_json::Value = serde_json::from_str(&ok(&args)).unwrap();
+    let report: serde_json::Value = json(&args);
     let text = std::fs::read_to_string(&out).unwrap();
     let set = polyboggle_dice::DiceSet::parse(&text, "small.txt").unwrap();
     assert_eq!(
@@ -222,7 +222,7 @@ fn free_median_lets_the_median_move_past_its_allowance() {
         if free {
             args.push("--free-median");
         }
-        let report: serde_json::Value = serde_json::from_str(&ok(&args)).unwrap();
+        let report: serde_json::Value = json(&args);
         let search = &report["search"];
         (
             search["start"]["median"].as_f64().unwrap(),

@@ -4,7 +4,7 @@
 
 use polyboggle_play::level::BOARD_SHARES;
 
-use crate::common::{bad, ok, repo, run};
+use crate::common::{bad, json, ok, repo, run};
 
 /// A small dictionary in two tiers: `tea eat` common, `ate` rarer, `eta tae` in none.
 fn tiered(dir: &tempfile::TempDir) -> String {
@@ -38,9 +38,8 @@ fn compile_info_and_search_by_tier() {
         "{info}"
     );
     assert!(info.contains("format version: 5"), "{info}");
-    let json: serde_json::Value =
-        serde_json::from_str(&ok(&["dict", "info", &dict, "--format", "json"])).unwrap();
-    assert_eq!(json["tiers"], serde_json::json!([3, 2, 1]));
+    let info = json(&["dict", "info", &dict, "--format", "json"]);
+    assert_eq!(info["tiers"], serde_json::json!([3, 2, 1]));
     assert_eq!(
         ok(&["dict", "search", &dict, "*", "--tiers", "1"]),
         "EAT\nTEA\n"
@@ -381,8 +380,7 @@ fn a_ranked_list_in_polish_takes_deeper_tiers() {
         info.contains("levels:         easy 1..3, medium 1..4, hard 1..5 (measured; play --level)"),
         "{info}"
     );
-    let info: serde_json::Value =
-        serde_json::from_str(&ok(&["dict", "info", &plain, "--format", "json"])).unwrap();
+    let info: serde_json::Value = json(&["dict", "info", &plain, "--format", "json"]);
     assert_eq!(info["levels"]["hard"], serde_json::json!([1, 3]));
     assert_eq!(
         info["levels"]["source"], "lists",

@@ -7,14 +7,10 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::common::{bad, ok, run};
+use crate::common::{bad, json, ok, run};
 
 /// A small space every test can prove in well under a second.
 const SMALL: [&str; 6] = ["--size", "2x3", "--letters", "aestrl", "--threads", "2"];
-
-fn json(args: &[&str]) -> Value {
-    serde_json::from_str(&ok(args)).expect("prove --format json prints JSON")
-}
 
 fn prove(extra: &[&str]) -> Value {
     let mut args = vec!["prove"];
@@ -61,13 +57,12 @@ fn prove_lists_the_boards_at_or_above_the_threshold_with_their_true_scores() {
             (board["rows"].as_u64(), board["cols"].as_u64()),
             (Some(2), Some(3))
         );
-        let solved: Value = serde_json::from_str(&ok(&[
+        let solved: Value = json(&[
             "solve",
             board["board"].as_str().unwrap(),
             "--format",
             "json",
-        ]))
-        .unwrap();
+        ]);
         assert_eq!(solved["score"], board["score"]);
         assert_eq!(solved["count"], board["words"]);
     }
@@ -196,11 +191,9 @@ fn an_interrupted_proof_resumes_without_losing_a_finished_class() {
         .status();
     let status = child.wait().unwrap();
     let before = std::fs::read_to_string(&log).unwrap().lines().count();
-    let resumed: Value =
-        serde_json::from_str(&ok(&[&args[..], &["--resume", "--format", "json"]].concat()))
-            .unwrap();
+    let resumed: Value = json(&[&args[..], &["--resume", "--format", "json"]].concat());
     assert_eq!(resumed["complete"], true);
-    let fresh: Value = serde_json::from_str(&ok(&[
+    let fresh: Value = json(&[
         "prove",
         "--size",
         "3x3",
@@ -210,8 +203,7 @@ fn an_interrupted_proof_resumes_without_losing_a_finished_class() {
         "200",
         "--format",
         "json",
-    ]))
-    .unwrap();
+    ]);
     assert_eq!(boards(&resumed), boards(&fresh));
     let after = std::fs::read_to_string(&log).unwrap();
     let classes: BTreeSet<u64> = after
@@ -426,7 +418,7 @@ fn streaedlp_is_the_best_3x3_enable2k_board() {
     );
     // The board as listed (streaedlp turned to its canonical form) solves to 545.
     let board = boards[0]["board"].as_str().unwrap().to_lowercase();
-    let solved: Value = serde_json::from_str(&ok(&["solve", &board, "--format", "json"])).unwrap();
+    let solved: Value = json(&["solve", &board, "--format", "json"]);
     assert_eq!(solved["score"], 545);
     assert!(value["max_bound_left"].as_u64().unwrap() < 545);
 }

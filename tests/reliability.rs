@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use crate::common::{ok, run};
+use crate::common::{json, ok, run};
 use serde_json::Value;
 
 /// Runs `polyboggle` in `dir`.
@@ -35,7 +35,7 @@ fn bench_file(dir: &Path, lines: usize) -> Value {
     )
     .unwrap();
     let file = path.to_str().unwrap();
-    serde_json::from_str(&ok(&["bench", "--boards-file", file, "--format", "json"])).unwrap()
+    json(&["bench", "--boards-file", file, "--format", "json"])
 }
 
 #[test]
@@ -57,7 +57,7 @@ fn bench_streams_its_boards_file() {
         large_mb - small_mb < 8.0,
         "peak memory grew with the file: {small_mb} MB for 1,000 boards, {large_mb} MB for 100,000"
     );
-    let limited: Value = serde_json::from_str(&ok(&[
+    let limited: Value = json(&[
         "bench",
         "--boards-file",
         dir.path().join("boards-1000.txt").to_str().unwrap(),
@@ -67,8 +67,7 @@ fn bench_streams_its_boards_file() {
         "2",
         "--format",
         "json",
-    ]))
-    .unwrap();
+    ]);
     assert_eq!(limited["boards"].as_u64(), Some(20));
 }
 

@@ -4,7 +4,7 @@
 
 use std::process::Command;
 
-use crate::common::{ok, strip_times};
+use crate::common::{json, strip_times};
 use serde_json::Value;
 
 /// The flags every task and the single process share.
@@ -54,11 +54,11 @@ fn gnu_parallel_tasks_merge_into_the_single_process_result() {
     assert_eq!(paths.len(), 3);
     let mut args = vec!["optimize", "--format", "json", "--summarize"];
     args.extend(paths.iter().map(String::as_str));
-    let merged: Value = serde_json::from_str(&ok(&args)).unwrap();
+    let merged: Value = json(&args);
 
     let mut single_args: Vec<&str> = FLAGS.split(' ').collect();
     single_args.extend(["--format", "json"]);
-    let mut single: Value = serde_json::from_str(&ok(&single_args)).unwrap();
+    let mut single: Value = json(&single_args);
     let mut merged = merged;
     strip_times(&mut merged);
     strip_times(&mut single);
@@ -137,7 +137,7 @@ fn a_4x4_proof_in_parallel_tasks_survives_a_killed_task() {
         .collect();
     let mut args = vec!["prove", "--format", "json", "--summarize"];
     args.extend(paths.iter().map(String::as_str));
-    let merged: Value = serde_json::from_str(&ok(&args)).unwrap();
+    let merged: Value = json(&args);
     assert_eq!(merged["complete"], true, "{merged}");
     assert_eq!(merged["missing_classes"], 0);
     assert_eq!(merged["unfinished_tasks"], serde_json::json!([]));
@@ -158,7 +158,7 @@ fn a_4x4_proof_in_parallel_tasks_survives_a_killed_task() {
     // The same answer as one process.
     let mut single_args: Vec<&str> = PROVE_4X4.split(' ').collect();
     single_args.extend(["--format", "json"]);
-    let single: Value = serde_json::from_str(&ok(&single_args)).unwrap();
+    let single: Value = json(&single_args);
     assert_eq!(merged["boards"], single["boards"]);
     assert_eq!(merged["top_classes"], single["top_classes"]);
     assert_eq!(merged["classes_broken"], single["classes_broken"]);
@@ -182,15 +182,14 @@ fn the_slurm_script_runs_its_array_task_share() {
         );
     }
     let logs = dir.path().join("optimize-logs");
-    let merged: Value = serde_json::from_str(&ok(&[
+    let merged: Value = json(&[
         "optimize",
         "--format",
         "json",
         "--summarize",
         logs.join("task-0.ndjson").to_str().unwrap(),
         logs.join("task-1.ndjson").to_str().unwrap(),
-    ]))
-    .unwrap();
+    ]);
     let runs: Vec<u64> = merged["runs"]
         .as_array()
         .unwrap()
@@ -239,7 +238,7 @@ fn the_prove_slurm_script_splits_a_proof_into_array_tasks() {
     let merged = summary(&["task-0.ndjson", "task-1.ndjson"]);
     let mut args: Vec<&str> = vec!["prove", "--format", "json"];
     args.extend(search.split(' '));
-    let single: Value = serde_json::from_str(&ok(&args)).unwrap();
+    let single: Value = json(&args);
     assert_eq!(merged["complete"], true);
     assert!(!single["boards"].as_array().unwrap().is_empty());
     assert_eq!(merged["boards"], single["boards"]);
@@ -295,7 +294,7 @@ fn a_resubmitted_subset_of_optimize_tasks_keeps_the_jobs_split() {
     assert!(text(&whole.stdout).contains("8 runs, seed 5:"));
     let merged: Value = serde_json::from_slice(&summarize("json").stdout).unwrap();
     assert_eq!(merged["complete"], true);
-    let single: Value = serde_json::from_str(&ok(&[
+    let single: Value = json(&[
         "optimize",
         "--size",
         "2x2",
@@ -311,8 +310,7 @@ fn a_resubmitted_subset_of_optimize_tasks_keeps_the_jobs_split() {
         "1",
         "--format",
         "json",
-    ]))
-    .unwrap();
+    ]);
     let (mut merged, mut single) = (merged, single);
     strip_times(&mut merged);
     strip_times(&mut single);

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{bad, ok, repo};
+use crate::common::{bad, json, ok, repo};
 use polyboggle_web::Limits;
 use serde_json::{json, Value};
 
@@ -340,15 +340,7 @@ fn roll_is_served_as_the_cli_rolls() {
     ] {
         let (status, reply) = server.json("POST", "/api/roll", json!({"set": set, "seed": seed}));
         assert_eq!(status, 200, "{reply}");
-        let cli: Value = serde_json::from_str(&ok(&[
-            "roll",
-            set,
-            "--seed",
-            &seed.to_string(),
-            "--format",
-            "json",
-        ]))
-        .unwrap();
+        let cli: Value = json(&["roll", set, "--seed", &seed.to_string(), "--format", "json"]);
         for key in ["set", "seed", "rows", "cols", "board", "dice"] {
             assert_eq!(reply[key], cli[key], "{set} {key}");
         }

@@ -1,11 +1,7 @@
 //! `polyboggle solve`, `compile` and `dict` through the real binary.
 
-use crate::common::{bad, ok, repo, run};
+use crate::common::{bad, json, ok, repo, run};
 use serde_json::Value;
-
-fn json(args: &[&str]) -> Value {
-    serde_json::from_str(&ok(args)).expect("valid JSON")
-}
 
 #[test]
 fn solves_with_the_built_in_dictionary_and_no_flags() {
