@@ -2,12 +2,12 @@
 //! summaries, and its refusals.
 
 use std::collections::BTreeSet;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::common::{bad, json, ok, run};
+use crate::common::{bad, interrupt, json, ok, polyboggle, run};
 
 /// A small space every test can prove in well under a second.
 const SMALL: [&str; 6] = ["--size", "2x3", "--letters", "aestrl", "--threads", "2"];
@@ -171,12 +171,9 @@ fn an_interrupted_proof_resumes_without_losing_a_finished_class() {
         "--log",
         log.to_str().unwrap(),
     ];
-    let mut child = Command::new(env!("CARGO_BIN_EXE_polyboggle"))
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut proof = polyboggle(args);
+    proof.command().stdout(Stdio::null()).stderr(Stdio::null());
+    let mut child = proof.spawn();
     // Wait for some finished classes, then interrupt as Ctrl-C would.
     let started = Instant::now();
     while std::fs::read_to_string(&log).map_or(0, |t| t.lines().count()) < 3 {
@@ -186,9 +183,7 @@ fn an_interrupted_proof_resumes_without_losing_a_finished_class() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-    let _ = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status();
+    interrupt(&child);
     let status = child.wait().unwrap();
     let before = std::fs::read_to_string(&log).unwrap().lines().count();
     let resumed: Value = json(&[&args[..], &["--resume", "--format", "json"]].concat());
@@ -303,7 +298,7 @@ fn buckets_named_by_their_faces_prove_the_same_list() {
 
 #[test]
 fn off_a_terminal_a_long_proof_says_how_it_is_going() {
-    let out = crate::common::run(
+    let out = run(
         &[
             "prove",
             "--size",
@@ -381,7 +376,7 @@ fn prove_refuses_what_it_cannot_do_in_one_line() {
 
 #[test]
 fn without_min_the_optimizer_picks_the_threshold_and_the_proof_confirms_its_board() {
-    let out = crate::common::run(
+    let out = run(
         &[
             "prove",
             "--size",

@@ -175,8 +175,9 @@ impl TestCommand {
         }
     }
 
-    /// Runs the command, expects success, returns its standard output.
-    pub fn stdout(&mut self) -> String {
+    /// Runs the command, expects success, returns its output (for a test that reads
+    /// its stderr too).
+    pub fn success(&mut self) -> Output {
         let out = self.output();
         assert!(
             out.status.success(),
@@ -184,6 +185,12 @@ impl TestCommand {
             out.status,
             String::from_utf8_lossy(&out.stderr)
         );
+        out
+    }
+
+    /// Runs the command, expects success, returns its standard output.
+    pub fn stdout(&mut self) -> String {
+        let out = self.success();
         String::from_utf8(out.stdout).unwrap_or_else(|e| panic!("{self}: stdout: {e}"))
     }
 
