@@ -4,15 +4,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-use crate::common::{bad, json, ok, repo, shared};
+use crate::common::{bad, file, json, ok, repo, shared};
 use serde_json::Value;
 use unicode_segmentation::UnicodeSegmentation;
 
 /// Writes a word list (one word a line) into a temporary folder.
 fn words_file(dir: &tempfile::TempDir, name: &str, words: &[&str]) -> String {
-    let path = dir.path().join(name);
-    std::fs::write(&path, words.join("\n")).unwrap();
-    path.display().to_string()
+    file(dir, name, words.join("\n"))
 }
 
 /// Runs `crossword` with `args`, checks the layout, returns its JSON.
