@@ -4,15 +4,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-use crate::common::{bad, ok, repo, shared};
+use crate::common::{bad, file, json, ok, repo, shared};
 use serde_json::Value;
 use unicode_segmentation::UnicodeSegmentation;
 
 /// Writes a word list (one word a line) into a temporary folder.
 fn words_file(dir: &tempfile::TempDir, name: &str, words: &[&str]) -> String {
-    let path = dir.path().join(name);
-    std::fs::write(&path, words.join("\n")).unwrap();
-    path.display().to_string()
+    file(dir, name, words.join("\n"))
 }
 
 /// Runs `crossword` with `args`, checks the layout, returns its JSON.
@@ -20,7 +18,7 @@ fn layout(args: &[&str]) -> Value {
     let mut all = vec!["crossword"];
     all.extend_from_slice(args);
     all.extend_from_slice(&["--format", "json"]);
-    let v: Value = serde_json::from_str(&ok(&all)).unwrap();
+    let v: Value = json(&all);
     check(&v);
     v
 }
@@ -482,7 +480,7 @@ fn ipuz_agrees_with_json() {
     let mut with = vec!["crossword"];
     with.extend_from_slice(&args);
     with.extend_from_slice(&["--format", "ipuz"]);
-    let ipuz: Value = serde_json::from_str(&ok(&with)).unwrap();
+    let ipuz: Value = json(&with);
     assert_eq!(ipuz["version"], "http://ipuz.org/v2");
     assert_eq!(ipuz["kind"][0], "http://ipuz.org/crossword#1");
     assert_eq!(ipuz["dimensions"]["width"], v["cols"]);

@@ -4,15 +4,9 @@
 
 use std::collections::BTreeSet;
 
-use crate::common::{bad, ok, repo, run};
+use crate::common::{bad, file, ok, repo, run};
 use serde_json::Value;
 use unicode_segmentation::UnicodeSegmentation;
-
-fn file(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
-    let path = dir.path().join(name);
-    std::fs::write(&path, text).unwrap();
-    path.display().to_string()
-}
 
 /// The entries (runs of 2+ squares, across then down) of a text grid, lower case.
 fn entries(text: &str) -> Vec<String> {

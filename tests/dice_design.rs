@@ -1,12 +1,12 @@
 //! `dice stats` and `dice design` through the real binary: reports that repeat,
 //! sets compared on the same rolls, and bad input refused with one line.
 
-use crate::common::{bad, ok};
+use crate::common::{bad, interrupt, json, ok, polyboggle};
 
 fn stats_json(args: &[&str]) -> serde_json::Value {
     let mut all = vec!["dice", "stats", "--format", "json"];
     all.extend_from_slice(args);
-    serde_json::from_str(&ok(&all)).unwrap()
+    json(&all)
 }
 
 #[test]
@@ -108,7 +108,7 @@ fn design_writes_a_valid_set_that_measures_as_reported() {
         "-o",
         out.to_str().unwrap(),
     ];
-    let report: serde_json::Value = serde_json::from_str(&ok(&args)).unwrap();
+    let report: serde_json::Value = json(&args);
     let text = std::fs::read_to_string(&out).unwrap();
     let set = polyboggle_dice::DiceSet::parse(&text, "small.txt").unwrap();
     assert_eq!(
@@ -168,27 +168,22 @@ fn design_refuses_bad_input_and_leaves_nothing() {
 
 #[test]
 fn an_interrupted_design_leaves_no_file() {
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("x.txt");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_polyboggle"))
-        .args([
-            "dice",
-            "design",
-            "--from",
-            "english-new-4x4",
-            "--steps",
-            "100000",
-        ])
-        .args(["-o", out.to_str().unwrap()])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut design = polyboggle([
+        "dice",
+        "design",
+        "--from",
+        "english-new-4x4",
+        "--steps",
+        "100000",
+    ]);
+    design.args(["-o", out.to_str().unwrap()]);
+    design.command().stdout(Stdio::null()).stderr(Stdio::null());
+    let mut child = design.spawn();
     std::thread::sleep(std::time::Duration::from_millis(1500));
-    let _ = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status();
+    interrupt(&child);
     let status = child.wait().unwrap();
     assert!(!status.success());
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
@@ -222,7 +217,7 @@ fn free_median_lets_the_median_move_past_its_allowance() {
         if free {
             args.push("--free-median");
         }
-        let report: serde_json::Value = serde_json::from_str(&ok(&args)).unwrap();
+        let report: serde_json::Value = json(&args);
         let search = &report["search"];
         (
             search["start"]["median"].as_f64().unwrap(),

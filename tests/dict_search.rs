@@ -1,13 +1,11 @@
 //! `dict search`, `dict words` and `dict diff` through the binary: queries in
 //! English and Spanish, output forms, and bad input refused on one line.
 
-use crate::common::{bad, ok, repo};
+use crate::common::{bad, file, ok, repo};
 
 /// A Spanish word list (compiled on the fly with `--lang es`).
 fn spanish_list(dir: &tempfile::TempDir) -> String {
-    let path = dir.path().join("es.txt");
-    std::fs::write(&path, "leche che ce año Canción niño chico llama\n").unwrap();
-    path.display().to_string()
+    file(dir, "es.txt", "leche che ce año Canción niño chico llama\n")
 }
 
 #[test]

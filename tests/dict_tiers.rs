@@ -4,23 +4,14 @@
 
 use polyboggle_play::level::BOARD_SHARES;
 
-use crate::common::{bad, ok, repo, run};
+use crate::common::{bad, file, json, ok, polyboggle, repo, run};
 
 /// A small dictionary in two tiers: `tea eat` common, `ate` rarer, `eta tae` in none.
 fn tiered(dir: &tempfile::TempDir) -> String {
-    let words = dir.path().join("words.txt");
-    let easy = dir.path().join("easy.txt");
-    let harder = dir.path().join("harder.txt");
-    std::fs::write(&words, "tea eat ate eta tae tee\n").unwrap();
-    std::fs::write(&easy, "TEA\neat\nzebra\n").unwrap();
-    std::fs::write(&harder, "ate\ntea\n").unwrap();
-    let out = dir.path().join("t.pbd");
-    let (words, easy, harder, out_s) = (
-        words.display().to_string(),
-        easy.display().to_string(),
-        harder.display().to_string(),
-        out.display().to_string(),
-    );
+    let words = file(dir, "words.txt", "tea eat ate eta tae tee\n");
+    let easy = file(dir, "easy.txt", "TEA\neat\nzebra\n");
+    let harder = file(dir, "harder.txt", "ate\ntea\n");
+    let out_s = dir.path().join("t.pbd").display().to_string();
     let summary = ok(&[
         "compile", &words, "--tiers", &easy, "--tiers", &harder, "-o", &out_s,
     ]);
@@ -38,9 +29,8 @@ fn compile_info_and_search_by_tier() {
         "{info}"
     );
     assert!(info.contains("format version: 5"), "{info}");
-    let json: serde_json::Value =
-        serde_json::from_str(&ok(&["dict", "info", &dict, "--format", "json"])).unwrap();
-    assert_eq!(json["tiers"], serde_json::json!([3, 2, 1]));
+    let info = json(&["dict", "info", &dict, "--format", "json"]);
+    assert_eq!(info["tiers"], serde_json::json!([3, 2, 1]));
     assert_eq!(
         ok(&["dict", "search", &dict, "*", "--tiers", "1"]),
         "EAT\nTEA\n"
@@ -102,30 +92,18 @@ fn solve_bench_and_play_count_only_the_tiers() {
     assert_eq!(bench["tiers"]["words"], 6, "{bench}");
 
     // The computer finds only tier 1 (EAT, TEA); the player may enter any word.
-    let out = run(
-        &[
-            "play", "--dict", &dict, "--level", "easy", "--rules", "hasbro", "--seed", "1",
-        ],
-        "TEXX AEXX XXXX XXXX\neta\n\nn\n",
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = polyboggle([
+        "play", "--dict", &dict, "--level", "easy", "--rules", "hasbro", "--seed", "1",
+    ])
+    .stdin("TEXX AEXX XXXX XXXX\neta\n\nn\n")
+    .stdout();
     assert!(text.contains("You: 1 point: ETA\n"), "{text}");
     assert!(text.contains("Computer: 2 points: EAT TEA\n"), "{text}");
     // duel's summary lists the level's words only; a player may enter any word.
-    let file = |name: &str, text: &str| {
-        let path = dir.path().join(name);
-        std::fs::write(&path, text).unwrap();
-        path.display().to_string()
-    };
     let (words, easy, more) = (
-        file("d.txt", "tape pate peat tapes"),
-        file("e.txt", "tape"),
-        file("m.txt", "peat"),
+        file(&dir, "d.txt", "tape pate peat tapes"),
+        file(&dir, "e.txt", "tape"),
+        file(&dir, "m.txt", "peat"),
     );
     let duel_dict = dir.path().join("duel.pbd").display().to_string();
     ok(&[
@@ -333,18 +311,11 @@ fn a_ranked_list_in_polish_takes_deeper_tiers() {
     let plain = compile(None, "plain.pbd");
 
     let computer = |dict: &str, level: &str| -> String {
-        let out = run(
-            &[
-                "play", "--dict", dict, "--level", level, "--rules", "hasbro", "--seed", "1",
-            ],
-            "TEXX AEXX XXXX XXXX\n\nn\n",
-        );
-        let text = String::from_utf8(out.stdout).unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let text = polyboggle([
+            "play", "--dict", dict, "--level", level, "--rules", "hasbro", "--seed", "1",
+        ])
+        .stdin("TEXX AEXX XXXX XXXX\n\nn\n")
+        .stdout();
         let line = text
             .lines()
             .find(|l| l.starts_with("Computer: "))
@@ -381,8 +352,7 @@ fn a_ranked_list_in_polish_takes_deeper_tiers() {
         info.contains("levels:         easy 1..3, medium 1..4, hard 1..5 (measured; play --level)"),
         "{info}"
     );
-    let info: serde_json::Value =
-        serde_json::from_str(&ok(&["dict", "info", &plain, "--format", "json"])).unwrap();
+    let info: serde_json::Value = json(&["dict", "info", &plain, "--format", "json"]);
     assert_eq!(info["levels"]["hard"], serde_json::json!([1, 3]));
     assert_eq!(
         info["levels"]["source"], "lists",

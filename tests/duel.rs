@@ -1,6 +1,6 @@
 //! `polyboggle duel`: the Lab 6 two-player protocol, transcript by transcript.
 
-use crate::common::run;
+use crate::common::{ok, polyboggle, repo, run};
 
 const WORDS: &str = "tape\npate\npeat\ntapes\nzebra\nseat\neats\n";
 
@@ -9,13 +9,9 @@ fn duel(input: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
     let dict = dir.path().join("words.txt");
     std::fs::write(&dict, WORDS).unwrap();
-    let out = run(&["duel", "--dict", dict.to_str().unwrap()], input);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    polyboggle(["duel", "--dict", dict.to_str().unwrap()])
+        .stdin(input)
+        .stdout()
 }
 
 const BOARD: &str = "3\nTAS\nEPE\nXXT\n";
@@ -93,50 +89,22 @@ fn a_missing_board_is_an_error() {
 fn uses_english_words_txt_in_the_working_directory() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("EnglishWords.txt"), "zzzz\n").unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_polyboggle"))
-        .arg("duel")
+    let text = polyboggle(["duel"])
         .current_dir(dir.path())
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            use std::io::Write;
-            child
-                .stdin
-                .take()
-                .unwrap()
-                .write_all(b"2\nZZ\nZZ\nzzzz\n")?;
-            child.wait_with_output()
-        })
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+        .stdin("2\nZZ\nZZ\nzzzz\n")
+        .stdout();
     assert!(text.starts_with("Player 1 Score: 0\nCorrect.\n"), "{text}");
 }
 
 #[test]
 fn input_that_is_not_utf8_is_bad_input() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_polyboggle"))
-        .arg("duel")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(b"3\nTAS\n\xff\xfe\n").unwrap();
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let err = polyboggle(["duel"]).stdin(b"3\nTAS\n\xff\xfe\n").refused();
     assert!(err.starts_with("polyboggle: standard input: "), "{err}");
-    assert_eq!(err.lines().count(), 1, "{err}");
 }
 
 #[test]
 fn the_protocol_is_documented_in_help_and_docs() {
-    let help = crate::common::ok(&["duel", "--help"]);
+    let help = ok(&["duel", "--help"]);
     for part in [
         "Player P Score: S",
         "W is too short.",
@@ -148,7 +116,7 @@ fn the_protocol_is_documented_in_help_and_docs() {
         assert!(help.contains(part), "duel --help lacks {part:?}:\n{help}");
     }
     // The transcript in docs/duel.md is what the binary answers, word for word.
-    let doc = std::fs::read_to_string(crate::common::repo("docs/duel.md")).unwrap();
+    let doc = std::fs::read_to_string(repo("docs/duel.md")).unwrap();
     let transcript = &doc[doc.find("## A transcript").expect("a transcript section")..];
     let blocks: Vec<&str> = transcript
         .split("```text\n")
@@ -165,20 +133,11 @@ fn the_protocol_is_documented_in_help_and_docs() {
 
 /// `duel ARGS` in `dir` with `input`: its exit code, stdout and stderr.
 fn duel_in(dir: &std::path::Path, args: &[&str], input: &str) -> (Option<i32>, String, String) {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_polyboggle"))
-        .arg("duel")
+    let out = polyboggle(["duel"])
         .args(args)
         .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // A child that stops at once may close its end first.
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let out = child.wait_with_output().unwrap();
+        .stdin(input)
+        .output();
     let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
     (out.status.code(), text(out.stdout), text(out.stderr))
 }
@@ -191,7 +150,7 @@ fn lang_plays_a_built_language_or_says_how_to_build_it() {
     std::fs::write(&list, "kuća\nkuće\nruka\n").unwrap();
     std::fs::create_dir_all(dir.path().join("dictionaries/build")).unwrap();
     let built = dir.path().join("dictionaries/build/hr.pbd");
-    crate::common::ok(&[
+    ok(&[
         "compile",
         list.to_str().unwrap(),
         "--lang",

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use crate::common::run;
+use crate::common::{polyboggle, run};
 
 /// Every command that reads `file` as a word list, dictionary, board, boards file,
 /// dice set, tier list or log (`ok` is a good word list, `out` a folder to write in).
@@ -132,14 +132,8 @@ fn standard_input_that_is_not_utf8_says_so_in_the_same_words() {
     .iter()
     .map(|line| line.iter().map(|s| s.to_string()).collect())
     .collect();
-    // Invalid bytes are not valid `&str`; send them through a file as standard input.
     for args in &commands {
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_polyboggle"))
-            .args(&args)
-            .stdin(std::fs::File::open(bad_input(&f)).unwrap())
-            .output()
-            .unwrap();
+        let out = polyboggle(args).stdin(b"2\nta\xffep\n").output();
         assert_eq!(out.status.code(), Some(2), "polyboggle {args:?}");
         assert_eq!(
             String::from_utf8_lossy(&out.stderr),
@@ -147,12 +141,6 @@ fn standard_input_that_is_not_utf8_says_so_in_the_same_words() {
             "polyboggle {args:?}"
         );
     }
-}
-
-fn bad_input(f: &Files) -> std::path::PathBuf {
-    let path = f.dir.path().join("stdin.txt");
-    std::fs::write(&path, b"2\nta\xffep\n").unwrap();
-    path
 }
 
 #[test]

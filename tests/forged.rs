@@ -3,57 +3,14 @@
 //! walks the automaton refuses it with one line and exit 2, and none of them hangs
 //! (each runs under a timeout, so a regression fails instead).
 
-use std::io::Read;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::common::ok;
+use crate::common::{ok, polyboggle};
 
-/// Longer than any of these commands takes on a sound file of five words.
+/// Longer than any of these commands takes on a sound file of five words: one still
+/// running then is killed, and the test fails.
 const TIMEOUT: Duration = Duration::from_secs(20);
-
-/// Runs `polyboggle ARGS`, killing it after [`TIMEOUT`] (a failed test then).
-fn run_or_kill(args: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_polyboggle"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // Drain the pipes while waiting: a walk without end would fill them.
-    let mut stdout = child.stdout.take().unwrap();
-    let mut stderr = child.stderr.take().unwrap();
-    let out = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = stdout.by_ref().take(1 << 20).read_to_end(&mut buf);
-        std::io::copy(&mut stdout, &mut std::io::sink()).ok();
-        buf
-    });
-    let err = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = stderr.read_to_end(&mut buf);
-        buf
-    });
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > TIMEOUT {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            panic!("polyboggle {args:?} still ran after {TIMEOUT:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    Output {
-        status,
-        stdout: out.join().unwrap(),
-        stderr: err.join().unwrap(),
-    }
-}
 
 /// CRC-32 (IEEE), the checksum of the format.
 fn crc32(bytes: &[u8]) -> u32 {
@@ -218,7 +175,7 @@ fn every_walk_of_a_forged_cycle_ends_with_one_line() {
             &forged,
         ],
     ] {
-        let out = run_or_kill(args);
+        let out = polyboggle(args).timeout(TIMEOUT).output();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert_eq!(

@@ -13,7 +13,7 @@
 //!   crate's own tests (crates/gpu/src/host.rs).
 
 use crate::bench;
-use crate::common::{bad, ok, run, shared};
+use crate::common::{bad, ok, polyboggle, run, shared};
 use polyboggle::batch::{Batch, CpuScorer, Scorer};
 use polyboggle::{Face, Lexicon, Profile, Rules};
 use polyboggle_gpu::{self as gpu, GpuScorer};
@@ -90,11 +90,9 @@ fn backend_gpu_is_one_line_where_no_gpu_is_usable() {
 #[test]
 fn an_unknown_kernel_is_one_line() {
     // Read before any CUDA call: the same line with or without a GPU.
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_polyboggle"))
-        .args(["bench", "--backend", "gpu", "--boards", "10"])
+    let out = polyboggle(["bench", "--backend", "gpu", "--boards", "10"])
         .env("POLYBOGGLE_GPU_KERNEL", "fast")
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     assert_eq!(

@@ -3,10 +3,10 @@
 //! players roll), and the one-line refusals around it.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
 use polyboggle_languages::{find_dictionary, LANGUAGES};
-use serde_json::Value;
+
+use crate::common::{polyboggle, TestCommand};
 
 /// A folder of built languages for the tests: `hr` (Croatian words, some spelled with
 /// the LJ and NJ faces) and `el` (Greek words, which no Croatian face starts).
@@ -22,15 +22,7 @@ fn built() -> tempfile::TempDir {
             "-o",
             out.to_str().unwrap(),
         ];
-        let done = polyboggle(
-            dir.path(),
-            &args.iter().map(|a| a.to_string()).collect::<Vec<_>>(),
-        );
-        assert!(
-            done.status.success(),
-            "{}",
-            String::from_utf8_lossy(&done.stderr)
-        );
+        with_built(dir.path(), &args).stdout();
     };
     compile(
         "hr",
@@ -40,46 +32,24 @@ fn built() -> tempfile::TempDir {
     dir
 }
 
-/// Runs the binary with `args`, the built languages of `folder` first.
-fn polyboggle(folder: &Path, args: &[String]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_polyboggle"))
-        .args(args)
-        .env("POLYBOGGLE_DICTIONARIES", folder)
-        .output()
-        .unwrap()
-}
-
-fn json(folder: &Path, args: &[&str]) -> Value {
-    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-    let out = polyboggle(folder, &args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
-/// The one line a refused command prints, with its exit code 2.
-fn refused(folder: &Path, args: &[&str]) -> String {
-    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-    let out = polyboggle(folder, &args);
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    stderr
+/// `polyboggle ARGS` with the built languages of `folder` first.
+fn with_built(folder: &Path, args: &[&str]) -> TestCommand {
+    let mut cmd = polyboggle(args);
+    cmd.env("POLYBOGGLE_DICTIONARIES", folder);
+    cmd
 }
 
 #[test]
 fn a_language_searches_its_designed_faces_with_its_dictionary() {
     let dir = built();
-    let v = json(
+    let v = with_built(
         dir.path(),
         &[
             "optimize", "--lang", "hr", "--runs", "1", "--seed", "1", "--pool", "5", "--format",
             "json",
         ],
-    );
+    )
+    .json();
     let space = v["space"].as_str().unwrap();
     // Croatian's designed set: its units LJ, NJ and DŽ are faces, any face on any cell.
     assert!(space.starts_with("4x4 "), "{space}");
@@ -90,7 +60,7 @@ fn a_language_searches_its_designed_faces_with_its_dictionary() {
     assert!(best["score"].as_u64().unwrap() > 0, "{v}");
     // The board re-scores to the same figure with the same dictionary and rules.
     let dict = dir.path().join("hr.pbd");
-    let solved = json(
+    let solved = with_built(
         dir.path(),
         &[
             "solve",
@@ -100,7 +70,8 @@ fn a_language_searches_its_designed_faces_with_its_dictionary() {
             "--format",
             "json",
         ],
-    );
+    )
+    .json();
     assert_eq!(solved["score"], best["score"]);
     assert_eq!(solved["count"], best["words"]);
 }
@@ -108,20 +79,22 @@ fn a_language_searches_its_designed_faces_with_its_dictionary() {
 #[test]
 fn a_bare_dice_flag_rolls_the_languages_own_set() {
     let dir = built();
-    let v = json(
+    let v = with_built(
         dir.path(),
         &[
             "optimize", "--lang", "hr", "--dice", "--runs", "1", "--seed", "1", "--pool", "5",
             "--format", "json",
         ],
-    );
+    )
+    .json();
     assert_eq!(v["space"], "4x4 dice croatian-designed-4x4");
-    let proof = json(
+    let proof = with_built(
         dir.path(),
         &[
             "prove", "--lang", "hr", "--size", "2x2", "--min", "1", "--format", "json",
         ],
-    );
+    )
+    .json();
     assert_eq!(proof["complete"], true, "{proof}");
     let settings = proof["settings"].as_str().unwrap();
     assert!(settings.contains("hr.pbd"), "{settings}");
@@ -141,15 +114,16 @@ fn a_language_that_is_not_built_says_how_to_build_it() {
         .iter()
         .find(|l| find_dictionary(l.tag, &folders).is_none())
         .expect("some language is not built here: this test needs one");
-    let line = refused(
+    let line = with_built(
         dir.path(),
         &["optimize", "--lang", missing.tag, "--runs", "1"],
-    );
+    )
+    .refused();
     assert!(
         line.contains(&format!("dictionaries/build-languages.sh {}", missing.tag)),
         "{line}"
     );
-    let line = refused(dir.path(), &["prove", "--lang", missing.tag]);
+    let line = with_built(dir.path(), &["prove", "--lang", missing.tag]).refused();
     assert!(
         line.starts_with(&format!("polyboggle: --lang {}:", missing.tag)),
         "{line}"
@@ -162,20 +136,22 @@ fn a_space_whose_faces_start_no_word_is_refused() {
     // Greek words, Croatian faces: nothing to find.
     let el = dir.path().join("el.pbd");
     let el = el.to_str().unwrap();
-    let line = refused(
+    let line = with_built(
         dir.path(),
         &["optimize", "--dict", el, "--dice", "croatian-designed-4x4"],
-    );
+    )
+    .refused();
     assert!(
         line.contains("--dice croatian-designed-4x4: no face starts a word"),
         "{line}"
     );
-    let line = refused(
+    let line = with_built(
         dir.path(),
         &["prove", "--dict", el, "--letters", "abc", "--size", "2x2"],
-    );
+    )
+    .refused();
     assert!(line.contains("--letters: no face starts a word"), "{line}");
     // A bare --dice names a language's set: without --lang there is none.
-    let line = refused(dir.path(), &["optimize", "--dice", "--runs", "1"]);
+    let line = with_built(dir.path(), &["optimize", "--dice", "--runs", "1"]).refused();
     assert!(line.contains("add --lang TAG"), "{line}");
 }

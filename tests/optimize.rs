@@ -1,16 +1,12 @@
 //! `polyboggle optimize` and `dice unreachable`: the library against brute force, and
 //! the real binary's flags, logs and summaries.
 
-use crate::common::{bad, ok, strip_times};
+use crate::common::{bad, json, ok, strip_times};
 use polyboggle::batch::CpuScorer;
 use polyboggle::{Board, Face, Lexicon, Profile, Rules, Solver};
 use polyboggle_dice::DiceSet;
 use polyboggle_optimize::{self as optimize, Method, Objective, Settings, Space};
 use serde_json::Value;
-
-fn json(args: &[&str]) -> Value {
-    serde_json::from_str(&ok(args)).expect("valid JSON")
-}
 
 /// A small lexicon over the letters a, e, t, s.
 fn small_lexicon() -> Lexicon {

@@ -1,20 +1,15 @@
 //! `polyboggle play` through the real binary: with standard output not a terminal it
 //! plays line by line, so a script can drive it.
 
-use crate::common::{bad, run};
+use std::process::Command;
+
+use crate::common::{bad, polyboggle, run, TestCommand, BINARY};
 
 #[test]
 fn a_scripted_game() {
-    let out = run(
-        &["play", "--seed", "1"],
-        "QQ\nATEE APYO TINU EDSE\npate\npat\n\nn\n",
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = polyboggle(["play", "--seed", "1"])
+        .stdin("QQ\nATEE APYO TINU EDSE\npate\npat\n\nn\n")
+        .stdout();
     assert!(
         text.starts_with("Enter: shake the dice, or type a custom board"),
         "{text}"
@@ -46,13 +41,7 @@ fn a_language_of_syllable_faces_plays_words_of_two_faces() {
         let mut args = vec!["play", "--lang", "hi", "--dice", "hindi-designed-4x4"];
         args.extend_from_slice(&["--dict", list.to_str().unwrap(), "--seed", "1"]);
         args.extend_from_slice(extra);
-        let out = run(&args, &script);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
+        polyboggle(&args).stdin(&script).stdout()
     };
     let text = played(&[]);
     assert!(text.contains("You: 2 points: कल घर\n"), "{text}");
@@ -65,16 +54,9 @@ fn a_language_of_syllable_faces_plays_words_of_two_faces() {
 #[test]
 fn the_built_in_dictionary_has_levels() {
     // No --dict: the easy computer knows only tier 1, the nursery words.
-    let out = run(
-        &["play", "--level", "easy", "--seed", "1"],
-        "ATEE APYO TINU EDSE\npate\n\nn\n",
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = polyboggle(["play", "--level", "easy", "--seed", "1"])
+        .stdin("ATEE APYO TINU EDSE\npate\n\nn\n")
+        .stdout();
     assert!(text.contains("You: 1 point: PATE\n"), "{text}");
     assert!(
         text.contains("Computer: 8 points: DINE ONES PAID SEND SIDE SNIPE TINY\n"),
@@ -125,41 +107,28 @@ fn a_language_dictionary_is_found_from_any_folder() {
     std::fs::create_dir_all(&bin).unwrap();
     std::fs::create_dir_all(&built).unwrap();
     let program = bin.join("polyboggle");
-    std::fs::copy(env!("CARGO_BIN_EXE_polyboggle"), &program).unwrap();
+    std::fs::copy(BINARY, &program).unwrap();
+    // The copy, run as the kit runs the binary (its start waits out "Text file busy":
+    // another test's child, forked meanwhile, may hold the fresh copy open a moment).
+    let copy = || TestCommand::from_command(Command::new(&program));
     let list = root.path().join("parole.txt");
     std::fs::write(&list, "pane\nnapa\npena\n").unwrap();
     let it = built.join("it.pbd");
-    let compiled = started(
-        std::process::Command::new(&program)
-            .args(["compile", "--lang", "it"])
-            .arg(&list)
-            .arg("-o")
-            .arg(&it)
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped()),
-    )
-    .wait_with_output()
-    .unwrap();
-    assert!(compiled.status.success(), "{compiled:?}");
+    copy()
+        .args(["compile", "--lang", "it"])
+        .arg(&list)
+        .arg("-o")
+        .arg(&it)
+        .stdout();
     let elsewhere = tempfile::tempdir().unwrap();
-    let play = |program: &std::path::Path| {
-        let mut child = started(
-            std::process::Command::new(program)
-                .args(["play", "--lang", "it", "--seed", "1"])
-                .current_dir(elsewhere.path())
-                .stdin(std::process::Stdio::piped())
-                .stdout(std::process::Stdio::piped())
-                .stderr(std::process::Stdio::piped()),
-        );
-        use std::io::Write;
-        let mut stdin = child.stdin.take().unwrap();
-        // A child that stops at once (no dictionary found) may close its end first:
-        // what it printed and its exit code are what the test checks.
-        let _ = stdin.write_all(b"PANE AXXX XXXX XXXX\n\nn\n");
-        drop(stdin);
-        child.wait_with_output().unwrap()
+    let play = || {
+        copy()
+            .args(["play", "--lang", "it", "--seed", "1"])
+            .current_dir(elsewhere.path())
+            .stdin("PANE AXXX XXXX XXXX\n\nn\n")
+            .output()
     };
-    let out = play(&program);
+    let out = play();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
@@ -176,23 +145,8 @@ fn a_language_dictionary_is_found_from_any_folder() {
         return;
     }
     std::fs::remove_file(&it).unwrap();
-    let out = play(&program);
+    let out = play();
     assert_eq!(out.status.code(), Some(2));
     let line = String::from_utf8_lossy(&out.stderr);
     assert!(line.contains("--lang it: no dictionary"), "{line}");
-}
-
-/// Starts `command`, again while the program was just copied: another test's
-/// process started meanwhile may briefly hold the copy open for writing, and the
-/// start is then refused ("Text file busy", ETXTBSY = 26).
-fn started(command: &mut std::process::Command) -> std::process::Child {
-    for _ in 0..100 {
-        match command.spawn() {
-            Err(e) if e.raw_os_error() == Some(26) => {
-                std::thread::sleep(std::time::Duration::from_millis(20))
-            }
-            other => return other.unwrap(),
-        }
-    }
-    panic!("{command:?}: text file busy for 2 s")
 }

@@ -1,6 +1,6 @@
 //! The Princeton assignment's boards, with the dictionaries shipped in `dictionaries/`.
 
-use crate::common::{ok, repo};
+use crate::common::{json, ok, repo};
 
 fn score(board: &str, dict: &str) -> u64 {
     let out = ok(&[
@@ -58,8 +58,7 @@ fn every_points_board_scores_its_name_with_yawl() {
 /// The records as every published list writes them: bare N² letters (issue 15).
 #[test]
 fn bare_record_boards_score_their_records() {
-    let v: serde_json::Value =
-        serde_json::from_str(&ok(&["solve", "perslatgsineters", "--format", "json"])).unwrap();
+    let v: serde_json::Value = json(&["solve", "perslatgsineters", "--format", "json"]);
     assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(4), Some(4)));
     assert_eq!(v["score"].as_u64(), Some(3625));
 
@@ -77,13 +76,7 @@ fn bare_record_boards_score_their_records() {
 
 #[test]
 fn bare_strings_must_be_square() {
-    let v: serde_json::Value = serde_json::from_str(&ok(&[
-        "solve",
-        "ligdrmanesietildsracsepes",
-        "--format",
-        "json",
-    ]))
-    .unwrap();
+    let v: serde_json::Value = json(&["solve", "ligdrmanesietildsracsepes", "--format", "json"]);
     assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(5), Some(5)));
     assert_eq!(v["score"].as_u64(), Some(10406));
 
@@ -96,7 +89,6 @@ fn bare_strings_must_be_square() {
     let line = crate::common::bad(&["dice", "check", "english-new-4x4", "perslatgsinetes"]);
     assert!(line.contains("not a square board"), "{line}");
 
-    let v: serde_json::Value =
-        serde_json::from_str(&ok(&["solve", "C A T S", "--format", "json"])).unwrap();
+    let v: serde_json::Value = json(&["solve", "C A T S", "--format", "json"]);
     assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(1), Some(4)));
 }

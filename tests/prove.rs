@@ -2,19 +2,15 @@
 //! summaries, and its refusals.
 
 use std::collections::BTreeSet;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::common::{bad, ok, run};
+use crate::common::{bad, interrupt, json, ok, polyboggle, run};
 
 /// A small space every test can prove in well under a second.
 const SMALL: [&str; 6] = ["--size", "2x3", "--letters", "aestrl", "--threads", "2"];
-
-fn json(args: &[&str]) -> Value {
-    serde_json::from_str(&ok(args)).expect("prove --format json prints JSON")
-}
 
 fn prove(extra: &[&str]) -> Value {
     let mut args = vec!["prove"];
@@ -61,13 +57,12 @@ fn prove_lists_the_boards_at_or_above_the_threshold_with_their_true_scores() {
             (board["rows"].as_u64(), board["cols"].as_u64()),
             (Some(2), Some(3))
         );
-        let solved: Value = serde_json::from_str(&ok(&[
+        let solved: Value = json(&[
             "solve",
             board["board"].as_str().unwrap(),
             "--format",
             "json",
-        ]))
-        .unwrap();
+        ]);
         assert_eq!(solved["score"], board["score"]);
         assert_eq!(solved["count"], board["words"]);
     }
@@ -176,12 +171,9 @@ fn an_interrupted_proof_resumes_without_losing_a_finished_class() {
         "--log",
         log.to_str().unwrap(),
     ];
-    let mut child = Command::new(env!("CARGO_BIN_EXE_polyboggle"))
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut proof = polyboggle(args);
+    proof.command().stdout(Stdio::null()).stderr(Stdio::null());
+    let mut child = proof.spawn();
     // Wait for some finished classes, then interrupt as Ctrl-C would.
     let started = Instant::now();
     while std::fs::read_to_string(&log).map_or(0, |t| t.lines().count()) < 3 {
@@ -191,16 +183,12 @@ fn an_interrupted_proof_resumes_without_losing_a_finished_class() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-    let _ = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status();
+    interrupt(&child);
     let status = child.wait().unwrap();
     let before = std::fs::read_to_string(&log).unwrap().lines().count();
-    let resumed: Value =
-        serde_json::from_str(&ok(&[&args[..], &["--resume", "--format", "json"]].concat()))
-            .unwrap();
+    let resumed: Value = json(&[&args[..], &["--resume", "--format", "json"]].concat());
     assert_eq!(resumed["complete"], true);
-    let fresh: Value = serde_json::from_str(&ok(&[
+    let fresh: Value = json(&[
         "prove",
         "--size",
         "3x3",
@@ -210,8 +198,7 @@ fn an_interrupted_proof_resumes_without_losing_a_finished_class() {
         "200",
         "--format",
         "json",
-    ]))
-    .unwrap();
+    ]);
     assert_eq!(boards(&resumed), boards(&fresh));
     let after = std::fs::read_to_string(&log).unwrap();
     let classes: BTreeSet<u64> = after
@@ -311,7 +298,7 @@ fn buckets_named_by_their_faces_prove_the_same_list() {
 
 #[test]
 fn off_a_terminal_a_long_proof_says_how_it_is_going() {
-    let out = crate::common::run(
+    let out = run(
         &[
             "prove",
             "--size",
@@ -389,7 +376,7 @@ fn prove_refuses_what_it_cannot_do_in_one_line() {
 
 #[test]
 fn without_min_the_optimizer_picks_the_threshold_and_the_proof_confirms_its_board() {
-    let out = crate::common::run(
+    let out = run(
         &[
             "prove",
             "--size",
@@ -426,7 +413,7 @@ fn streaedlp_is_the_best_3x3_enable2k_board() {
     );
     // The board as listed (streaedlp turned to its canonical form) solves to 545.
     let board = boards[0]["board"].as_str().unwrap().to_lowercase();
-    let solved: Value = serde_json::from_str(&ok(&["solve", &board, "--format", "json"])).unwrap();
+    let solved: Value = json(&["solve", &board, "--format", "json"]);
     assert_eq!(solved["score"], 545);
     assert!(value["max_bound_left"].as_u64().unwrap() < 545);
 }

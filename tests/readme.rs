@@ -12,6 +12,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::common::BINARY;
+
 /// The marker of a block the test does not run, followed by the reason.
 const NOT_RUN: &str = "<!-- not run by tests/readme.rs:";
 
@@ -120,7 +122,7 @@ fn the_readme_examples_run_in_order_in_a_fresh_clone() {
         std::fs::create_dir(dir).unwrap();
     }
     fresh_clone(&repo, &clone);
-    let bin = PathBuf::from(env!("CARGO_BIN_EXE_polyboggle"));
+    let bin = PathBuf::from(BINARY);
     let cargo = cargo_stand_in(&bin);
     let path = format!(
         "{}:{}",

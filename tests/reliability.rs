@@ -3,28 +3,16 @@
 //! script the dictionary does not use.
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Stdio;
 
-use crate::common::{ok, run};
+use crate::common::{bad, interrupt, json, polyboggle, run, TestCommand};
 use serde_json::Value;
 
-/// Runs `polyboggle` in `dir`.
-fn run_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_polyboggle"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).unwrap()
+/// `polyboggle ARGS` in `dir`.
+fn in_dir(dir: &Path, args: &[&str]) -> TestCommand {
+    let mut cmd = polyboggle(args);
+    cmd.current_dir(dir);
+    cmd
 }
 
 fn bench_file(dir: &Path, lines: usize) -> Value {
@@ -35,7 +23,7 @@ fn bench_file(dir: &Path, lines: usize) -> Value {
     )
     .unwrap();
     let file = path.to_str().unwrap();
-    serde_json::from_str(&ok(&["bench", "--boards-file", file, "--format", "json"])).unwrap()
+    json(&["bench", "--boards-file", file, "--format", "json"])
 }
 
 #[test]
@@ -57,7 +45,7 @@ fn bench_streams_its_boards_file() {
         large_mb - small_mb < 8.0,
         "peak memory grew with the file: {small_mb} MB for 1,000 boards, {large_mb} MB for 100,000"
     );
-    let limited: Value = serde_json::from_str(&ok(&[
+    let limited: Value = json(&[
         "bench",
         "--boards-file",
         dir.path().join("boards-1000.txt").to_str().unwrap(),
@@ -67,8 +55,7 @@ fn bench_streams_its_boards_file() {
         "2",
         "--format",
         "json",
-    ]))
-    .unwrap();
+    ]);
     assert_eq!(limited["boards"].as_u64(), Some(20));
 }
 
@@ -89,29 +76,30 @@ fn a_bad_line_deep_in_a_boards_file_names_its_line() {
 fn a_file_wins_over_a_built_in_of_the_same_name() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("enable2k"), "zebra\nquartz\n").unwrap();
-    let out = run_in(
+    let out = in_dir(
         dir.path(),
         &["dict", "info", "enable2k", "--format", "json"],
-    );
-    let info: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    )
+    .success();
+    let info: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(info["words"].as_u64(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("using the file enable2k"), "{stderr}");
 
     let dice = "# name: mine\n# grid: 2x2\nZ Z\nZ Z\nZ Z\nZ Z\n";
     std::fs::write(dir.path().join("english-new-4x4"), dice).unwrap();
-    let out = run_in(dir.path(), &["roll", "english-new-4x4", "--seed", "1"]);
-    assert_eq!(stdout(&out), "Z Z\nZ Z\n");
+    let out = in_dir(dir.path(), &["roll", "english-new-4x4", "--seed", "1"]).success();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "Z Z\nZ Z\n");
     assert!(String::from_utf8_lossy(&out.stderr).contains("not the built-in"));
 
     // A folder of that name does not hide the built-in.
     let other = tempfile::tempdir().unwrap();
     std::fs::create_dir(other.path().join("enable2k")).unwrap();
-    let out = run_in(
+    let info = in_dir(
         other.path(),
         &["dict", "info", "enable2k", "--format", "json"],
-    );
-    let info: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    )
+    .json();
     assert!(info["words"].as_u64().unwrap() > 100_000);
 }
 
@@ -153,17 +141,16 @@ fn compile_writes_atomically() {
     let list = dir.path().join("words.txt");
     std::fs::write(&list, "cat\ndog\n").unwrap();
     // Over an existing dictionary, with a list that fails: the old file stays.
-    let out = run_in(dir.path(), &["compile", "words.txt", "-o", "d.pbd"]);
-    stdout(&out);
+    in_dir(dir.path(), &["compile", "words.txt", "-o", "d.pbd"]).stdout();
     std::fs::write(dir.path().join("empty.txt"), "1 2 3\n").unwrap();
-    let failed = run_in(dir.path(), &["compile", "empty.txt", "-o", "d.pbd"]);
+    let failed = in_dir(dir.path(), &["compile", "empty.txt", "-o", "d.pbd"]).output();
     assert_eq!(failed.status.code(), Some(2));
     assert_clean(dir.path(), "d.pbd");
     let d = dir.path().join("d.pbd");
     let old = polyboggle::Lexicon::open(&d).unwrap();
     assert_eq!(old.word_count(), 2);
     // Into a folder that does not exist: nothing anywhere.
-    let out = run_in(dir.path(), &["compile", "words.txt", "-o", "no/such/d.pbd"]);
+    let out = in_dir(dir.path(), &["compile", "words.txt", "-o", "no/such/d.pbd"]).output();
     assert_eq!(out.status.code(), Some(2));
     assert_clean(dir.path(), "d.pbd");
 }
@@ -177,17 +164,17 @@ fn an_interrupted_compile_leaves_no_partial_file() {
     // holds the whole dictionary or none of it.
     for delay_ms in [50, 150, 300, 600] {
         let out = dir.path().join(format!("d{delay_ms}.pbd"));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_polyboggle"))
-            .args(["compile", "big.txt", "-o", out.to_str().unwrap()])
-            .current_dir(dir.path())
+        let mut compile = in_dir(
+            dir.path(),
+            &["compile", "big.txt", "-o", out.to_str().unwrap()],
+        );
+        compile
+            .command()
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+            .stderr(Stdio::null());
+        let mut child = compile.spawn();
         std::thread::sleep(std::time::Duration::from_millis(delay_ms));
-        let _ = Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status();
+        interrupt(&child);
         child.wait().unwrap();
         assert_clean(dir.path(), &format!("d{delay_ms}.pbd"));
     }
@@ -195,9 +182,8 @@ fn an_interrupted_compile_leaves_no_partial_file() {
 
 #[test]
 fn a_princeton_board_on_one_line_solves() {
-    let out = ok(&["solve", "2 2 Qu A T E", "--format", "json"]);
-    let v: Value = serde_json::from_str(&out).unwrap();
+    let v = json(&["solve", "2 2 Qu A T E", "--format", "json"]);
     assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(2), Some(2)));
-    let err = crate::common::bad(&["solve", "2 2\na/ b c d"]);
+    let err = bad(&["solve", "2 2\na/ b c d"]);
     assert!(err.contains("contains `/`, `,` or a space"), "{err}");
 }

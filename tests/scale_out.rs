@@ -4,7 +4,7 @@
 
 use std::process::Command;
 
-use crate::common::{ok, strip_times};
+use crate::common::{json, polyboggle, refusal, repo, run, strip_times, BINARY};
 use serde_json::Value;
 
 /// The flags every task and the single process share.
@@ -19,9 +19,8 @@ fn gnu_parallel_tasks_merge_into_the_single_process_result() {
     let logs = dir.path().join("logs");
     std::fs::create_dir(&logs).unwrap();
     let joblog = dir.path().join("jobs.tsv");
-    let bin = env!("CARGO_BIN_EXE_polyboggle");
     let job = format!(
-        "{bin} {FLAGS} --tasks 3 --task-index {{}} --log {}/{{}}.ndjson --resume",
+        "{BINARY} {FLAGS} --tasks 3 --task-index {{}} --log {}/{{}}.ndjson --resume",
         logs.display()
     );
     let run_parallel = || {
@@ -54,11 +53,11 @@ fn gnu_parallel_tasks_merge_into_the_single_process_result() {
     assert_eq!(paths.len(), 3);
     let mut args = vec!["optimize", "--format", "json", "--summarize"];
     args.extend(paths.iter().map(String::as_str));
-    let merged: Value = serde_json::from_str(&ok(&args)).unwrap();
+    let merged: Value = json(&args);
 
     let mut single_args: Vec<&str> = FLAGS.split(' ').collect();
     single_args.extend(["--format", "json"]);
-    let mut single: Value = serde_json::from_str(&ok(&single_args)).unwrap();
+    let mut single: Value = json(&single_args);
     let mut merged = merged;
     strip_times(&mut merged);
     strip_times(&mut single);
@@ -88,7 +87,6 @@ fn a_4x4_proof_in_parallel_tasks_survives_a_killed_task() {
     let dir = tempfile::tempdir().unwrap();
     let logs = dir.path().join("logs");
     std::fs::create_dir(&logs).unwrap();
-    let bin = env!("CARGO_BIN_EXE_polyboggle");
     let task = |k: &str| -> Vec<String> {
         let log = logs.join(format!("{k}.ndjson")).display().to_string();
         let mut args: Vec<String> = PROVE_4X4.split(' ').map(String::from).collect();
@@ -98,11 +96,9 @@ fn a_4x4_proof_in_parallel_tasks_survives_a_killed_task() {
         args
     };
     // Task 1 loses its machine after a few classes: killed outright, mid-class.
-    let mut child = Command::new(bin)
-        .args(task("1"))
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut task_1 = polyboggle(task("1"));
+    task_1.command().stdout(std::process::Stdio::null());
+    let mut child = task_1.spawn();
     let log1 = logs.join("1.ndjson");
     let started = std::time::Instant::now();
     while std::fs::read_to_string(&log1).map_or(0, |t| t.lines().count()) < 5 {
@@ -112,7 +108,7 @@ fn a_4x4_proof_in_parallel_tasks_survives_a_killed_task() {
     child.kill().unwrap();
     child.wait().unwrap();
     // The summary says what is missing, and which tasks hold it, and exits 3.
-    let out = crate::common::run(&["prove", "--summarize", log1.to_str().unwrap()], "");
+    let out = run(&["prove", "--summarize", log1.to_str().unwrap()], "");
     assert_eq!(out.status.code(), Some(3));
     let partial = text(&out.stdout);
     assert!(partial.contains("NOT PROVEN"), "{partial}");
@@ -121,7 +117,7 @@ fn a_4x4_proof_in_parallel_tasks_survives_a_killed_task() {
         "{partial}"
     );
     // GNU parallel runs the three tasks; task 1 resumes from its log.
-    let job = format!("{bin} {}", task("{}").join(" "));
+    let job = format!("{BINARY} {}", task("{}").join(" "));
     let out = Command::new("parallel")
         .args(["--will-cite", "-j", "2", &job, ":::", "0", "1", "2"])
         .output()
@@ -137,7 +133,7 @@ fn a_4x4_proof_in_parallel_tasks_survives_a_killed_task() {
         .collect();
     let mut args = vec!["prove", "--format", "json", "--summarize"];
     args.extend(paths.iter().map(String::as_str));
-    let merged: Value = serde_json::from_str(&ok(&args)).unwrap();
+    let merged: Value = json(&args);
     assert_eq!(merged["complete"], true, "{merged}");
     assert_eq!(merged["missing_classes"], 0);
     assert_eq!(merged["unfinished_tasks"], serde_json::json!([]));
@@ -158,7 +154,7 @@ fn a_4x4_proof_in_parallel_tasks_survives_a_killed_task() {
     // The same answer as one process.
     let mut single_args: Vec<&str> = PROVE_4X4.split(' ').collect();
     single_args.extend(["--format", "json"]);
-    let single: Value = serde_json::from_str(&ok(&single_args)).unwrap();
+    let single: Value = json(&single_args);
     assert_eq!(merged["boards"], single["boards"]);
     assert_eq!(merged["top_classes"], single["top_classes"]);
     assert_eq!(merged["classes_broken"], single["classes_broken"]);
@@ -182,15 +178,14 @@ fn the_slurm_script_runs_its_array_task_share() {
         );
     }
     let logs = dir.path().join("optimize-logs");
-    let merged: Value = serde_json::from_str(&ok(&[
+    let merged: Value = json(&[
         "optimize",
         "--format",
         "json",
         "--summarize",
         logs.join("task-0.ndjson").to_str().unwrap(),
         logs.join("task-1.ndjson").to_str().unwrap(),
-    ]))
-    .unwrap();
+    ]);
     let runs: Vec<u64> = merged["runs"]
         .as_array()
         .unwrap()
@@ -221,7 +216,7 @@ fn the_prove_slurm_script_splits_a_proof_into_array_tasks() {
             .map(|n| logs.join(n).display().to_string())
             .collect();
         args.extend(paths.iter().map(String::as_str));
-        serde_json::from_slice(&crate::common::run(&args, "").stdout).unwrap()
+        serde_json::from_slice(&run(&args, "").stdout).unwrap()
     };
     task("0");
     assert_eq!(
@@ -239,7 +234,7 @@ fn the_prove_slurm_script_splits_a_proof_into_array_tasks() {
     let merged = summary(&["task-0.ndjson", "task-1.ndjson"]);
     let mut args: Vec<&str> = vec!["prove", "--format", "json"];
     args.extend(search.split(' '));
-    let single: Value = serde_json::from_str(&ok(&args)).unwrap();
+    let single: Value = json(&args);
     assert_eq!(merged["complete"], true);
     assert!(!single["boards"].as_array().unwrap().is_empty());
     assert_eq!(merged["boards"], single["boards"]);
@@ -295,7 +290,7 @@ fn a_resubmitted_subset_of_optimize_tasks_keeps_the_jobs_split() {
     assert!(text(&whole.stdout).contains("8 runs, seed 5:"));
     let merged: Value = serde_json::from_slice(&summarize("json").stdout).unwrap();
     assert_eq!(merged["complete"], true);
-    let single: Value = serde_json::from_str(&ok(&[
+    let single: Value = json(&[
         "optimize",
         "--size",
         "2x2",
@@ -311,8 +306,7 @@ fn a_resubmitted_subset_of_optimize_tasks_keeps_the_jobs_split() {
         "1",
         "--format",
         "json",
-    ]))
-    .unwrap();
+    ]);
     let (mut merged, mut single) = (merged, single);
     strip_times(&mut merged);
     strip_times(&mut single);
@@ -322,9 +316,7 @@ fn a_resubmitted_subset_of_optimize_tasks_keeps_the_jobs_split() {
     let mut other = OPTIMIZE_JOB;
     other[0] = ("TASKS", "2");
     let out = array_task("docs/optimize.sbatch", dir.path(), "1", "2", &other);
-    assert_eq!(out.status.code(), Some(2));
-    let line = text(&out.stderr);
-    assert_eq!(line.lines().count(), 1, "{line}");
+    let line = refusal(&out, "task 1 of 2");
     assert!(
         line.contains("by task 1 of 4") && line.contains("task 1 of 2"),
         "{line}"
@@ -377,9 +369,7 @@ fn a_resubmitted_subset_of_prove_tasks_finishes_the_proof() {
     // Task 1's log under a split of 2 is refused, in one line, exit 2.
     let other = [("TASKS", "2"), ("SEARCH", search)];
     let out = array_task("docs/prove.sbatch", dir.path(), "1", "2", &other);
-    assert_eq!(out.status.code(), Some(2));
-    let line = text(&out.stderr);
-    assert_eq!(line.lines().count(), 1, "{line}");
+    let line = refusal(&out, "task 1 of 2");
     assert!(line.contains("by task 1 of 3"), "{line}");
 }
 
@@ -394,7 +384,7 @@ fn summarize_logs(command: &str, logs: &std::path::Path, flags: &[&str]) -> std:
     args.extend(flags);
     args.push("--summarize");
     args.extend(paths.iter().map(String::as_str));
-    crate::common::run(&args, "")
+    run(&args, "")
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -426,14 +416,14 @@ fn array_task(
     count: &str,
     vars: &[(&str, &str)],
 ) -> std::process::Output {
-    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_polyboggle"));
+    let bin = std::path::Path::new(BINARY);
     let path = format!(
         "{}:{}",
         bin.parent().unwrap().display(),
         std::env::var("PATH").unwrap_or_default()
     );
     Command::new("bash")
-        .arg(crate::common::repo(script))
+        .arg(repo(script))
         .current_dir(dir)
         .env("PATH", &path)
         .env("SLURM_ARRAY_TASK_ID", task)

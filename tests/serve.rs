@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{bad, ok, repo};
+use crate::common::{bad, json, ok, repo, TestCommand, BINARY};
 use polyboggle_web::Limits;
 use serde_json::{json, Value};
 
@@ -25,18 +25,17 @@ struct Server {
 
 impl Server {
     fn start(args: &[&str]) -> Server {
-        Server::start_as(Command::new(env!("CARGO_BIN_EXE_polyboggle")), args)
+        Server::start_as(TestCommand::new(), args)
     }
 
     /// Starts `command` (the binary, maybe run as another user) with `serve` and `args`.
-    fn start_as(mut command: Command, args: &[&str]) -> Server {
-        let mut child = command
-            .args(["serve", "--port", "0"])
-            .args(args)
+    fn start_as(mut command: TestCommand, args: &[&str]) -> Server {
+        command.args(["serve", "--port", "0"]).args(args);
+        command
+            .command()
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+            .stderr(Stdio::piped());
+        let mut child = command.spawn();
         let mut line = String::new();
         let mut stdout = BufReader::new(child.stdout.take().unwrap());
         stdout.read_line(&mut line).unwrap();
@@ -194,7 +193,7 @@ fn the_binary_offers_every_built_language_unless_told_not_to() {
     let dir = tempfile::tempdir().unwrap();
     built_language(dir.path(), "hr", "kuća\nkuće\nruka\n");
     let start = |args: &[&str]| {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_polyboggle"));
+        let mut command = TestCommand::new();
         command.current_dir(dir.path());
         Server::start_as(command, args)
     };
@@ -340,15 +339,7 @@ fn roll_is_served_as_the_cli_rolls() {
     ] {
         let (status, reply) = server.json("POST", "/api/roll", json!({"set": set, "seed": seed}));
         assert_eq!(status, 200, "{reply}");
-        let cli: Value = serde_json::from_str(&ok(&[
-            "roll",
-            set,
-            "--seed",
-            &seed.to_string(),
-            "--format",
-            "json",
-        ]))
-        .unwrap();
+        let cli: Value = json(&["roll", set, "--seed", &seed.to_string(), "--format", "json"]);
         for key in ["set", "seed", "rows", "cols", "board", "dice"] {
             assert_eq!(reply[key], cli[key], "{set} {key}");
         }
@@ -690,14 +681,14 @@ fn serve_refuses_bad_state_options_in_one_line() {
 const TEST_USER: &str = "pbtest";
 
 /// `polyboggle`, copied where `TEST_USER` may run it, run as that user.
-fn as_test_user(dir: &std::path::Path) -> Command {
+fn as_test_user(dir: &std::path::Path) -> TestCommand {
     let known = Command::new("id").arg(TEST_USER).output().unwrap();
     assert!(
         known.status.success(),
         "this test needs a non-root user {TEST_USER}: create it with `useradd -m {TEST_USER}` (.ci/run does)"
     );
     let binary = dir.join("polyboggle");
-    std::fs::copy(env!("CARGO_BIN_EXE_polyboggle"), &binary).unwrap();
+    std::fs::copy(BINARY, &binary).unwrap();
     // setpriv runs the binary itself as the user (runuser would stand between, and
     // answer SIGTERM for it).
     let mut command = Command::new("setpriv");
@@ -711,7 +702,7 @@ fn as_test_user(dir: &std::path::Path) -> Command {
             "--",
         ])
         .arg(binary);
-    command
+    TestCommand::from_command(command)
 }
 
 #[test]
@@ -724,15 +715,10 @@ fn a_state_file_the_server_may_not_read_or_write_is_told_in_one_line() {
     };
     mode(dir.path(), 0o755);
     let run = |state: &std::path::Path| {
-        let out = as_test_user(dir.path())
+        as_test_user(dir.path())
             .args(["serve", "--port", "0", "--state"])
             .arg(state)
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(out.status.code(), Some(2), "{stderr}");
-        assert_eq!(stderr.lines().count(), 1, "{stderr}");
-        stderr
+            .refused()
     };
     // A folder it may not write in (root's, 0755).
     let locked = dir.path().join("locked");

@@ -1,11 +1,7 @@
 //! `polyboggle solve`, `compile` and `dict` through the real binary.
 
-use crate::common::{bad, ok, repo, run};
+use crate::common::{bad, json, ok, polyboggle, repo, run};
 use serde_json::Value;
-
-fn json(args: &[&str]) -> Value {
-    serde_json::from_str(&ok(args)).expect("valid JSON")
-}
 
 #[test]
 fn solves_with_the_built_in_dictionary_and_no_flags() {
@@ -300,12 +296,9 @@ fn defaults_are_the_built_ins_even_beside_files_of_their_names() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("enable2k"), "zzz\n").unwrap();
     std::fs::write(dir.path().join("english-new-4x4"), "not a dice file\n").unwrap();
-    let bin = env!("CARGO_BIN_EXE_polyboggle");
-    let out = std::process::Command::new(bin)
-        .args(["solve", "ATEE/APYO/TINU/EDSE"])
+    let out = polyboggle(["solve", "ATEE/APYO/TINU/EDSE"])
         .current_dir(dir.path())
-        .output()
-        .unwrap();
+        .output();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.trim_end().ends_with("156 words, 221 points"), "{text}");
     assert!(
@@ -322,11 +315,9 @@ fn defaults_are_the_built_ins_even_beside_files_of_their_names() {
     );
     let es = run(&["solve", "ATEE/APYO/TINU/EDSE", "--lang", "es"], "");
     assert!(String::from_utf8_lossy(&es.stderr).starts_with("note: dictionary 'enable2k'"));
-    let bench = std::process::Command::new(bin)
-        .args(["bench", "--boards", "10", "--format", "json"])
+    let bench = polyboggle(["bench", "--boards", "10", "--format", "json"])
         .current_dir(dir.path())
-        .output()
-        .unwrap();
+        .output();
     assert!(
         bench.status.success(),
         "{}",

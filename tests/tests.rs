@@ -1,10 +1,11 @@
 //! The command's integration tests, one binary (as in ripgrep): they drive the real
-//! `polyboggle` binary ([`common::run`]), and a few call the library crates the way a
-//! program that depends on them would (the GPU's exactness, the shared data). A library
-//! crate's own tests are in its folder (`crates/*/tests`, run by `cargo test -p` that
-//! crate). Tests that read `../shared/data` or need Debian's `parallel` are
-//! `#[ignore]`d with the reason, and `.ci/run` runs them; tests that need an NVIDIA GPU
-//! (`gpu::device`) run on the device machine (`scripts/gpu-device-check.sh`).
+//! `polyboggle` binary through one kit ([`common::TestCommand`]), and a few call the
+//! library crates the way a program that depends on them would (the GPU's exactness,
+//! the shared data). A library crate's own tests are in its folder (`crates/*/tests`,
+//! run by `cargo test -p` that crate). Tests that read `../shared/data` or need
+//! Debian's `parallel` are `#[ignore]`d with the reason, and `.ci/run` runs them; tests
+//! that need an NVIDIA GPU (`gpu::device`) run on the device machine
+//! (`scripts/gpu-device-check.sh`).
 
 mod common;
 
