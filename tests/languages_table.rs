@@ -6,11 +6,13 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::common::{bad, ok, repo, run};
+use crate::common::{bad, json, ok, polyboggle, repo, run};
 
 fn table() -> Vec<Value> {
-    let json: Value = serde_json::from_str(&ok(&["languages", "--format", "json"])).unwrap();
-    json["languages"].as_array().unwrap().clone()
+    json(&["languages", "--format", "json"])["languages"]
+        .as_array()
+        .unwrap()
+        .clone()
 }
 
 #[test]
@@ -72,13 +74,9 @@ fn a_built_language_names_its_file() {
         "--lang",
         "hr",
     ]);
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_polyboggle"))
-        .args(["languages", "--built", "--format", "json"])
+    let json = polyboggle(["languages", "--built", "--format", "json"])
         .env("POLYBOGGLE_DICTIONARIES", dir.path())
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+        .json();
     let built: Vec<&Value> = json["languages"].as_array().unwrap().iter().collect();
     let croatian = built
         .iter()
