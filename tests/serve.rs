@@ -93,6 +93,26 @@ impl Server {
         (status, value)
     }
 
+    /// `request` as a room's player (`Authorization: Bearer TOKEN`), as JSON.
+    fn player(&self, method: &str, path: &str, token: &str, body: Value) -> (u16, Value) {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        let body = body.to_string();
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {token}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let (status, text) = answer(&mut stream);
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}")),
+        )
+    }
+
     /// One HTTP/1.1 request on its own connection; the status and the body.
     fn request(&self, method: &str, path: &str, body: &str) -> (u16, String) {
         let mut stream = TcpStream::connect(&self.address).unwrap();
@@ -618,6 +638,80 @@ fn a_stopped_server_writes_its_games_and_the_next_one_resumes_them() {
     let (code, out, _) = server.stop();
     assert_eq!(code, Some(0));
     assert!(out.contains("wrote 2 games"), "{out}");
+}
+
+#[test]
+fn a_room_stopped_mid_round_comes_back_with_its_players_words_and_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("games.json");
+    let state_arg = state.to_str().unwrap();
+    let server = Server::start(&["--state", state_arg]);
+    let (_, opened) = server.json(
+        "POST",
+        "/api/rooms",
+        json!({"name": "Ana", "board": BOARD, "timer": 120}),
+    );
+    let code = opened["code"].as_str().unwrap().to_string();
+    let ana = opened["token"].as_str().unwrap().to_string();
+    let (_, joined) = server.json(
+        "POST",
+        &format!("/api/rooms/{code}/join"),
+        json!({"name": "Bo"}),
+    );
+    let bo = joined["token"].as_str().unwrap().to_string();
+    let (status, _) = server.player(
+        "POST",
+        &format!("/api/rooms/{code}/start"),
+        &ana,
+        json!({"countdown": 0}),
+    );
+    assert_eq!(status, 200);
+    for (token, word) in [(&ana, "tape"), (&bo, "tape"), (&bo, "dine")] {
+        let (status, verdict) = server.player(
+            "POST",
+            &format!("/api/rooms/{code}/words"),
+            token,
+            json!({ "word": word }),
+        );
+        assert_eq!(
+            (status, verdict["verdict"].as_str()),
+            (200, Some("correct")),
+            "{verdict}"
+        );
+    }
+    let (_, before) = server.player("GET", &format!("/api/rooms/{code}"), &bo, Value::Null);
+    let (code_exit, out, err) = server.stop();
+    assert_eq!(code_exit, Some(0), "{err}");
+    assert!(
+        out.contains(&format!("and 1 room to {state_arg}.rooms")),
+        "{out}"
+    );
+
+    let server = Server::start(&["--state", state_arg]);
+    let (status, after) = server.player("GET", &format!("/api/rooms/{code}"), &bo, Value::Null);
+    assert_eq!(status, 200, "{after}");
+    for field in [
+        "phase",
+        "board",
+        "players",
+        "words",
+        "ends_at_ms",
+        "host",
+        "round",
+    ] {
+        assert_eq!(before[field], after[field], "{field}");
+    }
+    assert_eq!(after["words"].as_array().unwrap().len(), 2);
+    // The tokens are the same, and the round goes on where it was.
+    let (_, again) = server.player(
+        "POST",
+        &format!("/api/rooms/{code}/words"),
+        &ana,
+        json!({"word": "tape"}),
+    );
+    assert_eq!(again["verdict"], "already-found");
+    let (status, _) = server.player("GET", &format!("/api/rooms/{code}"), "forged", Value::Null);
+    assert_eq!(status, 401);
 }
 
 #[test]

@@ -118,8 +118,8 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         if !rooms.is_empty() {
             let _ = writeln!(
                 std::io::stdout(),
-                "polyboggle: resumed {} rooms from {}",
-                rooms.len(),
+                "polyboggle: resumed {} from {}",
+                rooms_count(rooms.len()),
                 path.display()
             );
         }
@@ -198,7 +198,11 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             )))
         })?;
         if rooms > 0 {
-            line += &format!(" and {rooms} rooms to {}", rooms_file(path).display());
+            line += &format!(
+                " and {} to {}",
+                rooms_count(rooms),
+                rooms_file(path).display()
+            );
         }
     }
     if let Some((_, at)) = signalled {
@@ -249,6 +253,14 @@ fn rooms_file(state: &Path) -> PathBuf {
     let mut name = state.as_os_str().to_owned();
     name.push(".rooms");
     PathBuf::from(name)
+}
+
+/// `1 room`, `2 rooms`.
+fn rooms_count(n: usize) -> String {
+    match n {
+        1 => "1 room".into(),
+        n => format!("{n} rooms"),
+    }
 }
 
 /// `1 game`, `2 games`.
