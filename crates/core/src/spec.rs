@@ -30,7 +30,7 @@
 use serde::Deserialize;
 
 use crate::lexicon::Header;
-use crate::normalize::{self, Profile};
+use crate::normalize::Profile;
 use crate::query::{Query, QueryOptions};
 use crate::score::{Points, Rules, RulesError};
 use crate::tiers::{TierError, TierRange};
@@ -71,8 +71,8 @@ impl ProfileSpec {
         let mut profile = match &self.lang {
             Some(tag) => Profile::for_language(tag).ok_or_else(|| {
                 SpecError::Invalid(format!(
-                    "--lang: unknown language '{tag}' (known: {})",
-                    normalize::language_tags().collect::<Vec<_>>().join(", ")
+                    "--lang: unknown language '{tag}' (nearest: {}; polyboggle languages lists them)",
+                    polyboggle_languages::nearest_tags(tag).join(", ")
                 ))
             })?,
             None => Profile::default(),
@@ -358,7 +358,10 @@ mod tests {
             ..ProfileSpec::default()
         };
         let message = unknown.profile().unwrap_err().to_string();
-        assert!(message.starts_with("--lang: unknown language 'xx' (known: en, "));
+        assert!(
+            message.starts_with("--lang: unknown language 'xx' (nearest: "),
+            "{message}"
+        );
         let keep = ProfileSpec {
             keep: Some("ñ".into()),
             ..ProfileSpec::default()
