@@ -8,11 +8,11 @@ use polyboggle::{boards, Board, Lexicon, Rules, Solver};
 use rayon::prelude::*;
 
 use crate::args::{BenchArgs, Format};
-use crate::bench;
 use crate::load::{
     check_threads, load_dict, named_or_default_set, open_scorer, read_input, rules, tier_range,
 };
 use crate::output::{counted, stdout};
+use crate::throughput;
 use crate::Failure;
 
 pub fn run(args: BenchArgs) -> Result<(), Failure> {
@@ -52,7 +52,7 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
             // Streamed: the file is read a chunk at a time, never held whole.
             let origin = path.display().to_string();
             let open = || std::fs::File::open(path).map(io::BufReader::new);
-            bench::run_file(
+            throughput::run_file(
                 scorer,
                 &lexicon,
                 open,
@@ -67,7 +67,7 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
         (None, set) => {
             let set = set.expect("a dice set when there is no boards file");
             let boards = set.roll_boards(args.boards.unwrap_or(10_000), args.seed);
-            bench::run(
+            throughput::run(
                 scorer,
                 &lexicon,
                 &boards,

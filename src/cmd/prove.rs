@@ -526,7 +526,7 @@ impl Progress {
             self.found.load(Ordering::Relaxed),
             self.bounds.load(Ordering::Relaxed),
             clock(elapsed),
-            crate::bench::peak_rss_mb(),
+            crate::throughput::peak_rss_mb(),
         )
     }
 

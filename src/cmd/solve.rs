@@ -10,9 +10,9 @@ use polyboggle_languages::DICTIONARY;
 use rayon::prelude::*;
 
 use crate::args::{BackendArg, Format, SolveArgs};
-use crate::bench;
 use crate::load::{load_dice, load_dict, open_scorer, read_board, read_input, rules, tier_range};
 use crate::output::{counted, stdout};
+use crate::throughput;
 use crate::Failure;
 
 pub fn run(args: SolveArgs) -> Result<(), Failure> {
@@ -93,7 +93,7 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
 }
 
 /// Boards `solve --batch` solves or scores at once (then prints).
-const BATCH_CHUNK: usize = bench::CHUNK;
+const BATCH_CHUNK: usize = throughput::CHUNK;
 
 /// Every board of a `--batch` file (parsed whole first, so a bad line prints nothing).
 fn read_batch(path: &Path) -> Result<Vec<Board>, Failure> {
