@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use polyboggle::files;
 use polyboggle_dice::design::{self, Brief, Objective};
-use polyboggle_dice::stats::{Options, Sampler, Stats};
+use polyboggle_dice::stats::{Sampler, Stats, StatsOptions};
 use polyboggle_dice::{self as dice, DiceSet};
 
 use crate::args::{DesignObjective, DiceDesignArgs, Format};
@@ -105,12 +105,12 @@ pub fn run(args: DiceDesignArgs) -> Result<(), Failure> {
     let mut set = found.set;
     set.name = name;
     set.confidence = "derived".into();
-    let options = Options {
+    let options = StatsOptions {
         rolls: args.check_rolls,
         seed: args.seed.wrapping_add(FRESH),
         floor: args.floor,
         threads,
-        ..Options::default()
+        ..StatsOptions::default()
     };
     let after = sampler.stats(&set, &options)?;
     let before = sampler.stats(&start, &options)?;

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use polyboggle::{files, Lexicon};
-use polyboggle_dice::stats::{self, Options, Sampler, Stats};
+use polyboggle_dice::stats::{self, Sampler, Stats, StatsOptions};
 use polyboggle_dice::{self as dice, DiceSet};
 use polyboggle_languages as languages;
 
@@ -28,7 +28,7 @@ pub fn run(args: DiceStatsArgs) -> Result<(), Failure> {
         .collect::<Result<_, _>>()?;
     let rules = rules(&args.rules)?;
     let lexicon = load_dict(args.dict.dict.as_deref(), &args.dict.profile)?;
-    let options = Options {
+    let options = StatsOptions {
         rolls: args.rolls,
         seed: args.seed,
         size,
