@@ -7,7 +7,7 @@ use std::time::Duration;
 use polyboggle::files;
 use polyboggle_dice::design::{self, Brief, Objective};
 use polyboggle_dice::stats::{Sampler, Stats, StatsOptions};
-use polyboggle_dice::{self as dice, DiceSet};
+use polyboggle_dice::{self as dice, Derivation, DiceSet};
 
 use crate::args::{DesignObjective, DiceDesignArgs, Format};
 use crate::load::{check_seconds, check_threads, load_dict, load_set, rules};
@@ -57,14 +57,13 @@ pub fn run(args: DiceDesignArgs) -> Result<(), Failure> {
         Some(set) => load_set(set)?,
         None => {
             let words: Vec<String> = lexicon.words().collect();
-            DiceSet::derive(
-                &name,
-                words.iter().map(String::as_str),
-                lexicon.profile(),
-                &[args.units.clone(), args.pin.clone()].concat(),
-                args.dice,
-                args.faces,
-            )?
+            let asked = Derivation {
+                name: &name,
+                dice: args.dice,
+                faces: args.faces,
+                units: &[args.units.clone(), args.pin.clone()].concat(),
+            };
+            DiceSet::derive(words.iter().map(String::as_str), lexicon.profile(), &asked)?
         }
     };
     let brief = Brief {
