@@ -34,6 +34,8 @@
 //! # Ok::<(), polyboggle_dice::DiceError>(())
 //! ```
 
+#![deny(missing_docs)]
+
 mod check;
 mod derive;
 mod error;
