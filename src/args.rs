@@ -12,14 +12,15 @@ mod search;
 mod solve;
 
 pub use common::{
-    BackendArg, DictArgs, Format, LevelArg, ProfileArgs, RulesArgs, SpaceArgs, BOARD_HELP,
+    BackendArg, DictArgs, Format, LevelArg, ProfileArgs, RulesArgs, ScaleArgs, SpaceArgs,
+    BOARD_HELP,
 };
 pub use completions::{CompletionsArgs, Shell};
 pub use crossword::{
     CrosswordArgs, CrosswordCommand, CrosswordFormat, FillArgs, FillFormat, PatternArgs, StyleArg,
     SymmetryArg, CROSSWORD_HELP,
 };
-pub use dice::{DesignObjective, DiceCommand, DiceDesignArgs, DiceStatsArgs, RollArgs};
+pub use dice::{DeriveArgs, DesignObjective, DiceCommand, DiceDesignArgs, DiceStatsArgs, RollArgs};
 pub use dict::{CompileArgs, DictCommand, HunspellArgs, SearchArgs};
 pub use languages::LanguagesArgs;
 #[cfg(feature = "web")]
@@ -89,7 +90,7 @@ impl Command {
     /// Does this command write a file (so a signal must not leave a partial one)?
     pub fn writes_files(&self) -> bool {
         match self {
-            Command::Compile(_) | Command::Dice(DiceCommand::Derive { .. }) => true,
+            Command::Compile(_) | Command::Dice(DiceCommand::Derive(_)) => true,
             Command::Crossword(args) => match &args.command {
                 Some(CrosswordCommand::Fill(fill)) => fill.output.is_some(),
                 Some(CrosswordCommand::Pattern(pattern)) => pattern.output.is_some(),

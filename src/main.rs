@@ -1,13 +1,13 @@
 //! The `polyboggle` command: parses arguments ([`args`]), reads what they name
 //! ([`load`]), runs one command a file ([`cmd`]) on the library crates, prints
-//! ([`output`]); [`bench`](mod@bench) times the scoring. Failures end as one line on stderr and an exit code.
+//! ([`output`]); [`throughput`] times the scoring. Failures end as one line on stderr and an exit code.
 
 mod args;
-mod bench;
 mod cmd;
 mod load;
 mod output;
 mod runlog;
+mod throughput;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

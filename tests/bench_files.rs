@@ -7,8 +7,8 @@ use polyboggle::batch::{self, CpuScorer, Packer};
 use polyboggle::{boards, Lexicon, Rules};
 use proptest::prelude::*;
 
-use crate::bench;
 use crate::common::lines::{line, runs};
+use crate::throughput;
 
 static ENABLE2K: LazyLock<Lexicon> = LazyLock::new(|| Lexicon::builtin("enable2k").unwrap());
 
@@ -22,10 +22,10 @@ proptest! {
         let text = lines.join("\n");
         let open = || Ok(text.as_bytes());
         let scorer = CpuScorer::new(&ENABLE2K, Rules::hasbro(), 1);
-        let streamed = bench::run_file(&scorer, &ENABLE2K, open, "f", None, 1, Default::default(), 1);
+        let streamed = throughput::run_file(&scorer, &ENABLE2K, open, "f", None, 1, Default::default(), 1);
         match boards::parse(&text, "f") {
             Ok(parsed) => {
-                let held = bench::run(&scorer, &ENABLE2K, &parsed, 1, Default::default(), 1);
+                let held = throughput::run(&scorer, &ENABLE2K, &parsed, 1, Default::default(), 1);
                 let streamed = streamed.unwrap();
                 prop_assert_eq!(
                     (streamed.boards, streamed.words, streamed.total_score),
@@ -61,9 +61,9 @@ fn bench_totals_on_the_benchmark_files_are_the_parsers() {
             .all(|l| boards::letters(l, &mut letters).is_some());
         assert!(all_fast, "{file}: every line takes the fast path");
         let parsed = boards::parse(&first.join("\n"), file).unwrap();
-        let held = bench::run(&scorer, &ENABLE2K, &parsed, 1, Default::default(), 1);
+        let held = throughput::run(&scorer, &ENABLE2K, &parsed, 1, Default::default(), 1);
         let open = || std::fs::File::open(&path).map(std::io::BufReader::new);
-        let streamed = bench::run_file(
+        let streamed = throughput::run_file(
             &scorer,
             &ENABLE2K,
             open,

@@ -12,8 +12,8 @@
 //!   machine. The kernel's logic is also checked without a GPU, as C++, by the GPU
 //!   crate's own tests (crates/gpu/src/host.rs).
 
-use crate::bench;
 use crate::common::{bad, ok, polyboggle, run, shared};
+use crate::throughput;
 use polyboggle::batch::{Batch, CpuScorer, Scorer};
 use polyboggle::{Face, Lexicon, Profile, Rules};
 use polyboggle_gpu::{self as gpu, GpuScorer};
@@ -296,7 +296,8 @@ mod device {
             let path = shared(file);
             let open = || std::fs::File::open(&path).map(std::io::BufReader::new);
             let report =
-                bench::run_file(&gpu, lexicon, open, file, None, 1, Default::default(), 0).unwrap();
+                throughput::run_file(&gpu, lexicon, open, file, None, 1, Default::default(), 0)
+                    .unwrap();
             assert_eq!(
                 (report.boards, report.words, report.total_score),
                 (100_000, expected.0, expected.1),

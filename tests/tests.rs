@@ -9,9 +9,9 @@
 
 mod common;
 
-// The command's benchmark, which its tests call as a library.
-#[path = "../src/bench.rs"]
-mod bench;
+// The command's scoring throughput, which its tests call as a library.
+#[path = "../src/throughput.rs"]
+mod throughput;
 
 mod architecture;
 mod bench_files;

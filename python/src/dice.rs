@@ -94,7 +94,7 @@ impl DiceSet {
             None if builtin => languages::vowels_for_language("en").unwrap_or(""),
             None => languages::vowels_for_language(&lexicon.profile().lang).unwrap_or(""),
         };
-        let options = stats::Options {
+        let options = stats::StatsOptions {
             rolls,
             seed: seed.0,
             size,

@@ -57,28 +57,31 @@ pub enum DiceCommand {
     #[command(after_help = DESIGN_HELP)]
     Design(Box<DiceDesignArgs>),
     /// Design a dice set from a word list's letter frequencies.
-    Derive {
-        /// UTF-8 word list
-        #[arg(value_name = "WORDLIST")]
-        wordlist: PathBuf,
-        /// Number of dice
-        #[arg(long, default_value_t = 16)]
-        dice: usize,
-        /// Faces per die
-        #[arg(long, default_value_t = 6)]
-        faces: usize,
-        /// Multi-letter units counted as one face, e.g. CH,LL,RR
-        #[arg(long, value_name = "LIST", value_delimiter = ',')]
-        units: Vec<String>,
-        /// Name written into the set
-        #[arg(long)]
-        name: Option<String>,
-        /// Where to write the dice file
-        #[arg(short, long, value_name = "FILE")]
-        output: PathBuf,
-        #[command(flatten)]
-        profile: ProfileArgs,
-    },
+    Derive(DeriveArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct DeriveArgs {
+    /// UTF-8 word list
+    #[arg(value_name = "WORDLIST")]
+    pub wordlist: PathBuf,
+    /// Number of dice
+    #[arg(long, default_value_t = 16)]
+    pub dice: usize,
+    /// Faces per die
+    #[arg(long, default_value_t = 6)]
+    pub faces: usize,
+    /// Multi-letter units counted as one face, e.g. CH,LL,RR
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub units: Vec<String>,
+    /// Name written into the set
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Where to write the dice file
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    #[command(flatten)]
+    pub profile: ProfileArgs,
 }
 
 #[derive(Args, Debug)]

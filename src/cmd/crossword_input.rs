@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::load::read_input;
+use crate::load::{read_input, Input};
 use crate::Failure;
 
 /// The longest grid side.
@@ -12,7 +12,7 @@ pub(super) const MAX_SIDE: usize = 255;
 
 /// The text of a word list (or a grid) and the name errors give it.
 pub(super) fn read_text(path: &str) -> Result<(String, String), Failure> {
-    let (origin, bytes) = read_input(Path::new(path))?;
+    let Input { origin, bytes } = read_input(Path::new(path))?;
     let text = polyboggle::files::text(&bytes, &origin)?.to_string();
     Ok((text, origin))
 }

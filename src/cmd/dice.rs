@@ -2,19 +2,18 @@
 //! roll, a set derived from a word list, and the words no roll can show.
 
 use std::io::Write;
-use std::path::Path;
 
 use polyboggle::{files, lexicon};
-use polyboggle_dice::{self as dice, unreachable::unreachable, DiceSet};
+use polyboggle_dice::{self as dice, unreachable::unreachable, Derivation, DiceSet};
 use serde_json::json;
 
-use crate::args::{DictArgs, Format, ProfileArgs, RulesArgs};
-use crate::load::{load_dict, load_set, profile, read_board, rules};
+use crate::args::{DeriveArgs, DictArgs, Format, RulesArgs};
+use crate::load::{profile, read_board, Dice, Scoring};
 use crate::output::{counted, stdout};
 use crate::Failure;
 
 pub fn check(set: &str, board: &str) -> Result<(), Failure> {
-    let set = load_set(set)?;
+    let set = Dice::Named(set).open()?;
     let board = read_board(Some(board))?;
     match set.check(&board) {
         Ok(()) => {
@@ -36,20 +35,13 @@ pub fn check(set: &str, board: &str) -> Result<(), Failure> {
     }
 }
 
-pub fn derive(
-    wordlist: &Path,
-    dice: usize,
-    faces: usize,
-    units: &[String],
-    name: Option<String>,
-    output: &Path,
-    args: &ProfileArgs,
-) -> Result<(), Failure> {
-    let profile = profile(args)?;
-    let origin = wordlist.display().to_string();
-    let bytes = polyboggle::files::read(wordlist)?;
+pub fn derive(args: &DeriveArgs) -> Result<(), Failure> {
+    let profile = profile(&args.profile)?;
+    let origin = args.wordlist.display().to_string();
+    let bytes = polyboggle::files::read(&args.wordlist)?;
     let text = lexicon::word_list_text(&bytes, &origin)?;
-    let name = match name {
+    let output = &args.output;
+    let name = match args.name.clone() {
         Some(name) if !dice::is_one_line(&name) => {
             return Err(Failure::input(format!(
                 "--name {name:?}: a set's name is one line of text"
@@ -69,13 +61,19 @@ pub fn derive(
             stem
         }
     };
-    let set = DiceSet::derive(&name, text.split_whitespace(), &profile, units, dice, faces)?;
+    let asked = Derivation {
+        name: &name,
+        dice: args.dice,
+        faces: args.faces,
+        units: &args.units,
+    };
+    let set = DiceSet::derive(text.split_whitespace(), &profile, &asked)?;
     files::write_atomically(output, set.to_text().as_bytes())?;
-    let dice = match dice {
+    let dice = match args.dice {
         1 => "1 die".to_string(),
         n => format!("{n} dice"),
     };
-    let faces = counted(faces as u64, "face");
+    let faces = counted(args.faces as u64, "face");
     println!("{}: {dice} of {faces}", output.display());
     Ok(())
 }
@@ -87,7 +85,7 @@ pub fn unreachable_words(
     size: Option<&str>,
     format: Format,
 ) -> Result<(), Failure> {
-    let set = DiceSet::load(set)?;
+    let set = Dice::Named(set).open()?;
     let (rows, cols) = match size {
         Some(size) => dice::parse_size(size)?,
         None => (set.rows, set.cols),
@@ -105,8 +103,7 @@ pub fn unreachable_words(
             set.dice.len()
         )));
     }
-    let lexicon = load_dict(dict.dict.as_deref(), &dict.profile)?;
-    let rules = rules(rules_args)?;
+    let Scoring { lexicon, rules, .. } = Scoring::from_flags(dict, rules_args)?;
     let words = unreachable(&set, rows, cols, &lexicon, &rules);
     let mut out = stdout();
     match format {

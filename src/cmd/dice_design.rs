@@ -6,11 +6,11 @@ use std::time::Duration;
 
 use polyboggle::files;
 use polyboggle_dice::design::{self, Brief, Objective};
-use polyboggle_dice::stats::{Options, Sampler, Stats};
-use polyboggle_dice::{self as dice, DiceSet};
+use polyboggle_dice::stats::{Sampler, Stats, StatsOptions};
+use polyboggle_dice::{self as dice, Derivation, DiceSet};
 
 use crate::args::{DesignObjective, DiceDesignArgs, Format};
-use crate::load::{check_seconds, check_threads, load_dict, load_set, rules};
+use crate::load::{check_seconds, check_threads, Dice, Scoring};
 use crate::output::stdout;
 use crate::Failure;
 
@@ -51,20 +51,18 @@ pub fn run(args: DiceDesignArgs) -> Result<(), Failure> {
         }
     }
     let name = set_name(&args)?;
-    let rules = rules(&args.rules)?;
-    let lexicon = load_dict(args.dict.dict.as_deref(), &args.dict.profile)?;
+    let Scoring { lexicon, rules, .. } = Scoring::from_flags(&args.dict, &args.rules)?;
     let start = match &args.from {
-        Some(set) => load_set(set)?,
+        Some(set) => Dice::Named(set).open()?,
         None => {
             let words: Vec<String> = lexicon.words().collect();
-            DiceSet::derive(
-                &name,
-                words.iter().map(String::as_str),
-                lexicon.profile(),
-                &[args.units.clone(), args.pin.clone()].concat(),
-                args.dice,
-                args.faces,
-            )?
+            let asked = Derivation {
+                name: &name,
+                dice: args.dice,
+                faces: args.faces,
+                units: &[args.units.clone(), args.pin.clone()].concat(),
+            };
+            DiceSet::derive(words.iter().map(String::as_str), lexicon.profile(), &asked)?
         }
     };
     let brief = Brief {
@@ -105,12 +103,12 @@ pub fn run(args: DiceDesignArgs) -> Result<(), Failure> {
     let mut set = found.set;
     set.name = name;
     set.confidence = "derived".into();
-    let options = Options {
+    let options = StatsOptions {
         rolls: args.check_rolls,
         seed: args.seed.wrapping_add(FRESH),
         floor: args.floor,
         threads,
-        ..Options::default()
+        ..StatsOptions::default()
     };
     let after = sampler.stats(&set, &options)?;
     let before = sampler.stats(&start, &options)?;

@@ -67,15 +67,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Dice(DiceCommand::Check { set, board }) => dice::check(&set, &board),
         Command::Dice(DiceCommand::Stats(args)) => dice_stats::run(args),
         Command::Dice(DiceCommand::Design(args)) => dice_design::run(*args),
-        Command::Dice(DiceCommand::Derive {
-            wordlist,
-            dice,
-            faces,
-            units,
-            name,
-            output,
-            profile,
-        }) => dice::derive(&wordlist, dice, faces, &units, name, &output, &profile),
+        Command::Dice(DiceCommand::Derive(args)) => dice::derive(&args),
         Command::Dice(DiceCommand::Unreachable {
             set,
             dict,

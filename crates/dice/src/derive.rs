@@ -11,21 +11,50 @@ use crate::set::DiceSet;
 use polyboggle::board::MAX_CELLS;
 use polyboggle::normalize::Profile;
 
+/// The set [`DiceSet::derive`] is asked for: its name, its size, and the multi-letter
+/// units its faces may show.
+#[derive(Clone, Copy, Debug)]
+pub struct Derivation<'a> {
+    /// The set's name, one line of text.
+    pub name: &'a str,
+    /// How many dice: a square (16, 25, 36) of at most a board's cells.
+    pub dice: usize,
+    /// Faces a die, at least 1.
+    pub faces: usize,
+    /// Multi-letter units (`CH`, `LL`, `Qu`), each counted as one face where it occurs.
+    pub units: &'a [String],
+}
+
 impl DiceSet {
-    /// Designs a set for a language from its word list: counts the keys' graphemes
-    /// (each of `units` counting as one face where it occurs, longest first), gives
-    /// each face a share of the `dice × faces` slots proportional to its frequency
-    /// (largest remainders; every face seen at least 0.5 slots' worth gets one), and
-    /// deals the slots round-robin, most frequent first, so a face's copies land on
-    /// different dice and every die mixes common and rare faces.
+    /// Designs a set for a language from its word list (keyed with `profile`): counts
+    /// the keys' graphemes (each of the asked-for units counting as one face where it
+    /// occurs, longest first), gives each face a share of the `dice × faces` slots
+    /// proportional to its frequency (largest remainders; every face seen at least 0.5
+    /// slots' worth gets one), and deals the slots round-robin, most frequent first, so
+    /// a face's copies land on different dice and every die mixes common and rare faces.
+    ///
+    /// ```
+    /// use polyboggle::Profile;
+    /// use polyboggle_dice::{DiceSet, Derivation};
+    ///
+    /// let units = ["CH".to_string()];
+    /// let asked = Derivation { name: "es", dice: 4, faces: 6, units: &units };
+    /// let set = DiceSet::derive(["chica", "chico", "loca"], &Profile::default(), &asked)?;
+    /// assert_eq!((set.rows, set.cols, set.dice[0].len()), (2, 2, 6));
+    /// assert!(set.dice.iter().flatten().any(|face| face == "Ch"));
+    /// # Ok::<(), polyboggle_dice::DiceError>(())
+    /// ```
     pub fn derive<'w>(
-        name: &str,
         words: impl IntoIterator<Item = &'w str>,
         profile: &Profile,
-        units: &[String],
-        dice: usize,
-        faces: usize,
+        asked: &Derivation<'_>,
     ) -> Result<DiceSet, DiceError> {
+        let Derivation {
+            name,
+            dice,
+            faces,
+            units,
+        } = *asked;
         let side = (dice as f64).sqrt() as usize;
         if dice == 0 || faces == 0 || side * side != dice {
             return Err(DiceError::Size(format!(
@@ -204,7 +233,13 @@ mod tests {
     fn derive_follows_frequencies() {
         let words = ["chacha", "llama", "calle", "casa", "chico", "lleno"];
         let units = ["CH".to_string(), "LL".to_string()];
-        let set = DiceSet::derive("es", words, &Profile::default(), &units, 4, 6).unwrap();
+        let asked = Derivation {
+            name: "es",
+            dice: 4,
+            faces: 6,
+            units: &units,
+        };
+        let set = DiceSet::derive(words, &Profile::default(), &asked).unwrap();
         assert_eq!(set.dice.len(), 4);
         assert!(set.dice.iter().all(|d| d.len() == 6));
         let all: Vec<&String> = set.dice.iter().flatten().collect();
@@ -219,12 +254,18 @@ mod tests {
     fn sets_larger_than_a_board_are_refused_not_rolled() {
         let words = ["alpha", "beta", "gamma"];
         let units: [String; 0] = [];
-        let big = DiceSet::derive("big", words, &Profile::default(), &units, 1089, 2);
+        let asked = |name, dice| Derivation {
+            name,
+            dice,
+            faces: 2,
+            units: &units,
+        };
+        let big = DiceSet::derive(words, &Profile::default(), &asked("big", 1089));
         assert_eq!(
             big.unwrap_err().to_string(),
             "--dice 1089: a board holds at most 1024 cells"
         );
-        let ok = DiceSet::derive("ok", words, &Profile::default(), &units, 1024, 2).unwrap();
+        let ok = DiceSet::derive(words, &Profile::default(), &asked("ok", 1024)).unwrap();
         assert!(ok.roll(1, None).is_ok());
         // A file written by hand (or by an older version) with a grid too large.
         let mut text = ok.to_text().replace("grid: 32x32", "grid: 33x33");
@@ -236,7 +277,7 @@ mod tests {
             err.contains("grid 33x33: a board holds at most 1024 cells"),
             "{err}"
         );
-        let named = DiceSet::derive("a\nb", words, &Profile::default(), &units, 4, 2);
+        let named = DiceSet::derive(words, &Profile::default(), &asked("a\nb", 4));
         assert!(named.unwrap_err().to_string().contains("one line"));
         assert!(parse_size("0x0")
             .unwrap_err()

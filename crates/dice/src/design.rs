@@ -60,7 +60,7 @@ mod reach;
 #[cfg(test)]
 mod tests;
 
-use alphabet::{alphabet, face_key, Alphabet};
+use alphabet::{alphabet, Alphabet};
 use judge::{Judge, Rolls};
 use reach::Words;
 
@@ -303,17 +303,17 @@ fn pin(
     let mut set = start.clone();
     let mut faces = Vec::new();
     for unit in pinned {
-        let key = face_key(unit, sampler);
+        let key = sampler.written_face_key(unit);
         let held: Vec<String> = set
             .dice
             .iter()
             .flatten()
-            .filter(|face| face_key(face, sampler) == key)
+            .filter(|face| sampler.written_face_key(face) == key)
             .cloned()
             .collect();
         if held.is_empty() {
             let share = |face: &str| {
-                let k = face_key(face, sampler);
+                let k = sampler.written_face_key(face);
                 let at = alphabet.keys.iter().position(|x| *x == k);
                 at.map_or(0.0, |i| alphabet.share[i])
             };

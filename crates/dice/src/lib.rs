@@ -34,6 +34,8 @@
 //! # Ok::<(), polyboggle_dice::DiceError>(())
 //! ```
 
+#![deny(missing_docs)]
+
 mod check;
 mod derive;
 mod error;
@@ -47,7 +49,7 @@ pub mod stats;
 pub mod unreachable;
 
 pub use check::{Folded, Uncovered};
-pub use derive::count_units;
+pub use derive::{count_units, Derivation};
 pub use error::DiceError;
 pub use format::{is_one_line, parse_size};
 pub use set::DiceSet;

@@ -17,7 +17,7 @@
 //!
 //! let lexicon = Lexicon::builtin("enable2k")?;
 //! let set = DiceSet::builtin("english-new-4x4")?;
-//! let options = stats::Options { rolls: 200, ..Default::default() };
+//! let options = stats::StatsOptions { rolls: 200, ..Default::default() };
 //! let report = stats::measure(&set, &lexicon, &Rules::hasbro(), &options)?;
 //! assert!(report.words.p5 <= report.words.median);
 //! assert!(report.dead_faces > 0.0 && report.dead_faces < 1.0);
@@ -39,7 +39,7 @@ mod tests;
 pub use error::StatsError;
 pub use plot::plot_svg;
 pub(crate) use report::jensen_shannon;
-pub use report::{vowel_keys, FaceStats, Options, Stats, Vowels};
+pub use report::{vowel_keys, FaceStats, Stats, StatsOptions, Vowels};
 pub use sample::{RollFigures, Sample, Sampler};
 pub use spread::Spread;
 
@@ -52,7 +52,7 @@ pub fn measure(
     set: &DiceSet,
     lexicon: &Lexicon,
     rules: &Rules,
-    options: &Options,
+    options: &StatsOptions,
 ) -> Result<Stats, StatsError> {
     let sampler = Sampler::new(lexicon, rules.clone(), options.threads);
     sampler.stats(set, options)

@@ -11,8 +11,6 @@ use super::DesignError;
 use crate::derive::count_lexicon_units;
 use crate::set::DiceSet;
 use crate::stats::Sampler;
-use polyboggle::board::Face;
-use polyboggle::solve;
 
 /// The faces a design may use: keys, how dice print them, and the dictionary's
 /// share of each.
@@ -33,7 +31,7 @@ pub(super) fn alphabet(
 ) -> Result<Alphabet, DesignError> {
     let lexicon = sampler.lexicon();
     let (profile, rules) = (lexicon.profile(), sampler.rules());
-    let key = |text: &str| face_key(text, sampler);
+    let key = |text: &str| sampler.written_face_key(text);
     let mut shown: Vec<(String, String)> = Vec::new();
     let add = |text: &str, shown: &mut Vec<(String, String)>| {
         let k = key(text);
@@ -93,17 +91,6 @@ pub(super) fn alphabet(
         share,
         cumulative,
     })
-}
-
-/// A face's text keyed as the solver keys it (empty when it spells nothing).
-pub(super) fn face_key(text: &str, sampler: &Sampler) -> String {
-    let profile = sampler.lexicon().profile();
-    String::from_utf8(solve::spelled_key(
-        &Face::new(text),
-        profile,
-        sampler.rules(),
-    ))
-    .unwrap_or_default()
 }
 
 /// A unit as dice print it: the first letter upper case (`Qu`, `Ch`).

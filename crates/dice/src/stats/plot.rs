@@ -12,7 +12,7 @@ use super::report::Stats;
 ///
 /// let lexicon = Lexicon::builtin("enable2k")?;
 /// let set = DiceSet::builtin("english-new-4x4")?;
-/// let options = stats::Options { rolls: 50, ..Default::default() };
+/// let options = stats::StatsOptions { rolls: 50, ..Default::default() };
 /// let report = stats::measure(&set, &lexicon, &Rules::hasbro(), &options)?;
 /// let svg = stats::plot_svg(&[report]);
 /// assert!(svg.starts_with("<svg") && svg.contains("english-new-4x4"));

@@ -10,12 +10,10 @@ use super::spread::Spread;
 use crate::derive::count_lexicon_units;
 use crate::set::DiceSet;
 use crate::unreachable::unreachable;
-use polyboggle::board::Face;
-use polyboggle::solve;
 
 /// What to measure.
 #[derive(Clone, Debug)]
-pub struct Options {
+pub struct StatsOptions {
     /// How many rolls (at least 1).
     pub rolls: usize,
     /// Roll `i` uses seed `seed + i`.
@@ -31,9 +29,9 @@ pub struct Options {
     pub threads: usize,
 }
 
-impl Default for Options {
-    fn default() -> Options {
-        Options {
+impl Default for StatsOptions {
+    fn default() -> StatsOptions {
+        StatsOptions {
             rolls: 100_000,
             seed: 1,
             size: None,
@@ -124,7 +122,7 @@ pub struct Stats {
     pub histogram: Vec<u64>,
 }
 
-/// The keys of `letters`' graphemes under `profile`, for [`Options::vowels`].
+/// The keys of `letters`' graphemes under `profile`, for [`StatsOptions::vowels`].
 ///
 /// ```
 /// use polyboggle_dice::stats::vowel_keys;
@@ -139,7 +137,7 @@ pub fn vowel_keys(letters: &str, profile: &polyboggle::normalize::Profile) -> Ve
 
 impl Sampler<'_> {
     /// [`measure`](super::measure) with this sampler's dictionary, rules and threads.
-    pub fn stats(&self, set: &DiceSet, options: &Options) -> Result<Stats, StatsError> {
+    pub fn stats(&self, set: &DiceSet, options: &StatsOptions) -> Result<Stats, StatsError> {
         if options.rolls == 0 {
             return Err(StatsError::NoRolls);
         }
@@ -196,12 +194,7 @@ impl Sampler<'_> {
         let (faces, missing, divergence) = self.faces(set, &sample, &counts);
         let vowels = (!options.vowels.is_empty()).then(|| {
             let is_vowel = |face: &str| {
-                let key = String::from_utf8(solve::spelled_key(
-                    &Face::new(face),
-                    self.lexicon.profile(),
-                    &self.rules,
-                ))
-                .unwrap_or_default();
+                let key = self.written_face_key(face);
                 options
                     .vowels
                     .iter()
@@ -249,20 +242,13 @@ impl Sampler<'_> {
         })
     }
 
-    /// The set's face keys, as the solver keys them.
-    fn face_key(&self, face: &str) -> String {
-        let profile = self.lexicon.profile();
-        String::from_utf8(solve::spelled_key(&Face::new(face), profile, &self.rules))
-            .unwrap_or_default()
-    }
-
     /// The dictionary's letters, the set's multi-letter faces counted as one.
     fn letter_counts(&self, set: &DiceSet) -> HashMap<String, u64> {
         let mut units: Vec<String> = set
             .dice
             .iter()
             .flatten()
-            .map(|face| self.face_key(face))
+            .map(|face| self.written_face_key(face))
             .filter(|k| {
                 unicode_segmentation::UnicodeSegmentation::graphemes(k.as_str(), true).count() > 1
             })
@@ -282,7 +268,7 @@ impl Sampler<'_> {
         counts: &HashMap<String, u64>,
     ) -> (Vec<FaceStats>, Vec<(String, f64)>, f64) {
         let profile = self.lexicon.profile();
-        let key = |face: &str| self.face_key(face);
+        let key = |face: &str| self.written_face_key(face);
         // Faces by key: spelling, copies, shown, dead.
         let mut by_key: Vec<(String, String, usize, u64, u64)> = Vec::new();
         for (die, faces) in set.dice.iter().enumerate() {

@@ -200,6 +200,14 @@ impl<'l> Sampler<'l> {
         &self.rules
     }
 
+    /// The key of a face as a dice file writes it (`Qu`, `CH`), as the solver keys it
+    /// under the dictionary's profile and the rules; empty when it spells nothing.
+    pub(crate) fn written_face_key(&self, text: &str) -> String {
+        let profile = self.lexicon.profile();
+        String::from_utf8(solve::spelled_key(&Face::new(text), profile, &self.rules))
+            .unwrap_or_default()
+    }
+
     /// Checks that `set` can be rolled on the grid and shares letters with the
     /// dictionary: the grid rolled.
     pub fn check(

@@ -26,12 +26,12 @@ fn the_stats_are_the_rolled_boards_solved_one_by_one() {
     let lexicon = Lexicon::builtin("enable2k").unwrap();
     let rules = Rules::hasbro();
     let set = DiceSet::builtin("english-new-4x4").unwrap();
-    let options = Options {
+    let options = StatsOptions {
         rolls: 300,
         seed: 9,
         floor: 60,
         vowels: ["a", "e", "i", "o", "u"].map(String::from).to_vec(),
-        ..Options::default()
+        ..StatsOptions::default()
     };
     let stats = measure(&set, &lexicon, &rules, &options).unwrap();
     let mut solver = Solver::new(&lexicon, rules.clone());
@@ -72,7 +72,7 @@ fn the_stats_are_the_rolled_boards_solved_one_by_one() {
         &set,
         &lexicon,
         &rules,
-        &Options {
+        &StatsOptions {
             threads: 1,
             ..options
         },
@@ -86,26 +86,26 @@ fn bad_inputs_are_refused() {
     let lexicon = Lexicon::from_words(["alpha", "beta"], &Default::default()).unwrap();
     let set = DiceSet::builtin("english-new-4x4").unwrap();
     let rules = Rules::hasbro();
-    let none = Options {
+    let none = StatsOptions {
         rolls: 0,
-        ..Options::default()
+        ..StatsOptions::default()
     };
     assert_eq!(
         measure(&set, &lexicon, &rules, &none),
         Err(StatsError::NoRolls)
     );
-    let big = Options {
+    let big = StatsOptions {
         size: Some((5, 5)),
-        ..Options::default()
+        ..StatsOptions::default()
     };
     assert!(measure(&set, &lexicon, &rules, &big)
         .unwrap_err()
         .to_string()
         .contains("needs 25 dice"));
     let greek = Lexicon::from_words(["αβγ"], &Default::default()).unwrap();
-    let small = Options {
+    let small = StatsOptions {
         rolls: 10,
-        ..Options::default()
+        ..StatsOptions::default()
     };
     assert!(matches!(
         measure(&set, &greek, &rules, &small),

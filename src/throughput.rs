@@ -1,4 +1,4 @@
-//! Benchmarks for `polyboggle bench`: scoring many boards and reporting boards per
+//! The scoring throughput `polyboggle bench` measures: many boards scored, boards per
 //! second, and the process's peak memory (read from `/proc`, which is why this is the
 //! command's and not the engine's).
 //!
