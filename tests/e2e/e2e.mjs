@@ -17,7 +17,9 @@
 // page built with --langs hr,he on `python3 -m http.server` (Croatian fetched and played
 // through an NJ or LJ face, Hebrew right to left, the same words as the served page and
 // the CLI, offline after the server stops, and what goes wrong), and, with NPM_PACKAGE,
-// the npm package imported by a page in Chromium.
+// the npm package imported by a page in Chromium. Issue 66: rooms, three browser
+// contexts on one board, served (English, Hebrew, Croatian) and static (a room of a link,
+// its players' result codes pasted), each scored as a brute-force classic scoring says.
 //
 //   node tests/e2e/e2e.mjs [STATIC_DIR]    (after `cargo build --release`, and
 //                                           `crates/wasm/build.sh STATIC_DIR`)
@@ -27,7 +29,8 @@
 // /usr/bin/chromium), SCREENSHOTS the folder for the pictures (default:
 // tests/e2e/screenshots), BENCH the boards for the static page's speed test (default
 // ../shared/data/bench/dice44_100k.txt, the first 20,000). The server listens on a free
-// loopback port. E2E_ONLY=static runs the static page's part alone.
+// loopback port. E2E_ONLY=static runs the static page's part alone, E2E_ONLY=rooms the
+// rooms alone.
 import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -1251,7 +1254,302 @@ async function npmInBrowser(browser, dir) {
 }
 
 /** E2E_ONLY=static: the static page's part alone (while working on it). */
+// ---------------------------------------------------------------- issue 66: rooms
+
+/** The brute-force classic scoring of a round, from each player's words (`lists`, by
+    name) and each word's points (`points`): a word two or more players found is struck
+    from every list; the rest score. */
+function classicScoring(lists, points) {
+  const finders = new Map();
+  for (const [name, words] of Object.entries(lists)) {
+    for (const word of new Set(words)) finders.set(word, [...(finders.get(word) || []), name]);
+  }
+  const scored = {};
+  for (const [name, words] of Object.entries(lists).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const unique = [...new Set(words)];
+    scored[name] = {
+      score: unique.filter((w) => finders.get(w).length === 1).reduce((sum, w) => sum + points.get(w), 0),
+      struck: unique.filter((w) => finders.get(w).length > 1).sort(),
+    };
+  }
+  return scored;
+}
+
+/** What a page's results show: each player's score and struck words, by name. */
+async function shownResults(page) {
+  const shown = await page.$$eval('#room-lists .room-list', (lists) => lists.map((list) => [
+    list.querySelector('h2 .name').textContent,
+    {
+      score: Number(list.querySelector('h2 .score').textContent),
+      struck: [...list.querySelectorAll('li.struck')].map((li) => li.dataset.word).sort(),
+    },
+  ]));
+  // By name: the served page lists the players as they joined, the static one by name.
+  return Object.fromEntries(shown.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+const XSS_NAME = '<svg onload=alert(1)>'; // 21 characters: a name has at most 24
+
+/** A page whose dialogs are counted (an alert would be a name run as HTML). */
+async function roomPage(browser, url) {
+  const opened = await openPage(browser, url);
+  opened.dialogs = [];
+  opened.page.on('dialog', (d) => opened.dialogs.push(d.message()));
+  return opened;
+}
+
+/** Play's settings for a room: the language, the rules and a fixed board. */
+async function roomSettings(page, { lang, rules, board }) {
+  if (lang) {
+    await page.locator('#play-lang').selectOption(lang);
+    await page.waitForFunction((l) => document.querySelector('#play-dict').value === l, lang, { timeout: 60000 });
+  }
+  await page.locator('#play-rules').selectOption(rules);
+  if (await page.locator('.more').getAttribute('open') === null) await page.locator('.more summary').click();
+  await page.locator('#play-board').fill(board);
+  await page.locator('#tab-rooms').click();
+}
+
+/** Each player's words typed in its page (one traced, one not a word), in turn. */
+async function playWords(pages, lists, solution, traced, label) {
+  const names = Object.keys(lists);
+  const byWord = new Map(solution.words.map((w) => [w.word, w]));
+  for (const [i, name] of names.entries()) {
+    const { page } = pages[i];
+    for (const word of lists[name]) {
+      const before = await page.locator('#room-words li').count();
+      if (traced && traced.name === name && traced.word === word) {
+        await trace(page, '#room-grid', solution.cols, byWord.get(word).path);
+      } else {
+        await page.locator('#room-guess').fill(word.toLowerCase());
+        await page.locator('#room-guess').press('Enter');
+      }
+      await page.waitForFunction((n) => document.querySelectorAll('#room-words li').length === n, before + 1);
+    }
+  }
+  check(true, `${label}: every player's words are accepted${traced ? ` (${traced.word} traced across the dice)` : ''}`);
+  const { page } = pages[0];
+  await page.locator('#room-guess').fill('zzqxv');
+  await page.locator('#room-guess').press('Enter');
+  await page.waitForSelector('#room-verdict.rejected');
+  check((await page.locator('#room-verdict').textContent()).includes('Not a word'), `${label}: a word not in the dictionary is refused with its verdict`);
+}
+
+/** One round of a room of `polyboggle serve` at `url`, three browser contexts: the first
+    opens it from the Rooms view (Play's language, rules and board), two join by its link;
+    each types its words (`lists`, by name: the words as the CLI's solve writes them);
+    after the end every page shows the same results, and they are the brute-force
+    classic scoring of the lists. Answers the pages' results and the pages. */
+async function serverRoom(browser, url, { label, lang, rules, board, dict, lists, traced, timer = 10, more = null }) {
+  step = `${label}: open a room`;
+  const names = Object.keys(lists);
+  const solution = JSON.parse(cli('solve', board, '--rules', rules, '--format', 'json', ...(dict ? ['--dict', dict] : [])).stdout);
+  const points = new Map(solution.words.map((w) => [w.word, w.points]));
+  check(Object.values(lists).flat().every((w) => points.has(w)), `${label}: the CLI finds every word of the lists on ${board}`);
+  const pages = [await roomPage(browser, url)];
+  const host = pages[0].page;
+  await roomSettings(host, { lang, rules, board });
+  check((await host.locator('#room-settings').textContent()).includes(board), `${label}: the room takes Play's board (${await host.locator('#room-settings').textContent()})`);
+  await host.locator('#room-name').fill(names[0]);
+  await host.locator('#room-timer').fill(String(timer));
+  await host.locator('#room-scoring').selectOption('classic');
+  await host.locator('#room-open').click();
+  await host.waitForSelector('#room-in:not([hidden])');
+  const link = host.url();
+  check(/#\/room\/[A-Z2-9]{6}$/.test(link), `${label}: the room's link is its code (${link.replace(url, '/')})`);
+
+  step = `${label}: join by the link`;
+  for (const name of names.slice(1)) {
+    const joined = await roomPage(browser, link);
+    await joined.page.waitForSelector('#room-join-form:not([hidden])');
+    check(await joined.page.locator('#room-code').inputValue() === link.split('/').pop(), `${label}: the link fills the room's code in`);
+    await joined.page.locator('#room-join-name').fill(name);
+    await joined.page.locator('#room-join').click();
+    await joined.page.waitForSelector('#room-in:not([hidden])');
+    pages.push(joined);
+  }
+  await host.waitForFunction((n) => document.querySelectorAll('#room-players li').length === n, names.length);
+  const shownNames = await host.locator('#room-players .name').allTextContents();
+  check(JSON.stringify(shownNames) === JSON.stringify(names), `${label}: the host sees every player come in, live (${shownNames.join(', ')})`);
+  check(await pages[1].page.locator('#room-start').isHidden() && await host.locator('#room-start').isVisible(), `${label}: only the host has Start`);
+
+  step = `${label}: the round`;
+  await host.locator('#room-start-countdown').selectOption('0');
+  await host.locator('#room-start').click();
+  for (const { page } of pages) await page.waitForSelector('body[data-room-phase="playing"]');
+  const faces = await Promise.all(pages.map(({ page }) => page.locator('#room-grid .die .face').allTextContents()));
+  check(faces.every((f) => f.join('') === faces[0].join('')) && faces[0].length === solution.rows * solution.cols,
+    `${label}: every page shows the one board (${faces[0].join(' ')})`);
+  await playWords(pages, lists, solution, traced, label);
+  const second = pages[1].page;
+  await host.waitForFunction(([p, n]) => document.querySelector(`#room-players li[data-player="${p}"] .count`)?.textContent === `${n} word${n === 1 ? '' : 's'}`,
+    ['p2', new Set(lists[names[1]]).size]);
+  check(true, `${label}: the host sees the others' counts live`);
+  if (more) await more(pages, solution);
+  await second.reload();
+  await second.waitForSelector('body[data-ready="true"]');
+  await second.waitForSelector('#room-in:not([hidden])');
+  await second.waitForFunction((n) => document.querySelectorAll('#room-words li').length === n, new Set(lists[names[1]]).size);
+  check(true, `${label}: a reload comes back into the room with every word`);
+
+  step = `${label}: the results`;
+  for (const { page } of pages) await page.waitForSelector('body[data-room-phase="results"]', { timeout: (timer + 15) * 1000 });
+  const expected = classicScoring(lists, points);
+  const shown = await Promise.all(pages.map(({ page }) => shownResults(page)));
+  check(shown.every((s) => JSON.stringify(s) === JSON.stringify(shown[0])), `${label}: the three pages show the same results`);
+  check(JSON.stringify(shown[0]) === JSON.stringify(expected),
+    `${label}: they are the classic scoring of the lists (${Object.entries(expected).map(([n, e]) => `${n} ${e.score}, struck ${e.struck.join(' ') || 'none'}`).join('; ')})${JSON.stringify(shown[0]) === JSON.stringify(expected) ? '' : ` shown: ${JSON.stringify(shown[0])}`}`);
+  const best = Math.max(...Object.values(expected).map((e) => e.score));
+  const winners = names.filter((n) => expected[n].score === best);
+  const headline = await host.locator('#room-winners').textContent();
+  check(winners.every((n) => headline.includes(n)), `${label}: the winner is named (${headline})`);
+  const missed = solution.words.filter((w) => !Object.values(lists).flat().includes(w.word));
+  check(await host.locator('#room-missed li').count() === missed.length, `${label}: the ${missed.length} words nobody found are listed`);
+  if (missed.length) {
+    const first = host.locator('#room-missed li').first();
+    const word = await first.getAttribute('data-word');
+    await first.hover();
+    const lit = await host.locator('#room-grid .die.hover').count();
+    check(lit === missed.find((w) => w.word === word).path.length, `${label}: pointing at ${word}, nobody's, lights its path (${lit} dice)`);
+  }
+  const errors = pages.flatMap(({ page }) => page.errors);
+  check(errors.length === 0, `${label}: no script errors${errors.length ? ': ' + errors.join('; ') : ''}`);
+  return { pages, shown: shown[0], expected, solution };
+}
+
+const ROOM_LISTS = {
+  Ana: ['TAPE', 'PATE', 'TYPE', 'PINE'],
+  Bo: ['TAPE', 'PINE', 'SNIDE', 'UNITE'],
+  [XSS_NAME]: ['TAPE', 'SNIDE', 'TINE', 'UNITED'],
+};
+const CROATIAN_ROOM = ['ljubav', 'njega', 'džep', 'kit', 'gost'];
+const CROATIAN_BOARD = 'LJ U B R/DŽ E A V/P NJ G S/K I T O';
+
+/** Issue 66: rooms over `polyboggle serve`, English (a name that is HTML shown as text,
+    a second round keeping the totals), then Hebrew (right to left) and Croatian (LJ, NJ,
+    DŽ faces) on a server of built languages. Answers the English room's results. */
+async function serverRooms(browser, url) {
+  console.log('issue 66: rooms');
+  const english = await serverRoom(browser, url, {
+    label: 'room', rules: 'cs106b', board: LEVEL_BOARD, lists: ROOM_LISTS, traced: { name: 'Bo', word: 'UNITE' },
+  });
+  const [host, , third] = english.pages;
+  const shownName = await host.page.locator('#room-players li[data-player="p3"] .name').textContent();
+  check(shownName === XSS_NAME && await host.page.locator('#room-players svg, #room-lists svg').count() === 0
+    && english.pages.every((p) => p.dialogs.length === 0),
+  `room: a name that is HTML shows as its text, on every page, and runs nothing (${shownName})`);
+  await host.page.screenshot({ path: path.join(shots, 'room-results.png'), fullPage: true });
+
+  step = 'room: the next round';
+  await host.page.locator('#room-start-countdown').selectOption('0');
+  await host.page.locator('#room-start').click();
+  await third.page.waitForFunction(() => document.body.dataset.roomPhase === 'playing' && document.querySelector('#room-info').textContent.includes('round 2'));
+  check(await third.page.locator('#room-words li').count() === 0, 'room: "Next round" starts a new round for all, no words yet');
+  await host.page.waitForSelector('body[data-room-phase="results"]', { timeout: 25000 });
+  const total = await host.page.locator('#room-players li[data-player="p1"] .count').textContent();
+  check(total === `0 points, ${english.expected.Ana.score} in all`, `room: the totals are kept (Ana: ${total})`);
+  for (const { context } of english.pages) await context.close();
+
+  step = 'rooms: a server of built languages';
+  const dir = mkdtempSync(path.join(tmpdir(), 'polyboggle-e2e-rooms-'));
+  const he = buildLanguage(dir, 'he', HEBREW);
+  const hr = buildLanguage(dir, 'hr', CROATIAN_ROOM);
+  const server = await spawnServer([], dir);
+  try {
+    await serverRoom(browser, server.url, {
+      label: 'room in Hebrew', lang: 'he', rules: 'hasbro', board: 'ש ל/ו ם', dict: he,
+      lists: { Ana: ['שלום', 'שלם'], Bo: ['שלם', 'לוש'], Cy: ['לוש'] },
+      traced: { name: 'Ana', word: 'שלום' },
+      more: async (pages) => {
+        const { page } = pages[0];
+        const [a, b] = [await page.locator('#room-grid .die').nth(0).boundingBox(), await page.locator('#room-grid .die').nth(1).boundingBox()];
+        check(await page.locator('#room-grid').getAttribute('dir') === 'rtl' && a.x > b.x, 'room in Hebrew: the board is drawn right to left');
+      },
+    }).then(({ pages }) => Promise.all(pages.map(({ context }) => context.close())));
+    const up = (w) => w.toLocaleUpperCase('hr');
+    await serverRoom(browser, server.url, {
+      label: 'room in Croatian', lang: 'hr', rules: 'hasbro', board: CROATIAN_BOARD, dict: hr,
+      lists: { Ana: ['ljubav', 'njega', 'kit'].map(up), Bo: ['njega', 'džep'].map(up), Cy: ['kit', 'gost'].map(up) },
+      traced: { name: 'Bo', word: up('njega') },
+      more: async (pages) => {
+        const faces = await pages[0].page.locator('#room-grid .die .face').allTextContents();
+        check(['LJ', 'NJ', 'DŽ'].every((f) => faces.includes(f)), `room in Croatian: LJ, NJ and DŽ are faces of their own (${faces.join(' ')})`);
+      },
+    }).then(({ pages }) => Promise.all(pages.map(({ context }) => context.close())));
+  } finally {
+    server.child.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return english;
+}
+
+/** Issue 66 without a server: the static page's room is its link (the board, rules,
+    timer, scoring and start time). Three contexts: one opens it, two open its link; each
+    plays alone on the one clock; then each pastes the others' result codes and all show
+    the same results: the classic scoring of the lists, as the server scored them. */
+async function staticRoom(browser, url, served) {
+  const label = 'static room';
+  step = `${label}: open a room of a link`;
+  const names = Object.keys(ROOM_LISTS);
+  const solution = JSON.parse(cli('solve', LEVEL_BOARD, '--rules', 'cs106b', '--format', 'json').stdout);
+  const points = new Map(solution.words.map((w) => [w.word, w.points]));
+  const timer = 8;
+  const pages = [await roomPage(browser, url)];
+  const host = pages[0].page;
+  await roomSettings(host, { rules: 'cs106b', board: LEVEL_BOARD });
+  await host.locator('#room-name').fill(names[0]);
+  await host.locator('#room-timer').fill(String(timer));
+  await host.locator('#room-countdown').selectOption('10');
+  await host.locator('#room-open').click();
+  await host.waitForSelector('#room-in:not([hidden])');
+  const hash = new URL(host.url()).hash;
+  const params = new URLSearchParams(hash.split('?')[1]);
+  check(params.get('board') === LEVEL_BOARD && params.get('timer') === String(timer) && params.get('scoring') === 'classic'
+    && params.get('rules') === 'cs106b' && Number(params.get('start')) > Date.now(),
+  `${label}: its link carries the board, rules, timer, scoring and start (${decodeURIComponent(hash)})`);
+  for (const name of names.slice(1)) {
+    const joined = await roomPage(browser, url.split('#')[0] + hash);
+    await joined.page.waitForSelector('#room-join-form:not([hidden])');
+    await joined.page.locator('#room-join-name').fill(name);
+    await joined.page.locator('#room-join').click();
+    await joined.page.waitForSelector('#room-in:not([hidden])');
+    pages.push(joined);
+  }
+  step = `${label}: the round`;
+  for (const { page } of pages) await page.waitForSelector('body[data-room-phase="playing"]', { timeout: 20000 });
+  const faces = await Promise.all(pages.map(({ page }) => page.locator('#room-grid .die .face').allTextContents()));
+  check(faces.every((f) => f.join('') === faces[0].join('')) && faces[0].join('') === LEVEL_BOARD.replace(/\//g, ''), `${label}: every page shows the one board`);
+  await playWords(pages, ROOM_LISTS, solution, { name: 'Bo', word: 'UNITE' }, label);
+  await pages[1].page.reload();
+  await pages[1].page.waitForSelector('#room-in:not([hidden])');
+  await pages[1].page.waitForFunction((n) => document.querySelectorAll('#room-words li').length === n, ROOM_LISTS.Bo.length);
+  check(true, `${label}: a reload comes back into the room with every word (played again from the tab's record)`);
+
+  step = `${label}: the result codes`;
+  for (const { page } of pages) await page.waitForSelector('body[data-room-phase="results"]', { timeout: (timer + 15) * 1000 });
+  const codes = await Promise.all(pages.map(({ page }) => page.locator('#room-my-code').inputValue()));
+  check(codes.every((c) => c.startsWith('pb1.')), `${label}: each page shows its result code (${codes[0].slice(0, 24)}…)`);
+  for (const [i, { page }] of pages.entries()) {
+    await page.locator('#room-codes').fill(codes.filter((_, j) => j !== i).join('\n'));
+    await page.waitForFunction((n) => document.querySelectorAll('#room-lists .room-list').length === n, names.length);
+  }
+  const expected = classicScoring(ROOM_LISTS, points);
+  const shown = await Promise.all(pages.map(({ page }) => shownResults(page)));
+  check(shown.every((s) => JSON.stringify(s) === JSON.stringify(shown[0])), `${label}: the three pages show the same results`);
+  check(JSON.stringify(shown[0]) === JSON.stringify(expected), `${label}: they are the classic scoring of the lists${JSON.stringify(shown[0]) === JSON.stringify(expected) ? '' : ` (shown: ${JSON.stringify(shown[0])})`}`);
+  if (served) check(JSON.stringify(shown[0]) === JSON.stringify(served.shown), `${label}: and the server's room scored the same lists alike`);
+  check(pages.every((p) => p.dialogs.length === 0) && await host.locator('#room-players svg, #room-lists svg').count() === 0, `${label}: the HTML name runs nothing`);
+  await pages[0].page.locator('#room-codes').fill('pb1.bm90IGEgY29kZQ');
+  await pages[0].page.waitForFunction(() => document.querySelector('#room-codes-note').textContent.includes('not a result code'));
+  check(true, `${label}: a damaged code is said (${await pages[0].page.locator('#room-codes-note').textContent()})`);
+  await host.screenshot({ path: path.join(shots, 'room-static-results.png'), fullPage: true });
+  const errors = pages.flatMap(({ page }) => page.errors);
+  check(errors.length === 0, `${label}: no script errors${errors.length ? ': ' + errors.join('; ') : ''}`);
+  for (const { context } of pages) await context.close();
+}
+
 class StaticOnly extends Error {}
+class RoomsOnly extends Error {}
 
 async function main() {
   mkdirSync(shots, { recursive: true });
@@ -1282,6 +1580,7 @@ async function main() {
     page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text()); });
 
     if (process.env.E2E_ONLY === 'static' || process.env.E2E_ONLY === 'languages') throw new StaticOnly();
+    if (process.env.E2E_ONLY === 'rooms') throw new RoomsOnly();
 
     step = 'load the page';
     console.log(`server ${url}`);
@@ -1424,6 +1723,7 @@ async function main() {
     await context.close();
 
     await builtLanguages(browser, url);
+    const served = await serverRooms(browser, url);
 
     console.log('issue 39: one script, the served page and the static page');
     await playBoth(browser, url, 'server');
@@ -1432,13 +1732,22 @@ async function main() {
       console.log(`static page ${staticUrl}`);
       await playBoth(browser, staticUrl, 'static');
       await staticOnly(browser, staticUrl);
+      await staticRoom(browser, staticUrl, served);
       await staticLanguages(browser);
       if (process.env.NPM_PACKAGE) await npmInBrowser(browser, path.resolve(process.env.NPM_PACKAGE));
     } else {
       console.log('  the static page: not tested (give its folder, from crates/wasm/build.sh)');
     }
   } catch (e) {
-    if (e instanceof StaticOnly && staticDir) {
+    if (e instanceof RoomsOnly) {
+      try {
+        const served = await serverRooms(browser, url);
+        if (staticDir) await staticRoom(browser, pathToFileURL(path.join(staticDir, 'index.html')).href, served);
+      } catch (e2) {
+        failures += 1;
+        console.log(`  FAIL while trying to ${step}: ${e2.message.split('\n')[0]}`);
+      }
+    } else if (e instanceof StaticOnly && staticDir) {
       const staticUrl = pathToFileURL(path.join(staticDir, 'index.html')).href;
       try {
         if (process.env.E2E_ONLY !== 'languages') {

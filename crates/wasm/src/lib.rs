@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use polyboggle::{Lexicon, Solver};
 use polyboggle_languages as languages;
+use polyboggle_web::room::Room;
 use polyboggle_web::solo::{self, Game};
 use polyboggle_web::{api, ApiError, Dictionaries};
 use serde::Deserialize;
@@ -23,6 +24,12 @@ use wasm_bindgen::prelude::*;
 
 /// The most games a page keeps (it plays one at a time; the rest are given up).
 pub const MAX_GAMES: usize = 16;
+/// The most rooms a page keeps (it is in one at a time).
+pub const MAX_ROOMS: usize = 4;
+/// The most words one list of a room's results may hold (a board has fewer).
+pub const MAX_LIST: usize = 10_000;
+/// A room without a server is named by its link, not by a code a server gave.
+const LINK_CODE: &str = "LINK";
 
 /// How a call failed: the HTTP status the server would send, and its one line.
 #[wasm_bindgen]
@@ -102,7 +109,16 @@ pub fn languages() -> String {
 pub struct Local {
     dicts: Dictionaries,
     games: Vec<(String, Game)>,
+    rooms: Vec<(String, Room)>,
     started: u64,
+}
+
+/// One player's list in a room's results: the name it played under, its words.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct List {
+    name: String,
+    words: Vec<String>,
 }
 
 /// A game as the page records it, to play it again after a reload: the request that
@@ -132,6 +148,7 @@ impl Local {
         Local {
             dicts: Dictionaries::none(),
             games: Vec::new(),
+            rooms: Vec::new(),
             started: 0,
         }
     }
@@ -186,9 +203,12 @@ impl Local {
     /// `POST /api/games/ID/guess`, at `now_ms`.
     pub fn guess(&mut self, id: &str, body: &str, now_ms: f64) -> Answer {
         let word = solo::guess_word(body.as_bytes())?;
-        self.with(id, now_ms, polyboggle_web::solo_store::GRACE, |game, now| {
-            game.guess(&word, now)
-        })
+        self.with(
+            id,
+            now_ms,
+            polyboggle_web::solo_store::GRACE,
+            |game, now| game.guess(&word, now),
+        )
     }
 
     /// `POST /api/games/ID/end`, at `now_ms`.
@@ -248,6 +268,101 @@ impl Local {
         self.add(name, bytes.bytes, lang.as_deref())
     }
 
+    /// A room without a server (the static page's): every device that opened the same
+    /// link plays the same round on the same clock, alone, and the lists are scored
+    /// together afterwards ([`Local::room_results`]). `body` is what `POST /api/rooms`
+    /// takes (the player's `name`, a `board` or a `set` and `seed`, `dict`, `rules`,
+    /// `timer`, `scoring`); the round starts at `starts_ms` (the link's). Kept under
+    /// `key`; answers the room's view at `now_ms`, as `GET /api/rooms/CODE` answers it.
+    #[wasm_bindgen(js_name = roomOpen)]
+    pub fn room_open(&mut self, key: &str, body: &str, starts_ms: f64, now_ms: f64) -> Answer {
+        let starts = time(starts_ms);
+        let mut room = Room::open(&self.dicts, LINK_CODE, body.as_bytes(), key.into(), starts)?;
+        room.start(0, 0, starts)?;
+        let view = room.view(0, time(now_ms));
+        self.rooms.retain(|(kept, _)| kept != key);
+        if self.rooms.len() >= MAX_ROOMS {
+            self.rooms.remove(0);
+        }
+        self.rooms.push((key.to_string(), room));
+        Ok(view)
+    }
+
+    /// The room `key` at `now_ms`, as `GET /api/rooms/CODE` answers.
+    #[wasm_bindgen(js_name = roomView)]
+    pub fn room_view(&self, key: &str, now_ms: f64) -> Answer {
+        Ok(self.room(key)?.view(0, time(now_ms)))
+    }
+
+    /// The player's word in the room `key` at `now_ms`: the verdict, as `POST
+    /// /api/rooms/CODE/words` answers (the single game's judge).
+    #[wasm_bindgen(js_name = roomWord)]
+    pub fn room_word(&mut self, key: &str, word: &str, now_ms: f64) -> Answer {
+        let word = solo::guess_word(serde_json::json!({ "word": word }).to_string().as_bytes())?;
+        let (_, room) = self
+            .rooms
+            .iter_mut()
+            .find(|(kept, _)| kept == key)
+            .ok_or_else(|| ApiError::new(404, "no such room (this page forgot it)"))?;
+        Ok(room.word(0, &word, time(now_ms))?)
+    }
+
+    /// A room's results from every player's list, scored as the server scores its
+    /// rooms: the room of `settings` (`POST /api/rooms`'s body without the name) is
+    /// played again by a server's own code, each player of `lists` (`[{"name": ...,
+    /// "words": [...]}, ...]`, the first as host) joining and giving its words, each
+    /// judged on the board; answers the view of its results (`players`, `winners`,
+    /// `missed`), as the first player sees it.
+    #[wasm_bindgen(js_name = roomResults)]
+    pub fn room_results(&self, settings: &str, lists: &str) -> Answer {
+        let lists: Vec<List> = api::parse(lists.as_bytes())?;
+        let Some(first) = lists.first() else {
+            return Err(ApiError::bad("no list to score").into());
+        };
+        if let Some(long) = lists.iter().find(|l| l.words.len() > MAX_LIST) {
+            return Err(ApiError::bad(format!(
+                "{}: {} words; a list has at most {MAX_LIST}",
+                long.name,
+                long.words.len()
+            ))
+            .into());
+        }
+        let mut body: serde_json::Value = api::parse(settings.as_bytes())?;
+        let Some(fields) = body.as_object_mut() else {
+            return Err(ApiError::bad("the room's settings are not a JSON object").into());
+        };
+        fields.insert("name".into(), first.name.clone().into());
+        // The longest round, so that every word fits in it at the server's pace (at most
+        // WORDS_PER_SECOND a second): only the words, not the clock, are scored.
+        fields.insert("timer".into(), solo::MAX_TIMER.into());
+        let t0 = Duration::from_secs(1);
+        let mut room = Room::open(
+            &self.dicts,
+            LINK_CODE,
+            body.to_string().as_bytes(),
+            "p1".into(),
+            t0,
+        )?;
+        for (i, list) in lists.iter().enumerate().skip(1) {
+            room.join(&list.name, format!("p{}", i + 1), t0)?;
+        }
+        room.start(0, 0, t0)?;
+        let pace = Duration::from_millis(1000 / polyboggle_web::room::WORDS_PER_SECOND as u64);
+        for (player, list) in lists.iter().enumerate() {
+            let mut at = t0;
+            for word in &list.words {
+                // A word the judge refuses (not on the board, not a word) is left out.
+                let _ = room.word(player, word, at);
+                at += pace;
+            }
+        }
+        let end = t0
+            + Duration::from_secs(solo::MAX_TIMER)
+            + polyboggle_web::room::GRACE
+            + Duration::from_secs(1);
+        Ok(room.view(0, end))
+    }
+
     /// The total score of the boards of `text`, one a line, in the default dictionary
     /// under `rules` (the page's speed test): `{"boards": N, "score": S}`.
     #[wasm_bindgen(js_name = scoreLines)]
@@ -270,6 +385,14 @@ impl Local {
 }
 
 impl Local {
+    fn room(&self, key: &str) -> Result<&Room, ApiError> {
+        self.rooms
+            .iter()
+            .find(|(kept, _)| kept == key)
+            .map(|(_, room)| room)
+            .ok_or_else(|| ApiError::new(404, "no such room (this page forgot it)"))
+    }
+
     fn add(&mut self, name: &str, bytes: Vec<u8>, lang: Option<&str>) -> Answer {
         let lexicon = Lexicon::from_bytes(bytes, name).map_err(|e| ApiError::bad(e.to_string()))?;
         match lang {
@@ -432,6 +555,59 @@ mod tests {
         assert_eq!(before, after);
         let late = json(&reloaded.resume(&id, &record, t0 + 121_000.0).unwrap());
         assert_eq!(late["phase"], "results");
+    }
+
+    #[test]
+    fn a_room_without_a_server_plays_on_the_links_clock_and_scores_as_the_server() {
+        let mut local = english();
+        let t0 = 1.7e12;
+        let body = r#"{"name": "Ana", "board": "ATEE/APYO/TINU/EDSE", "timer": 60}"#;
+        let view = json(&local.room_open("k", body, t0 + 5000.0, t0).unwrap());
+        assert_eq!(
+            (view["phase"].as_str(), view["starts_in"].as_f64()),
+            (Some("countdown"), Some(5.0))
+        );
+        assert!(view["board"].is_null());
+        let early = local.room_word("k", "tape", t0 + 1000.0).unwrap_err();
+        assert_eq!(early.status(), 409);
+        let reply = json(&local.room_word("k", "tape", t0 + 6000.0).unwrap());
+        assert_eq!(
+            (reply["verdict"].as_str(), reply["found"].as_u64()),
+            (Some("correct"), Some(1))
+        );
+        let view = json(&local.room_view("k", t0 + 7000.0).unwrap());
+        assert_eq!(view["phase"], "playing");
+        assert_eq!(view["words"][0]["word"], "TAPE");
+        assert_eq!(
+            json(&local.room_view("k", t0 + 68_000.0).unwrap())["phase"],
+            "results"
+        );
+
+        // The lists scored together: the server's own Room, every word judged.
+        let settings = r#"{"board": "ATEE/APYO/TINU/EDSE", "timer": 60, "scoring": "classic"}"#;
+        let lists = r#"[{"name": "Ana", "words": ["tape", "pate", "zzzz"]},
+                        {"name": "Bo", "words": ["TAPE", "type", "type"]}]"#;
+        let results = json(&local.room_results(settings, lists).unwrap());
+        assert_eq!(results["phase"], "results");
+        let players = results["players"].as_array().unwrap();
+        assert_eq!(
+            (players[0]["score"].as_u64(), players[1]["score"].as_u64()),
+            (Some(1), Some(1))
+        );
+        assert_eq!(players[0]["words"][0]["struck"], true);
+        assert_eq!(players[0]["words"][0]["also"][0], "Bo");
+        assert_eq!(players[1]["words"].as_array().unwrap().len(), 2);
+        assert_eq!(results["winners"], serde_json::json!(["p1", "p2"]));
+        let many: Vec<String> = (0..100).map(|_| "tape".to_string()).collect();
+        let lists = serde_json::json!([{"name": "Cy", "words": many}]).to_string();
+        assert_eq!(
+            json(&local.room_results(settings, &lists).unwrap())["players"][0]["score"],
+            1
+        );
+        assert_eq!(
+            local.room_results(settings, "[]").unwrap_err().status(),
+            400
+        );
     }
 
     #[test]

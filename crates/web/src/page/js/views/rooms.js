@@ -307,8 +307,14 @@ function pastedLists(text, starts) {
   const problems = [];
   for (const code of text.split(/\s+/).filter(Boolean)) {
     try {
-      if (!code.startsWith(CODE_PREFIX)) throw new Error('not a result code');
-      const { r, n, w } = JSON.parse(fromBase64Url(code.slice(CODE_PREFIX.length)));
+      let list = null;
+      try {
+        list = code.startsWith(CODE_PREFIX) ? JSON.parse(fromBase64Url(code.slice(CODE_PREFIX.length))) : null;
+      } catch (e) {
+        list = null;
+      }
+      if (!list || typeof list !== 'object') throw new Error('not a result code');
+      const { r, n, w } = list;
       if (r !== starts) throw new Error('a code of another room');
       if (typeof n !== 'string' || !Array.isArray(w)) throw new Error('not a result code');
       lists.push({ name: n, words: w.map(String) });
