@@ -25,8 +25,9 @@ pub const BINARY: &str = env!("CARGO_BIN_EXE_polyboggle");
 const KEPT: u64 = 64 << 20;
 
 /// `polyboggle` with its arguments, standard input and folder, run to its end
-/// ([`output`](Self::output), [`stdout`](Self::stdout), [`json`](Self::json),
-/// [`refused`](Self::refused)) or started and held ([`spawn`](Self::spawn)).
+/// ([`output`](Self::output), [`success`](Self::success), [`stdout`](Self::stdout),
+/// [`json`](Self::json), [`refused`](Self::refused)) or started and held
+/// ([`spawn`](Self::spawn)).
 ///
 /// ```ignore
 /// let words = TestCommand::new()
@@ -52,8 +53,8 @@ impl TestCommand {
         TestCommand::from_command(Command::new(BINARY))
     }
 
-    /// `command`, a way of running the binary other than [`BINARY`] itself (a copy of
-    /// it, or it run as another user).
+    /// `cmd`, a way of running the binary other than [`BINARY`] itself (a copy of it,
+    /// or it run as another user).
     pub fn from_command(cmd: Command) -> TestCommand {
         TestCommand {
             cmd,
@@ -97,8 +98,9 @@ impl TestCommand {
         self
     }
 
-    /// Kills a run still going after `limit` and fails the test, so that a regression
-    /// that never ends fails instead of hanging.
+    /// Kills a run to its end still going after `limit` and fails the test, so that a
+    /// regression that never ends fails instead of hanging (a spawned child is the
+    /// test's to watch).
     pub fn timeout(&mut self, limit: Duration) -> &mut TestCommand {
         self.timeout = Some(limit);
         self
