@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{bad, json, ok, repo, TestCommand, BINARY};
+use crate::common::{bad, json, ok, polyboggle, repo, TestCommand, BINARY};
 use polyboggle_web::Limits;
 use serde_json::{json, Value};
 
@@ -712,6 +712,59 @@ fn a_room_stopped_mid_round_comes_back_with_its_players_words_and_end() {
     assert_eq!(again["verdict"], "already-found");
     let (status, _) = server.player("GET", &format!("/api/rooms/{code}"), "forged", Value::Null);
     assert_eq!(status, 401);
+}
+
+#[test]
+fn a_terminal_plays_a_room_beside_the_others() {
+    let server = Server::start(&[]);
+    let (_, opened) = server.json(
+        "POST",
+        "/api/rooms",
+        json!({"name": "Ana", "board": BOARD, "timer": 3}),
+    );
+    let code = opened["code"].as_str().unwrap().to_string();
+    let ana = opened["token"].as_str().unwrap().to_string();
+    let link = format!("http://{}/#/room/{code}", server.address);
+    // Bo joins from a terminal while the room waits, then types two words once the
+    // host has started; the command ends after the results.
+    let mut bo = polyboggle(["play", "--join", &link, "--name", "Bo"]);
+    let words = "\ntape\npate\nqqqq\n";
+    let starter = {
+        let (address, code, ana) = (server.address.clone(), code.clone(), ana.clone());
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            let body = r#"{"countdown":0}"#;
+            let mut stream = TcpStream::connect(&address).unwrap();
+            write!(stream, "POST /api/rooms/{code}/start HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {ana}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len()).unwrap();
+            answer(&mut stream)
+        })
+    };
+    std::thread::sleep(Duration::from_millis(800));
+    let out = bo.stdin(words).timeout(Duration::from_secs(30)).stdout();
+    assert_eq!(starter.join().unwrap().0, 200);
+    assert!(out.contains(&format!("Joined room {code}")), "{out}");
+    assert!(out.contains("Correct."), "{out}");
+    assert!(out.contains("QQQQ is not a word."), "{out}");
+    assert!(out.contains("Bo: 2 points"), "{out}");
+    let (_, results) = server.player("GET", &format!("/api/rooms/{code}"), &ana, Value::Null);
+    assert_eq!(results["phase"], "results");
+    let words: Vec<&str> = results["players"][1]["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["word"].as_str().unwrap())
+        .collect();
+    assert_eq!(words, ["TAPE", "PATE"]);
+    // A link that names no room is one line.
+    let line = polyboggle([
+        "play",
+        "--join",
+        "https://example.org/#/room/ABCDEF",
+        "--name",
+        "Bo",
+    ])
+    .refused();
+    assert!(line.contains("only http://"), "{line}");
 }
 
 #[test]

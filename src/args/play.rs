@@ -50,6 +50,14 @@ pub struct PlayArgs {
     /// Seed for shaking the dice (random when omitted)
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
+    /// Play a room's rounds beside players in browsers: its link
+    /// (http://HOST:PORT/#/room/CODE, as the page shows it); each line typed is a word
+    /// (start: the host starts a round; quit: leave)
+    #[arg(long, value_name = "URL", requires = "name")]
+    pub join: Option<String>,
+    /// Your name in the room (--join)
+    #[arg(long, value_name = "NAME", requires = "join")]
+    pub name: Option<String>,
 }
 
 #[cfg(feature = "web")]

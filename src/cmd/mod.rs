@@ -16,6 +16,7 @@ mod languages;
 mod man;
 mod optimize;
 mod play;
+mod play_join;
 mod prove;
 mod roll;
 #[cfg(feature = "web")]

@@ -30,6 +30,9 @@ use crate::Failure;
 const HIGHLIGHT: Duration = Duration::from_millis(1500);
 
 pub fn run(args: PlayArgs) -> Result<(), Failure> {
+    if let (Some(url), Some(name)) = (&args.join, &args.name) {
+        return super::play_join::run(url, name);
+    }
     let lang = args.dict.profile.lang.clone();
     // A set the user named (a file or a built-in), else the built-in the size or
     // language calls for.
