@@ -269,6 +269,9 @@ fn serve_refuses_bad_options_in_one_line() {
     ])
     .contains("use 1 to 32 letters"));
     assert!(bad(&["serve", "--host", "192.0.2.1", "--port", "0"]).contains("cannot listen on"));
+    assert!(bad(&["serve", "--room-prefix", "O1", "--port", "0"])
+        .contains("--room-prefix O1: give one to three"));
+    assert!(bad(&["serve", "--room-players", "1", "--port", "0"]).contains("--room-players"));
 }
 
 /// The router served in-process on a free loopback port within `limits`, on a runtime

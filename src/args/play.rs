@@ -96,6 +96,11 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 16,
           value_parser = clap::value_parser!(u64).range(2..=64))]
     pub room_players: u64,
+    /// What every room code this server makes starts with (one to three letters), so
+    /// that a proxy in front of several servers routes a room to its own
+    /// (docs/rooms-scale-out.md)
+    #[arg(long, value_name = "LETTERS")]
+    pub room_prefix: Option<String>,
     /// The most connections open at once (each live room connection is one more)
     #[arg(long, value_name = "N", default_value_t = 512,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]

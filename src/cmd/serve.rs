@@ -47,10 +47,16 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
     {
         return Err(Failure::input("--state: give a file name"));
     }
+    let mut rooms =
+        web::room_store::Rooms::new(args.max_rooms as usize, args.room_players as usize);
+    if let Some(prefix) = &args.room_prefix {
+        rooms = rooms.with_prefix(prefix).map_err(Failure::input)?;
+    }
     let listener = TcpListener::bind((args.host.as_str(), args.port)).map_err(|e| {
         Failure::input(format!("cannot listen on {}:{}: {e}", args.host, args.port))
     })?;
     listener.set_nonblocking(true)?;
+    deepen_backlog(&listener);
     let games = Games::with_capacity(Capacity::games(args.max_games as usize));
     // Read back, then written at once: a folder the server cannot write in is told now,
     // not when it stops. (Connections wait in the kernel's queue meanwhile.)
@@ -108,7 +114,6 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             .stderr(std::process::Stdio::null())
             .spawn();
     }
-    let rooms = web::room_store::Rooms::new(args.max_rooms as usize, args.room_players as usize);
     if let Some(path) = &args.state {
         let path = rooms_file(path);
         for note in rooms.resume(&dicts, &path)? {
@@ -246,6 +251,25 @@ async fn keep(app: Arc<App>, state: Option<PathBuf>, every: Duration) {
 fn snapshot(app: &App, path: &Path) -> Result<(), polyboggle::files::WriteError> {
     app.games.save(&app.dicts, path)?;
     app.rooms.save(&rooms_file(path)).map(drop)
+}
+
+/// Connections a listener holds before they are accepted. The standard library listens
+/// with 128: 8,000 players of rooms connecting at once then lost packets and waited 1
+/// to 3 s to retry (docs/performance.md). (The kernel caps it at `net.core.somaxconn`.)
+const BACKLOG: i32 = 4096;
+
+/// Listens again with [`BACKLOG`] (Linux takes a second `listen` as a new backlog).
+fn deepen_backlog(listener: &TcpListener) {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsRawFd;
+        // SAFETY: `listen` on the listener's own open descriptor, which it keeps open.
+        unsafe {
+            libc::listen(listener.as_raw_fd(), BACKLOG);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = listener;
 }
 
 /// Where the rooms are kept beside `--state FILE`: `FILE.rooms`.

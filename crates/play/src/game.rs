@@ -106,6 +106,11 @@ impl<'l> Round<'l> {
         self.found[player].iter().map(|k| &self.words[k])
     }
 
+    /// The board's word of this key, if it is one.
+    pub fn word(&self, key: &str) -> Option<&Found> {
+        self.words.get(key)
+    }
+
     /// Every word on the board, sorted by key.
     pub fn all_words(&self) -> impl Iterator<Item = &Found> {
         self.words.values()

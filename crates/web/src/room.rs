@@ -584,7 +584,7 @@ impl Room {
         let verdict = play.round.guess(player, word);
         let key = self.lexicon.profile().key(word);
         let shown = play.round.display(&key);
-        let found = play.round.all_words().find(|f| f.word == key);
+        let found = play.round.word(&key);
         if let Verdict::Correct(points) = verdict {
             play.accepted[player].push((key.clone(), points));
         }
@@ -633,10 +633,7 @@ impl Room {
         let scored = results.then(|| self.scores());
         let play = self.play.as_ref();
         let shown = |key: &str| play.map_or_else(|| key.to_string(), |p| p.round.display(key));
-        let path_of = |key: &str| {
-            play.and_then(|p| p.round.all_words().find(|f| f.word == key))
-                .map(|f| path(&f.path))
-        };
+        let path_of = |key: &str| play.and_then(|p| p.round.word(key)).map(|f| path(&f.path));
         let players: Vec<Value> = self
             .players
             .iter()
@@ -711,10 +708,16 @@ impl Room {
                 .filter(|(i, s)| s.score == best && !play.accepted[*i].is_empty())
                 .map(|(i, _)| self.players[i].id.as_str())
                 .collect();
+            let found: std::collections::HashSet<&str> = play
+                .accepted
+                .iter()
+                .flatten()
+                .map(|(k, _)| k.as_str())
+                .collect();
             let missed: Vec<Value> = play
                 .round
                 .all_words()
-                .filter(|f| !play.accepted.iter().flatten().any(|(k, _)| *k == f.word))
+                .filter(|f| !found.contains(f.word.as_str()))
                 .map(|f| json!({"word": shown(&f.word), "points": f.points, "path": path(&f.path)}))
                 .collect();
             view["winners"] = winners.into();

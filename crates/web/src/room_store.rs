@@ -26,8 +26,38 @@ use crate::{api, ApiError, Dictionaries};
 pub const DEFAULT_MAX_ROOMS: usize = 5_000;
 /// A room nobody has been in for this long is forgotten.
 pub const ROOM_IDLE: Duration = Duration::from_secs(2 * 60 * 60);
-/// The letters of a room's code: none that reads as another.
+/// The letters of a room's code: none that reads as another (no `0`/`O`, `1`/`I`).
 const CODE_LETTERS: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_start_with_the_servers_prefix() {
+        let dicts = Dictionaries::builtin();
+        let rooms = Rooms::default().with_prefix("b").unwrap();
+        for _ in 0..20 {
+            let opened: serde_json::Value =
+                serde_json::from_str(&rooms.open(&dicts, br#"{"name": "Ana"}"#).unwrap()).unwrap();
+            let code = opened["code"].as_str().unwrap();
+            assert!(code.starts_with('B') && code.len() == CODE_LENGTH, "{code}");
+            assert!(code.bytes().all(|b| CODE_LETTERS.contains(&b)), "{code}");
+        }
+        assert_eq!(rooms.len(), 20);
+        for bad in ["", "O", "ABCD", "a-"] {
+            assert!(Rooms::default().with_prefix(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_bearer_token_is_read_from_its_header() {
+        assert_eq!(bearer(Some("Bearer abc")), Some("abc"));
+        assert_eq!(bearer(Some("bearer  abc ")), Some("abc"));
+        assert_eq!(bearer(Some("Basic abc")), None);
+        assert_eq!(bearer(None), None);
+    }
+}
 /// A room's code's length.
 pub const CODE_LENGTH: usize = 6;
 /// The rooms' state file's format name and version.
@@ -86,6 +116,9 @@ pub struct Rooms {
     rooms: Mutex<HashMap<String, Arc<Kept>>>,
     max_rooms: usize,
     max_players: usize,
+    /// What every code this server makes starts with (`serve --room-prefix`): several
+    /// servers behind one proxy each make their own codes, and the proxy routes by it.
+    prefix: String,
 }
 
 impl Default for Rooms {
@@ -123,7 +156,24 @@ impl Rooms {
             rooms: Mutex::new(HashMap::new()),
             max_rooms,
             max_players,
+            prefix: String::new(),
         }
+    }
+
+    /// Every code made from now on starts with `prefix` (one to three of the code's
+    /// letters, `A`-`Z` but `I` and `O`, and `2`-`9`); or why it cannot.
+    pub fn with_prefix(mut self, prefix: &str) -> Result<Rooms, String> {
+        let prefix = prefix.to_ascii_uppercase();
+        if prefix.is_empty()
+            || prefix.len() > 3
+            || !prefix.bytes().all(|b| CODE_LETTERS.contains(&b))
+        {
+            return Err(format!(
+                "--room-prefix {prefix}: give one to three of A-Z (not I or O) and 2-9, as codes are written"
+            ));
+        }
+        self.prefix = prefix;
+        Ok(self)
     }
 
     fn lock(&self) -> MutexGuard<'_, HashMap<String, Arc<Kept>>> {
@@ -183,11 +233,13 @@ impl Rooms {
         let token = token()?;
         let mut rooms = self.lock();
         let code = loop {
-            let code: String = (0..CODE_LENGTH)
-                .map(|_| {
+            let code: String = self
+                .prefix
+                .chars()
+                .chain((self.prefix.len()..CODE_LENGTH).map(|_| {
                     let i = (polyboggle::random::seed() % CODE_LETTERS.len() as u64) as usize;
                     CODE_LETTERS[i] as char
-                })
+                }))
                 .collect();
             if !rooms.contains_key(&code) {
                 break code;

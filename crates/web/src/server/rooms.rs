@@ -208,8 +208,12 @@ pub(super) async fn live(
             "this endpoint is a WebSocket: connect with one",
         )));
     };
+    // A player sends words and pings: small buffers (the default 128 KiB each way,
+    // zeroed on the first read, made 8,000 connections cost 1.1 GB: docs/performance.md).
     upgrade
         .max_message_size(4096)
+        .read_buffer_size(4096)
+        .write_buffer_size(0)
         .on_upgrade(move |socket| connected(socket, kept, player))
         .into_response()
 }
