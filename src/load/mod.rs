@@ -24,9 +24,7 @@ mod search;
 mod word_lists;
 
 pub use dice::Dice;
-#[cfg(feature = "web")]
-pub use dictionary::language_folders;
-pub use dictionary::{level, profile, tier_range, Dictionary};
+pub use dictionary::{language_folders, level, profile, tier_range, Dictionary};
 pub use input::{read_board, read_input, Input};
 pub use limits::{check_run_flags, check_seconds, check_threads};
 pub use scorer::open_scorer;
