@@ -33,7 +33,7 @@ pub struct Language {
     pub vowels: Option<&'static str>,
     /// Where its word list comes from, for `dictionaries/build-languages.sh`; `None`
     /// for a language with a preset and no list to build (Finnish, Azerbaijani).
-    pub source: Option<Source>,
+    pub source: Option<WordSource>,
     /// A rewrite its words need that no normalization option does.
     pub fold: Option<Fold>,
     /// For a whole expansion (`he-full`): the language whose game list it stands
@@ -81,7 +81,7 @@ pub struct Normalization {
 /// Where a language's word list comes from, as `dictionaries/build-languages.sh`
 /// reads it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Source {
+pub struct WordSource {
     /// The Debian packages that hold it (`npm` for a list fetched with npm).
     pub packages: &'static [&'static str],
     /// The list: `plain:FILE[:ENCODING]`, `hunspell:NAME`, `aspell:NAME`,
@@ -180,7 +180,7 @@ impl Language {
         packages: &'static [&'static str],
         words: &'static str,
     ) -> Self {
-        self.source = Some(Source {
+        self.source = Some(WordSource {
             packages,
             words,
             drop_proper_nouns: true,

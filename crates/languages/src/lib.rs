@@ -33,7 +33,7 @@ mod table;
 
 pub use built::{built_languages, find_dictionary, BUILD_FOLDER, FOLDERS_VARIABLE};
 pub use fold::{final_letter_as_other, Fold};
-pub use language::{Language, Normalization, Script, Source};
+pub use language::{Language, Normalization, Script, WordSource};
 pub use lookup::{
     designed_dice_for_language, dice_for_language, dice_for_size, full_lists, game_rules,
     how_to_build, language, nearest_tags, rules_for_language, vowels_for_language, DICE,

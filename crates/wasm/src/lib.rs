@@ -11,6 +11,7 @@
 //! over [`Local`], with its TypeScript types).
 //!
 //! The same functions build on the host (an `rlib`), where the tests call them.
+#![deny(missing_docs)]
 
 mod bytes;
 mod failure;

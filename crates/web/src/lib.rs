@@ -34,6 +34,7 @@
 //! assert_eq!((err.status, err.message.as_str()),
 //!            (400, r#"board "ATEE/AP": row 2 has 2 faces, but row 1 has 4"#));
 //! ```
+#![deny(missing_docs)]
 
 pub mod api;
 #[cfg(feature = "server")]

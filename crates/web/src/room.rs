@@ -86,7 +86,7 @@ struct NewRoom {
 
 /// The settings a room plays every round by.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Settings {
+pub struct RoomSettings {
     /// The dictionary's name.
     pub dict: String,
     /// The rules preset's name.
@@ -165,7 +165,7 @@ pub struct SavedRoom {
     /// Its code.
     pub code: String,
     /// Its settings.
-    pub settings: Settings,
+    pub settings: RoomSettings,
     /// Its players, in the order they joined.
     pub players: Vec<Player>,
     /// The host's index.
@@ -178,7 +178,7 @@ pub struct SavedRoom {
 
 /// The phase of a room at a moment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Phase {
+pub enum RoomPhase {
     /// Players gather; no round yet.
     Lobby,
     /// A round starts soon.
@@ -189,14 +189,14 @@ pub enum Phase {
     Results,
 }
 
-impl Phase {
+impl RoomPhase {
     /// Its name in the JSON.
     pub fn name(self) -> &'static str {
         match self {
-            Phase::Lobby => "lobby",
-            Phase::Countdown => "countdown",
-            Phase::Playing => "playing",
-            Phase::Results => "results",
+            RoomPhase::Lobby => "lobby",
+            RoomPhase::Countdown => "countdown",
+            RoomPhase::Playing => "playing",
+            RoomPhase::Results => "results",
         }
     }
 }
@@ -204,7 +204,7 @@ impl Phase {
 /// One room (see the module's documentation).
 pub struct Room {
     code: String,
-    settings: Settings,
+    settings: RoomSettings,
     lexicon: &'static Lexicon,
     rules: polyboggle::score::Rules,
     rtl: bool,
@@ -295,7 +295,7 @@ impl Room {
             .as_deref()
             .map(str::to_ascii_lowercase)
             .unwrap_or_else(|| preset.to_string());
-        let settings = Settings {
+        let settings = RoomSettings {
             dict: dict.to_string(),
             rules,
             set,
@@ -312,7 +312,7 @@ impl Room {
     fn with_settings(
         dicts: &Dictionaries,
         code: &str,
-        settings: Settings,
+        settings: RoomSettings,
         max_players: usize,
     ) -> Result<Room, ApiError> {
         let (_, lexicon) = dicts.get(Some(&settings.dict))?;
@@ -346,7 +346,7 @@ impl Room {
     }
 
     /// Its settings.
-    pub fn settings(&self) -> &Settings {
+    pub fn settings(&self) -> &RoomSettings {
         &self.settings
     }
 
@@ -466,12 +466,12 @@ impl Room {
     }
 
     /// The phase at `now`.
-    pub fn phase(&self, now: Duration) -> Phase {
+    pub fn phase(&self, now: Duration) -> RoomPhase {
         match &self.play {
-            None => Phase::Lobby,
-            Some(play) if now < play.starts => Phase::Countdown,
-            Some(play) if now < play.ends + GRACE => Phase::Playing,
-            Some(_) => Phase::Results,
+            None => RoomPhase::Lobby,
+            Some(play) if now < play.starts => RoomPhase::Countdown,
+            Some(play) if now < play.ends + GRACE => RoomPhase::Playing,
+            Some(_) => RoomPhase::Results,
         }
     }
 
@@ -496,10 +496,10 @@ impl Room {
             )));
         }
         match self.phase(now) {
-            Phase::Countdown | Phase::Playing => {
+            RoomPhase::Countdown | RoomPhase::Playing => {
                 return Err(ApiError::new(409, "a round is on; wait for its results"))
             }
-            Phase::Lobby | Phase::Results => {}
+            RoomPhase::Lobby | RoomPhase::Results => {}
         }
         let number = self.play.as_ref().map_or(1, |p| p.number + 1);
         let seed = match (&self.settings.board, number) {
@@ -552,15 +552,15 @@ impl Room {
     /// `found` (how many words it has).
     pub fn word(&mut self, player: usize, word: &str, now: Duration) -> Result<String, ApiError> {
         match self.phase(now) {
-            Phase::Lobby => return Err(ApiError::new(409, "no round yet: the host starts one")),
-            Phase::Countdown => return Err(ApiError::new(409, "the round has not started yet")),
-            Phase::Results => {
+            RoomPhase::Lobby => return Err(ApiError::new(409, "no round yet: the host starts one")),
+            RoomPhase::Countdown => return Err(ApiError::new(409, "the round has not started yet")),
+            RoomPhase::Results => {
                 return Err(ApiError::new(
                     409,
                     "the round is over: its time ran out (words count until the server's clock ends it)",
                 ))
             }
-            Phase::Playing => {}
+            RoomPhase::Playing => {}
         }
         let recent = &mut self.players[player].recent;
         while recent
@@ -610,11 +610,11 @@ impl Room {
             .map_or(0, Vec::len)
     }
 
-    fn scores(&self) -> Vec<scoring::ScoredList> {
+    fn scores(&self) -> Vec<scoring::StruckList> {
         match &self.play {
             Some(play) => scoring::score(&play.accepted, self.settings.scoring),
             None => vec![
-                scoring::ScoredList {
+                scoring::StruckList {
                     words: Vec::new(),
                     score: 0
                 };
@@ -629,7 +629,7 @@ impl Room {
     /// words, and in the results the winners and the words nobody found.
     pub fn view(&self, player: usize, now: Duration) -> String {
         let phase = self.phase(now);
-        let results = phase == Phase::Results;
+        let results = phase == RoomPhase::Results;
         let scored = results.then(|| self.scores());
         let play = self.play.as_ref();
         let shown = |key: &str| play.map_or_else(|| key.to_string(), |p| p.round.display(key));
@@ -669,7 +669,7 @@ impl Room {
                 entry
             })
             .collect();
-        let board_shown = matches!(phase, Phase::Playing | Phase::Results);
+        let board_shown = matches!(phase, RoomPhase::Playing | RoomPhase::Results);
         let mut view = json!({
             "code": self.code,
             "phase": phase.name(),
@@ -686,8 +686,8 @@ impl Room {
             "set": play.and_then(|p| p.set.clone()).or_else(|| self.settings.set.clone()),
             "seed": play.and_then(|p| p.seed),
             "players": players,
-            "starts_in": play.filter(|_| phase == Phase::Countdown).map(|p| secs_left(p.starts, now)),
-            "time_left": play.filter(|_| phase == Phase::Playing).map(|p| secs_left(p.ends, now)),
+            "starts_in": play.filter(|_| phase == RoomPhase::Countdown).map(|p| secs_left(p.starts, now)),
+            "time_left": play.filter(|_| phase == RoomPhase::Playing).map(|p| secs_left(p.ends, now)),
             "ends_at_ms": play.map(|p| ms(p.ends)),
             "now_ms": ms(now),
             "rows": play.filter(|_| board_shown).map(|p| p.board.rows()),

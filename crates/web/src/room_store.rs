@@ -6,7 +6,7 @@
 //! player's is its token, 128 random bits from the operating system, given once when
 //! the player opens or joins the room.
 //!
-//! Every change is told on the room's channel ([`Event`]): a live connection then sends
+//! Every change is told on the room's channel ([`RoomEvent`]): a live connection then sends
 //! its player the room as that player sees it, or just a player's count of words.
 
 use std::collections::HashMap;
@@ -66,7 +66,7 @@ const ROOMS_VERSION: u32 = 1;
 
 /// What a room's live connections are told.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Event {
+pub enum RoomEvent {
     /// Anything: send the room again.
     Changed,
     /// A player's count of words changed (by index).
@@ -83,7 +83,7 @@ pub enum Event {
 /// One room and its channel.
 pub struct Kept {
     room: Mutex<Room>,
-    events: broadcast::Sender<Event>,
+    events: broadcast::Sender<RoomEvent>,
 }
 
 impl Kept {
@@ -93,12 +93,12 @@ impl Kept {
     }
 
     /// Tells the room's live connections.
-    pub fn tell(&self, event: Event) {
+    pub fn tell(&self, event: RoomEvent) {
         let _ = self.events.send(event);
     }
 
     /// A receiver of what the room's live connections are told.
-    pub fn listen(&self) -> broadcast::Receiver<Event> {
+    pub fn listen(&self) -> broadcast::Receiver<RoomEvent> {
         self.events.subscribe()
     }
 }
@@ -275,7 +275,7 @@ impl Rooms {
             (player, room.players()[player].id.clone())
         };
         let _ = player;
-        kept.tell(Event::Changed);
+        kept.tell(RoomEvent::Changed);
         Ok(
             serde_json::json!({"code": code.to_ascii_uppercase(), "player": id, "token": token})
                 .to_string(),

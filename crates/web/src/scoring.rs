@@ -54,7 +54,7 @@ impl Scoring {
 
 /// One word of a player's list, scored.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScoredWord {
+pub struct StruckWord {
     /// The word's key.
     pub key: String,
     /// What it is worth by the rules.
@@ -67,16 +67,16 @@ pub struct ScoredWord {
 
 /// One player's list, scored.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScoredList {
+pub struct StruckList {
     /// The words, in the order they were found.
-    pub words: Vec<ScoredWord>,
+    pub words: Vec<StruckWord>,
     /// The points of the words not struck.
     pub score: u64,
 }
 
 /// Scores each player's list of `(key, points)` (in the order found; a key twice in
 /// one list counts once) by `scoring`.
-pub fn score(lists: &[Vec<(String, u32)>], scoring: Scoring) -> Vec<ScoredList> {
+pub fn score(lists: &[Vec<(String, u32)>], scoring: Scoring) -> Vec<StruckList> {
     let mut finders: HashMap<&str, Vec<usize>> = HashMap::new();
     for (player, list) in lists.iter().enumerate() {
         for (key, _) in list {
@@ -91,7 +91,7 @@ pub fn score(lists: &[Vec<(String, u32)>], scoring: Scoring) -> Vec<ScoredList> 
         .enumerate()
         .map(|(player, list)| {
             let mut seen = std::collections::HashSet::new();
-            let words: Vec<ScoredWord> = list
+            let words: Vec<StruckWord> = list
                 .iter()
                 .filter(|(key, _)| seen.insert(key.as_str()))
                 .map(|(key, points)| {
@@ -100,7 +100,7 @@ pub fn score(lists: &[Vec<(String, u32)>], scoring: Scoring) -> Vec<ScoredList> 
                         .copied()
                         .filter(|&p| p != player)
                         .collect();
-                    ScoredWord {
+                    StruckWord {
                         key: key.clone(),
                         points: *points,
                         struck: scoring == Scoring::Classic && !also.is_empty(),
@@ -113,7 +113,7 @@ pub fn score(lists: &[Vec<(String, u32)>], scoring: Scoring) -> Vec<ScoredList> 
                 .filter(|w| !w.struck)
                 .map(|w| u64::from(w.points))
                 .sum();
-            ScoredList { words, score }
+            StruckList { words, score }
         })
         .collect()
 }

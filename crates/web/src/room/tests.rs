@@ -28,9 +28,9 @@ fn a_round_strikes_the_words_two_players_found_and_keeps_the_totals() {
     let mut room = open(&dicts, &body);
     let bo = room.join("Bo", "token-bo".into(), t(0)).unwrap();
     let cy = room.join("Cy", "token-cy".into(), t(0)).unwrap();
-    assert_eq!(room.phase(t(0)), Phase::Lobby);
+    assert_eq!(room.phase(t(0)), RoomPhase::Lobby);
     room.start(0, 3, t(0)).unwrap();
-    assert_eq!(room.phase(t(1)), Phase::Countdown);
+    assert_eq!(room.phase(t(1)), RoomPhase::Countdown);
     assert_eq!(
         view(&room, bo, t(1))["board"],
         Value::Null,
@@ -57,9 +57,9 @@ fn a_round_strikes_the_words_two_players_found_and_keeps_the_totals() {
     assert_eq!(during["players"][0]["found"], 3);
     assert!(during["players"][0].get("words").is_none());
     // The end, with the grace for the network, then the results.
-    assert_eq!(room.phase(t(3 + 60 + 1)), Phase::Playing);
+    assert_eq!(room.phase(t(3 + 60 + 1)), RoomPhase::Playing);
     let after = t(3 + 60) + GRACE;
-    assert_eq!(room.phase(after), Phase::Results);
+    assert_eq!(room.phase(after), RoomPhase::Results);
     assert!(room
         .word(0, "nite", after)
         .unwrap_err()
@@ -197,8 +197,8 @@ fn a_saved_room_comes_back_with_its_words_and_its_end() {
             .replace(r#""here":false"#, r#""here":true"#)
     );
     assert_eq!(back.player_of("token-bo"), Some(bo));
-    assert_eq!(back.phase(t(59)), Phase::Playing);
-    assert_eq!(back.phase(t(60) + GRACE), Phase::Results);
+    assert_eq!(back.phase(t(59)), RoomPhase::Playing);
+    assert_eq!(back.phase(t(60) + GRACE), RoomPhase::Results);
 }
 
 #[test]

@@ -15,7 +15,7 @@ use tokio::sync::broadcast::error::RecvError;
 
 use super::{body, json, Body};
 use crate::room::{Room, HOST_AWAY};
-use crate::room_store::{bearer, wall_clock, Event, Kept};
+use crate::room_store::{bearer, wall_clock, Kept, RoomEvent};
 use crate::solo::MAX_GUESS_BYTES;
 use crate::{api, ApiError, App};
 
@@ -89,7 +89,7 @@ pub(super) async fn start(
         Ok::<_, ApiError>((kept, view))
     })();
     json(started.map(|(kept, view)| {
-        kept.tell(Event::Changed);
+        kept.tell(RoomEvent::Changed);
         tokio::spawn(keep_clock(kept));
         view
     }))
@@ -103,7 +103,7 @@ pub(crate) async fn keep_clock(kept: Arc<Kept>) {
         let Some(at) = next else { return };
         let wait = at.saturating_sub(wall_clock()) + Duration::from_millis(20);
         tokio::time::sleep(wait).await;
-        kept.tell(Event::Changed);
+        kept.tell(RoomEvent::Changed);
     }
 }
 
@@ -143,7 +143,7 @@ fn judge(kept: &Kept, player: usize, word: &str) -> Result<String, ApiError> {
         )
     };
     if let Some(found) = found {
-        kept.tell(Event::Found { player, id, found });
+        kept.tell(RoomEvent::Found { player, id, found });
     }
     Ok(verdict)
 }
@@ -174,7 +174,7 @@ pub(super) async fn leave(
             .player(&code, token(&headers))
             .map(|(kept, player)| {
                 kept.room().leave(player, wall_clock());
-                kept.tell(Event::Changed);
+                kept.tell(RoomEvent::Changed);
                 r#"{"left":true}"#.to_string()
             }),
     )
@@ -234,7 +234,7 @@ async fn connected(socket: WebSocket, kept: Arc<Kept>, player: usize) {
         room.seen(player, wall_clock(), 1);
         room_message(&room, player)
     };
-    kept.tell(Event::Changed);
+    kept.tell(RoomEvent::Changed);
     let (mut out, mut incoming) = socket.split();
     if out.send(first).await.is_err() {
         return gone(kept, player).await;
@@ -242,11 +242,11 @@ async fn connected(socket: WebSocket, kept: Arc<Kept>, player: usize) {
     loop {
         let message = tokio::select! {
             event = events.recv() => match event {
-                Ok(Event::Found { player: p, id, found }) if p != player => {
+                Ok(RoomEvent::Found { player: p, id, found }) if p != player => {
                     Message::Text(format!(r#"{{"type":"found","player":"{id}","found":{found}}}"#).into())
                 }
-                Ok(Event::Found { .. }) => continue,
-                Ok(Event::Changed) | Err(RecvError::Lagged(_)) => room_message(&kept.room(), player),
+                Ok(RoomEvent::Found { .. }) => continue,
+                Ok(RoomEvent::Changed) | Err(RecvError::Lagged(_)) => room_message(&kept.room(), player),
                 Err(RecvError::Closed) => break,
             },
             received = incoming.next() => match received {
@@ -290,11 +290,11 @@ fn reply(kept: &Kept, player: usize, text: &str) -> Message {
 /// within [`HOST_AWAY`], another player becomes host.
 async fn gone(kept: Arc<Kept>, player: usize) {
     kept.room().seen(player, wall_clock(), -1);
-    kept.tell(Event::Changed);
+    kept.tell(RoomEvent::Changed);
     if kept.room().is_host(player) {
         tokio::time::sleep(HOST_AWAY + Duration::from_millis(50)).await;
         if kept.room().hand_off(wall_clock(), HOST_AWAY) {
-            kept.tell(Event::Changed);
+            kept.tell(RoomEvent::Changed);
         }
     }
 }
