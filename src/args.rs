@@ -11,7 +11,8 @@ mod search;
 mod solve;
 
 pub use common::{
-    BackendArg, DictArgs, Format, LevelArg, ProfileArgs, RulesArgs, SpaceArgs, BOARD_HELP,
+    BackendArg, DictArgs, Format, LevelArg, ProfileArgs, RulesArgs, ScaleArgs, SpaceArgs,
+    BOARD_HELP,
 };
 pub use completions::{CompletionsArgs, Shell};
 pub use crossword::{

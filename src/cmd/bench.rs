@@ -8,9 +8,7 @@ use polyboggle::{boards, Board, Lexicon, Rules, Solver};
 use rayon::prelude::*;
 
 use crate::args::{BenchArgs, Format};
-use crate::load::{
-    check_threads, load_dict, named_or_default_set, open_scorer, read_input, rules, tier_range,
-};
+use crate::load::{check_threads, open_scorer, read_input, tier_range, Dice, Input, Scoring};
 use crate::output::{counted, stdout};
 use crate::throughput;
 use crate::Failure;
@@ -20,20 +18,25 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
     if args.repeat == 0 || args.boards == Some(0) {
         return Err(Failure::input("--boards and --repeat must be at least 1"));
     }
-    let rules = rules(&args.rules)?;
     let started = Instant::now();
-    let lexicon = load_dict(args.dict.dict.as_deref(), &args.dict.profile)?;
+    let Scoring { lexicon, rules, .. } = Scoring::from_flags(&args.dict, &args.rules)?;
     let open_time = started.elapsed();
     let tiers = tier_range(args.tiers.as_deref(), lexicon.header())?;
     let set = match &args.boards_file {
         Some(_) => None,
-        None => Some(named_or_default_set(args.dice.as_deref())?),
+        None => {
+            let dice = match args.dice.as_deref() {
+                Some(name) => Dice::Named(name),
+                None => Dice::Builtin(polyboggle_languages::DICE),
+            };
+            Some(dice.open()?)
+        }
     };
     // The same boards again, solved in full, for the words of the tiers alone.
     let tiered = match (tiers, &args.boards_file, &set) {
         (None, ..) => None,
         (Some(range), Some(path), _) => {
-            let (origin, bytes) = read_input(path)?;
+            let Input { origin, bytes } = read_input(path)?;
             let text = polyboggle::lexicon::word_list_text(&bytes, &origin)?;
             let mut all = boards::parse(text, &origin).map_err(Failure::input)?;
             all.truncate(args.boards.unwrap_or(usize::MAX));

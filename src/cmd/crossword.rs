@@ -11,7 +11,7 @@ use polyboggle_crossword::{self as crossword, Crossword, Options};
 use polyboggle_dice as dice;
 
 use crate::args::{CrosswordArgs, CrosswordCommand, CrosswordFormat};
-use crate::load::read_input;
+use crate::load::{read_input, Input};
 use crate::Failure;
 
 /// The most words a list may hold.
@@ -96,7 +96,7 @@ pub fn run(args: CrosswordArgs) -> Result<(), Failure> {
 
 /// The text of a word list (or a grid) and the name errors give it.
 pub(super) fn read_words(path: &str) -> Result<(String, String), Failure> {
-    let (origin, bytes) = read_input(Path::new(path))?;
+    let Input { origin, bytes } = read_input(Path::new(path))?;
     let text = polyboggle::files::text(&bytes, &origin)?.to_string();
     Ok((text, origin))
 }

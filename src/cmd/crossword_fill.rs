@@ -56,7 +56,7 @@ pub fn run_fill(args: FillArgs) -> Result<(), Failure> {
                 .words
         }
         (None, dict) => {
-            let lexicon = crate::load::load_dict(dict.as_deref(), &args.profile)?;
+            let lexicon = crate::load::Dictionary::named(dict.as_deref()).open(&args.profile)?;
             lexicon
                 .words()
                 .map(|word| ScoredWord {

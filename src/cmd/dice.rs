@@ -8,12 +8,12 @@ use polyboggle_dice::{self as dice, unreachable::unreachable, Derivation, DiceSe
 use serde_json::json;
 
 use crate::args::{DeriveArgs, DictArgs, Format, RulesArgs};
-use crate::load::{load_dict, load_set, profile, read_board, rules};
+use crate::load::{profile, read_board, Dice, Scoring};
 use crate::output::{counted, stdout};
 use crate::Failure;
 
 pub fn check(set: &str, board: &str) -> Result<(), Failure> {
-    let set = load_set(set)?;
+    let set = Dice::Named(set).open()?;
     let board = read_board(Some(board))?;
     match set.check(&board) {
         Ok(()) => {
@@ -85,7 +85,7 @@ pub fn unreachable_words(
     size: Option<&str>,
     format: Format,
 ) -> Result<(), Failure> {
-    let set = DiceSet::load(set)?;
+    let set = Dice::Named(set).open()?;
     let (rows, cols) = match size {
         Some(size) => dice::parse_size(size)?,
         None => (set.rows, set.cols),
@@ -103,8 +103,7 @@ pub fn unreachable_words(
             set.dice.len()
         )));
     }
-    let lexicon = load_dict(dict.dict.as_deref(), &dict.profile)?;
-    let rules = rules(rules_args)?;
+    let Scoring { lexicon, rules, .. } = Scoring::from_flags(dict, rules_args)?;
     let words = unreachable(&set, rows, cols, &lexicon, &rules);
     let mut out = stdout();
     match format {

@@ -10,7 +10,7 @@ use polyboggle_dice::stats::{Sampler, Stats, StatsOptions};
 use polyboggle_dice::{self as dice, Derivation, DiceSet};
 
 use crate::args::{DesignObjective, DiceDesignArgs, Format};
-use crate::load::{check_seconds, check_threads, load_dict, load_set, rules};
+use crate::load::{check_seconds, check_threads, Dice, Scoring};
 use crate::output::stdout;
 use crate::Failure;
 
@@ -51,10 +51,9 @@ pub fn run(args: DiceDesignArgs) -> Result<(), Failure> {
         }
     }
     let name = set_name(&args)?;
-    let rules = rules(&args.rules)?;
-    let lexicon = load_dict(args.dict.dict.as_deref(), &args.dict.profile)?;
+    let Scoring { lexicon, rules, .. } = Scoring::from_flags(&args.dict, &args.rules)?;
     let start = match &args.from {
-        Some(set) => load_set(set)?,
+        Some(set) => Dice::Named(set).open()?,
         None => {
             let words: Vec<String> = lexicon.words().collect();
             let asked = Derivation {

@@ -8,7 +8,7 @@ use polyboggle_dice::{self as dice, DiceSet};
 use polyboggle_languages as languages;
 
 use crate::args::{DiceStatsArgs, Format};
-use crate::load::{check_threads, load_dict, load_set, rules};
+use crate::load::{check_threads, Dice, Scoring};
 use crate::output::stdout;
 use crate::Failure;
 
@@ -24,10 +24,13 @@ pub fn run(args: DiceStatsArgs) -> Result<(), Failure> {
     let sets: Vec<DiceSet> = args
         .sets
         .iter()
-        .map(|name| load_set(name))
+        .map(|name| Dice::Named(name).open())
         .collect::<Result<_, _>>()?;
-    let rules = rules(&args.rules)?;
-    let lexicon = load_dict(args.dict.dict.as_deref(), &args.dict.profile)?;
+    let Scoring {
+        dictionary,
+        lexicon,
+        rules,
+    } = Scoring::from_flags(&args.dict, &args.rules)?;
     let options = StatsOptions {
         rolls: args.rolls,
         seed: args.seed,
@@ -51,7 +54,7 @@ pub fn run(args: DiceStatsArgs) -> Result<(), Failure> {
     let mut out = stdout();
     match args.format {
         Format::Json => {
-            let dict = args.dict.dict.as_deref().unwrap_or(languages::DICTIONARY);
+            let dict = dictionary.name();
             let value = serde_json::json!({
                 "rolls": args.rolls, "seed": args.seed, "dict": dict,
                 "sets": reports.iter().map(Stats::to_json).collect::<Vec<_>>(),

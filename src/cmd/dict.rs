@@ -12,13 +12,13 @@ use polyboggle_play::level::Levels;
 use serde_json::json;
 
 use crate::args::{Format, ProfileArgs, SearchArgs};
-use crate::load::load_dict_lazily;
+use crate::load::Dictionary;
 use crate::output::stdout;
 use crate::Failure;
 
 pub fn info(name: &str, args: &ProfileArgs, format: Format) -> Result<(), Failure> {
     let started = Instant::now();
-    let lexicon = load_dict_lazily(Some(name), args)?;
+    let lexicon = Dictionary::Named(name.to_string()).open_lazily(args)?;
     let open = started.elapsed();
     // What a query pays is the open; `info` also checks every block, to vouch for
     // the whole file.
@@ -88,7 +88,7 @@ pub fn lookup(
     args: &ProfileArgs,
     format: Format,
 ) -> Result<(), Failure> {
-    let lexicon = load_dict_lazily(Some(name), args)?;
+    let lexicon = Dictionary::Named(name.to_string()).open_lazily(args)?;
     // Every answer first, so that a damaged block shows nothing but its error.
     let mut out = Vec::new();
     for word in words {
@@ -113,7 +113,7 @@ pub fn lookup(
 }
 
 pub fn search(args: &SearchArgs) -> Result<(), Failure> {
-    let lexicon = load_dict_lazily(Some(&args.dict), &args.profile)?;
+    let lexicon = Dictionary::Named(args.dict.clone()).open_lazily(&args.profile)?;
     let spec = args.spec();
     let (query, options) = (spec.query()?, spec.options(lexicon.header())?);
     let search = LazySearch::new(&lexicon, &query, &options)?;
@@ -128,7 +128,7 @@ pub fn search(args: &SearchArgs) -> Result<(), Failure> {
 }
 
 pub fn words(name: &str, args: &ProfileArgs, format: Format) -> Result<(), Failure> {
-    let lexicon = load_dict_lazily(Some(name), args)?;
+    let lexicon = Dictionary::Named(name.to_string()).open_lazily(args)?;
     let every = LazySearch::new(&lexicon, &Query::Pattern("*".into()), &Options::default())?;
     let check = || lexicon.check();
     let mut listing = Listing::new(lexicon.profile(), format, false, &check);
@@ -144,8 +144,8 @@ pub fn diff(
     format: Format,
 ) -> Result<(), Failure> {
     let (a_lexicon, b_lexicon) = (
-        load_dict_lazily(Some(a), args)?,
-        load_dict_lazily(Some(b), args)?,
+        Dictionary::Named(a.to_string()).open_lazily(args)?,
+        Dictionary::Named(b.to_string()).open_lazily(args)?,
     );
     let every = LazySearch::new(&a_lexicon, &Query::Pattern("*".into()), &Options::default())?;
     let check = || a_lexicon.check().and_then(|()| b_lexicon.check());

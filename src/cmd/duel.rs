@@ -9,7 +9,7 @@ use polyboggle_languages::{self as languages, DICTIONARY};
 use polyboggle_play::duel;
 
 use crate::args::{DuelArgs, ProfileArgs};
-use crate::load::{language_dict_path, level, load_dict};
+use crate::load::{level, Dictionary};
 use crate::output::stdout;
 use crate::Failure;
 
@@ -21,16 +21,13 @@ pub fn run(args: DuelArgs) -> Result<(), Failure> {
     };
     let lexicon = match (args.dict.as_deref(), lang) {
         // A word list is read with the language's preset, as `play --lang` reads it.
-        (Some(name), _) => load_dict(Some(name), &profile)?,
+        (Some(name), _) => Dictionary::Named(name.to_string()).open(&profile)?,
         // The Lab 6 programs read EnglishWords.txt from the current folder.
         (None, None | Some("en")) if Path::new("EnglishWords.txt").is_file() => {
             Lexicon::load("EnglishWords.txt", &Profile::default())?
         }
         (None, None | Some("en")) => Lexicon::builtin(DICTIONARY)?,
-        (None, Some(lang)) => {
-            let built = language_dict_path(lang)?;
-            load_dict(Some(&built.display().to_string()), &profile)?
-        }
+        (None, Some(lang)) => Dictionary::built(lang)?.open(&profile)?,
     };
     let level = level(args.level, &lexicon)?;
     let rules = RulesSpec::default().rules_or(languages::game_rules(lang))?;

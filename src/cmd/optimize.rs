@@ -13,7 +13,7 @@ use polyboggle_optimize::{
 };
 
 use crate::args::{Format, MethodArg, OptimizeArgs};
-use crate::load::{check_run_flags, open_scorer, search, Search};
+use crate::load::{check_run_flags, open_scorer, Scoring, Search};
 use crate::output::stdout;
 use crate::runlog::{self, RunLog};
 use crate::Failure;
@@ -25,11 +25,9 @@ pub fn run(args: OptimizeArgs) -> Result<(), Failure> {
     let objective: Objective = args.objective.parse().map_err(Failure::input)?;
     check_numbers(&args)?;
     let Search {
-        lexicon,
-        rules,
+        scoring: Scoring { lexicon, rules, .. },
         space,
-        ..
-    } = search(&args.dict, &args.rules, args.size.as_deref(), &args.space)?;
+    } = Search::from_flags(&args.dict, &args.rules, args.size.as_deref(), &args.space)?;
     let threads = args.scale.threads();
     let seed = match args.seed {
         Some(seed) => seed,
@@ -122,12 +120,7 @@ fn check_numbers(args: &OptimizeArgs) -> Result<(), Failure> {
             return Err(Failure::input(format!("{flag} must be at least 1")));
         }
     }
-    check_run_flags(
-        args.scale.threads,
-        args.scale.task_index,
-        args.scale.tasks,
-        args.time,
-    )
+    check_run_flags(&args.scale, args.time)
 }
 
 /// The runs this process's task owns.

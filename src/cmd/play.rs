@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use polyboggle::files::{TextLines, STANDARD_INPUT};
 use polyboggle::random;
 use polyboggle::spec::RulesSpec;
-use polyboggle_dice::{self as dice, DiceSet};
+use polyboggle_dice as dice;
 use polyboggle_languages as languages;
 use polyboggle_play::game::{self, Phase, Play, COMPUTER, HUMAN};
 use ratatui::backend::Backend;
@@ -22,7 +22,7 @@ use ratatui::{Frame, Terminal};
 use unicode_width::UnicodeWidthStr;
 
 use crate::args::PlayArgs;
-use crate::load::{language_dict_path, level, load_dict, load_set};
+use crate::load::{level, Dice, Dictionary};
 use crate::output::counted;
 use crate::Failure;
 
@@ -33,25 +33,26 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
     let lang = args.dict.profile.lang.clone();
     // A set the user named (a file or a built-in), else the built-in the size or
     // language calls for.
-    let set = match (&args.dice, args.size.as_deref(), lang.as_deref()) {
-        (Some(name), ..) => load_set(name)?,
+    let dice = match (&args.dice, args.size.as_deref(), lang.as_deref()) {
+        (Some(name), ..) => Dice::Named(name),
         (None, Some(size), _) => {
             let (r, c) = dice::parse_size(size)?;
-            DiceSet::builtin(languages::dice_for_size(r, c).ok_or_else(|| {
+            Dice::Builtin(languages::dice_for_size(r, c).ok_or_else(|| {
                 Failure::input(format!(
                     "--size {r}x{c}: no default dice; choose a set with --dice"
                 ))
-            })?)?
+            })?)
         }
         (None, None, Some(lang)) => {
-            DiceSet::builtin(languages::dice_for_language(lang).ok_or_else(|| {
+            Dice::Builtin(languages::dice_for_language(lang).ok_or_else(|| {
                 Failure::input(format!(
                     "--lang {lang}: no built-in dice; choose a set with --dice"
                 ))
-            })?)?
+            })?)
         }
-        (None, None, None) => DiceSet::builtin(languages::DICE)?,
+        (None, None, None) => Dice::Builtin(languages::DICE),
     };
+    let set = dice.open()?;
     if let Some(size) = args.size.as_deref() {
         let (rows, cols) = dice::parse_size(size)?;
         if (rows, cols) != (set.rows, set.cols) {
@@ -61,14 +62,12 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
             )));
         }
     }
-    let lexicon = match (&args.dict.dict, lang.as_deref()) {
-        (Some(name), _) => load_dict(Some(name), &args.dict.profile)?,
-        (None, Some("en") | None) => load_dict(None, &args.dict.profile)?,
-        (None, Some(lang)) => {
-            let built = language_dict_path(lang)?;
-            load_dict(Some(&built.display().to_string()), &args.dict.profile)?
-        }
+    let dictionary = match (&args.dict.dict, lang.as_deref()) {
+        (Some(name), _) => Dictionary::Named(name.clone()),
+        (None, Some("en") | None) => Dictionary::Builtin,
+        (None, Some(lang)) => Dictionary::built(lang)?,
     };
+    let lexicon = dictionary.open(&args.dict.profile)?;
     let spec = RulesSpec {
         rules: args.rules.clone(),
         ..RulesSpec::default()

@@ -17,7 +17,7 @@ use polyboggle_prove::{ClassReport, Proof};
 use serde_json::json;
 
 use crate::args::{Format, ProveArgs};
-use crate::load::{check_run_flags, search, Search};
+use crate::load::{check_run_flags, Dictionary, Scoring, Search};
 use crate::output::stdout;
 use crate::runlog::{self, RunLog};
 use crate::Failure;
@@ -29,12 +29,7 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
     if !args.summarize.is_empty() {
         return summarize(&args.summarize, args.format);
     }
-    check_run_flags(
-        args.scale.threads,
-        args.scale.task_index,
-        args.scale.tasks,
-        args.time,
-    )?;
+    check_run_flags(&args.scale, args.time)?;
     if !(args.progress >= 0.0 && args.progress.is_finite()) {
         return Err(Failure::input(format!(
             "--progress {}: give seconds, 0 or more",
@@ -46,11 +41,13 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
         (size, _) => size.as_deref(),
     };
     let Search {
-        lexicon,
-        rules,
+        scoring: Scoring {
+            dictionary,
+            lexicon,
+            rules,
+        },
         space,
-        dict,
-    } = search(&args.dict, &args.rules, size, &args.space)?;
+    } = Search::from_flags(&args.dict, &args.rules, size, &args.space)?;
     let threads = args.scale.threads();
     let min = match args.min {
         Some(min) => min,
@@ -67,7 +64,7 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
         &args.buckets.unwrap_or_default(),
     )
     .map_err(Failure::input)?;
-    let settings = describe(&proof, &space, &rules, dict.as_deref(), &lexicon);
+    let settings = describe(&proof, &space, &rules, &dictionary, &lexicon);
 
     let mut todo: Vec<u64> = match (args.scale.task_index, args.scale.tasks, args.sample) {
         (_, _, Some(n)) => proof.sample(n, args.seed),
@@ -212,7 +209,7 @@ fn describe(
     proof: &Proof,
     space: &Space,
     rules: &Rules,
-    dict: Option<&str>,
+    dictionary: &Dictionary,
     lexicon: &Lexicon,
 ) -> String {
     format!(
@@ -223,7 +220,7 @@ fn describe(
         rules.min_len,
         (0..=16).map(|len| rules.points(len)).collect::<Vec<_>>(),
         rules.qu,
-        dict.unwrap_or(polyboggle_languages::DICTIONARY),
+        dictionary.name(),
         lexicon.word_count(),
         profile_note(lexicon.profile()),
     )

@@ -7,7 +7,7 @@ use polyboggle_dice::{self as dice, DiceSet};
 use serde_json::{json, Value};
 
 use crate::args::{Format, RollArgs};
-use crate::load::load_set;
+use crate::load::Dice;
 use crate::output::stdout;
 use crate::Failure;
 
@@ -15,7 +15,7 @@ pub fn run(args: RollArgs) -> Result<(), Failure> {
     let mut out = stdout();
     if args.list {
         for name in DiceSet::builtin_names() {
-            let set = DiceSet::builtin(&name)?;
+            let set = Dice::Builtin(&name).open()?;
             match args.format {
                 Format::Json => {
                     let mut fields = set.summary_json();
@@ -29,7 +29,7 @@ pub fn run(args: RollArgs) -> Result<(), Failure> {
         }
         return Ok(out.flush()?);
     }
-    let set = load_set(args.set.as_deref().unwrap_or_default())?;
+    let set = Dice::Named(args.set.as_deref().unwrap_or_default()).open()?;
     let size = args.size.as_deref().map(dice::parse_size).transpose()?;
     let seed = args.seed.unwrap_or_else(random::seed);
     let board = set.roll(seed, size)?;

@@ -6,18 +6,20 @@ use std::path::Path;
 
 use polyboggle::tiers::TierRange;
 use polyboggle::{batch, boards, random, Board, Lexicon, Rules, Solver};
-use polyboggle_languages::DICTIONARY;
 use rayon::prelude::*;
 
 use crate::args::{BackendArg, Format, SolveArgs};
-use crate::load::{load_dice, load_dict, open_scorer, read_board, read_input, rules, tier_range};
+use crate::load::{open_scorer, read_board, read_input, tier_range, Dice, Input, Scoring};
 use crate::output::{counted, stdout};
 use crate::throughput;
 use crate::Failure;
 
 pub fn run(args: SolveArgs) -> Result<(), Failure> {
-    let rules = rules(&args.rules)?;
-    let lexicon = load_dict(args.dict.dict.as_deref(), &args.dict.profile)?;
+    let Scoring {
+        dictionary,
+        lexicon,
+        rules,
+    } = Scoring::from_flags(&args.dict, &args.rules)?;
     if args.backend != BackendArg::Cpu && !args.counts {
         return Err(Failure::input(
             "--backend: only solve --batch FILE --counts scores on a GPU (words and paths are listed on the CPU)",
@@ -50,7 +52,9 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
     }
     let board = match &args.roll {
         Some(set) => {
-            let set = load_dice(set, args.dice.as_deref())?;
+            // `--dice FILE` is the set rolled, whatever --roll names.
+            let file = args.dice.as_ref().map(|path| path.display().to_string());
+            let set = Dice::Named(file.as_deref().unwrap_or(set)).open()?;
             let seed = args.seed.unwrap_or_else(|| {
                 let seed = random::seed();
                 eprintln!("note: rolled with --seed {seed}");
@@ -61,7 +65,7 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
         None => read_board(args.board.as_deref())?,
     };
     if polyboggle::solve::foreign_board(&board, &lexicon, &rules) {
-        let name = args.dict.dict.as_deref().unwrap_or(DICTIONARY);
+        let name = dictionary.name();
         eprintln!(
             "warning: no face of this board occurs in the words of dictionary '{name}' (another \
              script or language?): choose one with --dict"
@@ -97,7 +101,7 @@ const BATCH_CHUNK: usize = throughput::CHUNK;
 
 /// Every board of a `--batch` file (parsed whole first, so a bad line prints nothing).
 fn read_batch(path: &Path) -> Result<Vec<Board>, Failure> {
-    let (origin, bytes) = read_input(path)?;
+    let Input { origin, bytes } = read_input(path)?;
     let text = polyboggle::files::text(&bytes, &origin)?;
     boards::parse(text, &origin).map_err(Failure::input)
 }
