@@ -103,9 +103,10 @@ impl Dictionary {
 
 /// The folders a built language's dictionary (`TAG.pbd`) is looked for in, first
 /// first: those `POLYBOGGLE_DICTIONARIES` lists, then `dictionaries/build` under the
-/// current folder, under each folder above the running program (a checkout's
-/// `target/release/polyboggle` finds the checkout's), and under the checkout this
-/// program was built from.
+/// current folder and under each folder above the running program (beside an installed
+/// program; a checkout's `target/release/polyboggle` finds the checkout's). A debug
+/// build looks last in the checkout it was built from; a release build knows no build
+/// machine's paths.
 pub fn language_folders() -> Vec<PathBuf> {
     let listed = std::env::var_os(languages::FOLDERS_VARIABLE)
         .map(|list| std::env::split_paths(&list).collect::<Vec<_>>())
@@ -114,10 +115,13 @@ pub fn language_folders() -> Vec<PathBuf> {
     let above_program = program
         .iter()
         .flat_map(|exe| exe.ancestors().skip(1).map(Path::to_path_buf));
-    let built_from = Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf();
+    #[cfg(debug_assertions)]
+    let built_from = Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")));
+    #[cfg(not(debug_assertions))]
+    let built_from: Option<PathBuf> = None;
     let roots = std::iter::once(PathBuf::from("."))
         .chain(above_program)
-        .chain(std::iter::once(built_from));
+        .chain(built_from);
     listed
         .into_iter()
         .chain(roots.map(|root| root.join(languages::BUILD_FOLDER)))
