@@ -24,13 +24,7 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
     let tiers = tier_range(args.tiers.as_deref(), lexicon.header())?;
     let set = match &args.boards_file {
         Some(_) => None,
-        None => {
-            let dice = match args.dice.as_deref() {
-                Some(name) => Dice::Named(name),
-                None => Dice::Builtin(polyboggle_languages::DICE),
-            };
-            Some(dice.open()?)
-        }
+        None => Some(Dice::named(args.dice.as_deref()).open()?),
     };
     // The same boards again, solved in full, for the words of the tiers alone.
     let tiered = match (tiers, &args.boards_file, &set) {

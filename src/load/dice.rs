@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use polyboggle_dice::DiceSet;
+use polyboggle_languages::DICE;
 
 use crate::Failure;
 
@@ -18,6 +19,14 @@ pub enum Dice<'a> {
 }
 
 impl<'a> Dice<'a> {
+    /// `--dice SET`, or the default built-in set without it.
+    pub fn named(name: Option<&'a str>) -> Dice<'a> {
+        match name {
+            Some(name) => Dice::Named(name),
+            None => Dice::Builtin(DICE),
+        }
+    }
+
     /// The set's name as given or picked (a file's path, or a built-in's name).
     pub fn name(self) -> &'a str {
         match self {

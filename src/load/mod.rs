@@ -1,7 +1,7 @@
 //! What the commands read, resolved from their flags once (as ripgrep's `HiArgs`
 //! resolves its low-level arguments): the flags `crate::args` parses become values
-//! that say what was chosen, with named fields, and each refusal is a [`Failure`](crate::Failure)
-//! naming the flag or the input.
+//! with named fields that say what was chosen; each refusal is a
+//! [`Failure`](crate::Failure) naming the flag or the input.
 //!
 //! - [`Scoring`]: the dictionary and rules a command scores boards by; [`Search`]
 //!   adds the board space `optimize` and `prove` search.
