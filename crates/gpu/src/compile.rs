@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use cudarc::nvrtc::CompileOptions;
 
-use crate::design::Design;
+use crate::design::KernelDesign;
 use crate::error::GpuError;
 
 /// The largest boards each of the new kernel's entry points takes, in every design
@@ -15,10 +15,10 @@ use crate::error::GpuError;
 pub(crate) const VARIANT_CELLS: [u32; 3] = [16, 32, 64];
 
 /// One of `kernel_shared.cu`'s entry points, compiled alone: the design's
-/// ([`Design::shared_names`]) for boards of up to `VARIANT_CELLS[variant]` cells.
+/// ([`KernelDesign::shared_names`]) for boards of up to `VARIANT_CELLS[variant]` cells.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Entry {
-    pub(crate) design: Design,
+    pub(crate) design: KernelDesign,
     pub(crate) variant: usize,
     /// Registers a thread may use ([`crate::Tuning::max_registers`]).
     pub(crate) max_registers: Option<u32>,
@@ -221,7 +221,11 @@ mod tests {
                 );
             }
             // One entry point at a time, as a scorer compiles them.
-            for design in [Design::New, Design::Deferred, Design::Chained] {
+            for design in [
+                KernelDesign::New,
+                KernelDesign::Deferred,
+                KernelDesign::Chained,
+            ] {
                 for variant in 0..VARIANT_CELLS.len() {
                     let entry = Entry {
                         design,
@@ -243,7 +247,7 @@ mod tests {
             // A register cap (Tuning::max_registers) reaches the PTX, where the
             // driver keeps it.
             let entry = Entry {
-                design: Design::Deferred,
+                design: KernelDesign::Deferred,
                 variant: 0,
                 max_registers: Some(56),
             };

@@ -1,4 +1,4 @@
-//! The kernels: their CUDA C sources and entry points, and [`Design`], the choice
+//! The kernels: their CUDA C sources and entry points, and [`KernelDesign`], the choice
 //! of which one scores, with what each design's word tables hold. Nothing here
 //! touches a device or reads the environment ([`crate::Tuning`] does, once).
 
@@ -17,11 +17,11 @@ pub const KERNEL_SHARED_SOURCE: &str = include_str!("kernel_shared.cu");
 /// The new kernel's entry points, for boards of up to 16, 32 and 64 cells.
 pub const KERNEL_SHARED_NAMES: [&str; 3] = ["pb_search16", "pb_search32", "pb_search64"];
 
-/// The new kernel's entry points with deferred probes ([`Design::Deferred`]).
+/// The new kernel's entry points with deferred probes ([`KernelDesign::Deferred`]).
 pub const KERNEL_DEFERRED_NAMES: [&str; 3] = ["pb_deferred16", "pb_deferred32", "pb_deferred64"];
 
 /// The new kernel's entry points with deferred probes and chained pops
-/// ([`Design::Chained`]).
+/// ([`KernelDesign::Chained`]).
 pub const KERNEL_CHAINED_NAMES: [&str; 3] = ["pb_chained16", "pb_chained32", "pb_chained64"];
 
 /// Which kernel scores: [`Tuning::design`](crate::Tuning::design), from
@@ -30,13 +30,13 @@ pub const KERNEL_CHAINED_NAMES: [&str; 3] = ["pb_chained16", "pb_chained32", "pb
 /// them side by side.
 ///
 /// ```
-/// use polyboggle_gpu::Design;
+/// use polyboggle_gpu::KernelDesign;
 ///
-/// assert_eq!("old".parse::<Design>()?, Design::Old);
-/// assert_eq!(Design::New.to_string(), "new");
-/// assert_eq!("deferred".parse::<Design>()?, Design::Deferred);
-/// assert_eq!(Design::Chained.to_string(), "chained");
-/// let err = "fast".parse::<Design>().unwrap_err();
+/// assert_eq!("old".parse::<KernelDesign>()?, KernelDesign::Old);
+/// assert_eq!(KernelDesign::New.to_string(), "new");
+/// assert_eq!("deferred".parse::<KernelDesign>()?, KernelDesign::Deferred);
+/// assert_eq!(KernelDesign::Chained.to_string(), "chained");
+/// let err = "fast".parse::<KernelDesign>().unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),
 ///     "no usable GPU: POLYBOGGLE_GPU_KERNEL=fast: expected old, new, deferred or chained"
@@ -44,7 +44,7 @@ pub const KERNEL_CHAINED_NAMES: [&str; 3] = ["pb_chained16", "pb_chained32", "pb
 /// # Ok::<(), polyboggle_gpu::GpuError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Design {
+pub enum KernelDesign {
     /// `kernel.cu`: each thread's search stack in local memory, `u64` word tables
     /// tagged with the launch's board numbers.
     Old,
@@ -55,26 +55,30 @@ pub enum Design {
     /// thread's next turn, where it overlaps that turn's record read (and words too
     /// short to count left out of the set). Not yet measured on a GPU.
     Deferred,
-    /// [`Design::Deferred`], and each saved frame marked when its state has
+    /// [`KernelDesign::Deferred`], and each saved frame marked when its state has
     /// candidate cells left, so that a pop passes the frames that have none in one
     /// turn without reading their records. Not yet measured on a GPU.
     Chained,
 }
 
-impl Design {
+impl KernelDesign {
     /// Slots (a power of two) of each thread's word table for boards of `cells`.
     pub(crate) fn slot_bits(self, cells: usize) -> u32 {
         match self {
-            Design::Old => tables::slot_bits(cells),
-            Design::New | Design::Deferred | Design::Chained => tables::hash_bits(cells),
+            KernelDesign::Old => tables::slot_bits(cells),
+            KernelDesign::New | KernelDesign::Deferred | KernelDesign::Chained => {
+                tables::hash_bits(cells)
+            }
         }
     }
 
     /// Distinct words a board may have before it goes back to the CPU.
     pub(crate) fn word_limit(self, slot_bits: u32) -> u32 {
         match self {
-            Design::Old => 1 << (slot_bits - 1),
-            Design::New | Design::Deferred | Design::Chained => 3 << (slot_bits - 2),
+            KernelDesign::Old => 1 << (slot_bits - 1),
+            KernelDesign::New | KernelDesign::Deferred | KernelDesign::Chained => {
+                3 << (slot_bits - 2)
+            }
         }
     }
 
@@ -82,32 +86,32 @@ impl Design {
     /// for the old kernel).
     pub(crate) fn shared_names(self) -> Option<[&'static str; 3]> {
         match self {
-            Design::Old => None,
-            Design::New => Some(KERNEL_SHARED_NAMES),
-            Design::Deferred => Some(KERNEL_DEFERRED_NAMES),
-            Design::Chained => Some(KERNEL_CHAINED_NAMES),
+            KernelDesign::Old => None,
+            KernelDesign::New => Some(KERNEL_SHARED_NAMES),
+            KernelDesign::Deferred => Some(KERNEL_DEFERRED_NAMES),
+            KernelDesign::Chained => Some(KERNEL_CHAINED_NAMES),
         }
     }
 
     /// `PB_DESIGN` in `kernel_shared.cu`: which of its designs a compile keeps.
     pub(crate) fn shared_index(self) -> u32 {
         match self {
-            Design::Old | Design::New => 0,
-            Design::Deferred => 1,
-            Design::Chained => 2,
+            KernelDesign::Old | KernelDesign::New => 0,
+            KernelDesign::Deferred => 1,
+            KernelDesign::Chained => 2,
         }
     }
 }
 
-impl std::str::FromStr for Design {
+impl std::str::FromStr for KernelDesign {
     type Err = GpuError;
 
-    fn from_str(name: &str) -> Result<Design, GpuError> {
+    fn from_str(name: &str) -> Result<KernelDesign, GpuError> {
         match name {
-            "old" => Ok(Design::Old),
-            "new" => Ok(Design::New),
-            "deferred" => Ok(Design::Deferred),
-            "chained" => Ok(Design::Chained),
+            "old" => Ok(KernelDesign::Old),
+            "new" => Ok(KernelDesign::New),
+            "deferred" => Ok(KernelDesign::Deferred),
+            "chained" => Ok(KernelDesign::Chained),
             _ => Err(GpuError(format!(
                 "POLYBOGGLE_GPU_KERNEL={name}: expected old, new, deferred or chained"
             ))),
@@ -115,13 +119,13 @@ impl std::str::FromStr for Design {
     }
 }
 
-impl std::fmt::Display for Design {
+impl std::fmt::Display for KernelDesign {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         f.write_str(match self {
-            Design::Old => "old",
-            Design::New => "new",
-            Design::Deferred => "deferred",
-            Design::Chained => "chained",
+            KernelDesign::Old => "old",
+            KernelDesign::New => "new",
+            KernelDesign::Deferred => "deferred",
+            KernelDesign::Chained => "chained",
         })
     }
 }

@@ -1,7 +1,7 @@
 //! The kernel on a CUDA device: compile it with NVRTC, upload the dictionary once,
 //! and run launches. Only called after [`crate::probe`] has found the libraries.
 //!
-//! Only the kernel the scorer runs ([`Design`]) is compiled, and only its entry
+//! Only the kernel the scorer runs ([`KernelDesign`]) is compiled, and only its entry
 //! points for the board sizes a batch brings. Every setting (threads, blocks,
 //! registers, frames, timing, the kept kernels) is the scorer's [`Tuning`], read
 //! once when it starts.
@@ -26,7 +26,7 @@ use polyboggle::score::Rules;
 use polyboggle::solve::Tally;
 
 use crate::compile::{cache_file, compile_options, cubin, keep, one_line, Entry, VARIANT_CELLS};
-use crate::design::{Design, KERNEL_NAME, KERNEL_SHARED_SOURCE, KERNEL_SOURCE};
+use crate::design::{KernelDesign, KERNEL_NAME, KERNEL_SHARED_SOURCE, KERNEL_SOURCE};
 use crate::error::GpuError;
 use crate::launch::{unpack, Kernel, Launch};
 use crate::tables::{self, KernelLexicon};
@@ -94,7 +94,7 @@ const SHARED_PER_BLOCK: u32 = 47 * 1024;
 /// one, or the new kernel's for boards of up to 16, 32 and 64 cells.
 pub(crate) struct Cuda {
     stream: Arc<CudaStream>,
-    design: Design,
+    design: KernelDesign,
     /// The old kernel's function, or the new kernel's for each of VARIANT_CELLS
     /// (compiled when first needed).
     functions: Vec<Option<CudaFunction>>,
@@ -229,7 +229,7 @@ impl Cuda {
         let design = if dict.fits_new_kernel() {
             tuning.design
         } else {
-            Design::Old
+            KernelDesign::Old
         };
         let started = std::time::Instant::now();
         // The driver's first call (cuInit).
@@ -252,8 +252,8 @@ impl Cuda {
         // when a batch first needs them (launch_new).
         let (compute, cache) = ((major, minor), tuning.cache.as_deref());
         let first = match design {
-            Design::Old => load(&ctx, compute, KERNEL_SOURCE, None, KERNEL_NAME, cache)?,
-            Design::New | Design::Deferred | Design::Chained => {
+            KernelDesign::Old => load(&ctx, compute, KERNEL_SOURCE, None, KERNEL_NAME, cache)?,
+            KernelDesign::New | KernelDesign::Deferred | KernelDesign::Chained => {
                 let entry = Entry {
                     design,
                     variant: 0,
@@ -464,8 +464,8 @@ impl Kernel for Cuda {
         // The kernel's own inputs (face tables, neighbours) are uploaded and freed
         // in the stream's order, so they live until the kernel is done.
         match self.design {
-            Design::Old => self.launch_old(slot, launch, &mut clock)?,
-            Design::New | Design::Deferred | Design::Chained => {
+            KernelDesign::Old => self.launch_old(slot, launch, &mut clock)?,
+            KernelDesign::New | KernelDesign::Deferred | KernelDesign::Chained => {
                 self.launch_new(slot, launch, &mut clock)?
             }
         }
@@ -516,7 +516,7 @@ impl Kernel for Cuda {
         Ok(())
     }
 
-    fn design(&self) -> Design {
+    fn design(&self) -> KernelDesign {
         self.design
     }
 }

@@ -18,7 +18,7 @@ use std::process::Command;
 use polyboggle::solve::Tally;
 use polyboggle::{Lexicon, Rules};
 
-use crate::design::{Design, KERNEL_SHARED_SOURCE, KERNEL_SOURCE};
+use crate::design::{KernelDesign, KERNEL_SHARED_SOURCE, KERNEL_SOURCE};
 use crate::error::GpuError;
 use crate::launch::{unpack, Kernel, Launch, IN_FLIGHT};
 use crate::scorer::GpuScorer;
@@ -32,7 +32,7 @@ trait RunNow: Send {
     /// Each of `launch`'s boards' words and points.
     fn run(&mut self, launch: &Launch) -> Result<(Vec<u32>, Vec<u64>), GpuError>;
     fn clear_tables(&mut self) -> Result<(), GpuError>;
-    fn design(&self) -> Design;
+    fn design(&self) -> KernelDesign;
 }
 
 /// Boards in one of the harness's launches.
@@ -79,7 +79,7 @@ impl<K: RunNow> Kernel for Harness<K> {
         self.kernel.clear_tables()
     }
 
-    fn design(&self) -> Design {
+    fn design(&self) -> KernelDesign {
         self.kernel.design()
     }
 }
@@ -173,13 +173,13 @@ struct Compiled {
 
 /// Compiles a design's harness once a test process; a test fails, saying why, where
 /// no C++ compiler works.
-fn compiled(design: Design) -> &'static Compiled {
+fn compiled(design: KernelDesign) -> &'static Compiled {
     static OLD: std::sync::OnceLock<Compiled> = std::sync::OnceLock::new();
     static NEW: std::sync::OnceLock<Compiled> = std::sync::OnceLock::new();
     let (cell, file, source, harness) = match design {
-        Design::Old => (&OLD, "kernel.cu", KERNEL_SOURCE, HARNESS),
+        KernelDesign::Old => (&OLD, "kernel.cu", KERNEL_SOURCE, HARNESS),
         // Every design of kernel_shared.cu, each in its own entry points.
-        Design::New | Design::Deferred | Design::Chained => (
+        KernelDesign::New | KernelDesign::Deferred | KernelDesign::Chained => (
             &NEW,
             "kernel_shared.cu",
             KERNEL_SHARED_SOURCE,
@@ -270,15 +270,15 @@ impl RunNow for HostKernel {
         Ok(())
     }
 
-    fn design(&self) -> Design {
-        Design::Old
+    fn design(&self) -> KernelDesign {
+        KernelDesign::Old
     }
 }
 
 /// The new kernel (any of its designs) in the harness: `blocks` blocks of `block_dim` OS
 /// threads, with their hash sets and epochs.
 struct SharedHostKernel {
-    design: Design,
+    design: KernelDesign,
     search: [SearchFn; 3],
     set_lane: SetLaneFn,
     dict: KernelLexicon<'static>,
@@ -402,13 +402,17 @@ impl RunNow for SharedHostKernel {
         Ok(())
     }
 
-    fn design(&self) -> Design {
+    fn design(&self) -> KernelDesign {
         self.design
     }
 }
 
 /// A GPU scorer over a design's harness.
-fn host_scorer(lexicon: &'static Lexicon, rules: Rules, design: Design) -> GpuScorer<'static> {
+fn host_scorer(
+    lexicon: &'static Lexicon,
+    rules: Rules,
+    design: KernelDesign,
+) -> GpuScorer<'static> {
     host_scorer_with(lexicon, rules, design, None, None)
 }
 
@@ -416,14 +420,14 @@ fn host_scorer(lexicon: &'static Lexicon, rules: Rules, design: Design) -> GpuSc
 fn host_scorer_with(
     lexicon: &'static Lexicon,
     rules: Rules,
-    design: Design,
+    design: KernelDesign,
     word_bits: Option<u32>,
     frame_cap: Option<u32>,
 ) -> GpuScorer<'static> {
     let dict = KernelLexicon::new(lexicon, &rules);
     let kernel: Box<dyn Kernel> = match design {
-        Design::Old => Box::new(Harness::new(old_kernel(dict))),
-        Design::New | Design::Deferred | Design::Chained => {
+        KernelDesign::Old => Box::new(Harness::new(old_kernel(dict))),
+        KernelDesign::New | KernelDesign::Deferred | KernelDesign::Chained => {
             let library = &compiled(design).library;
             let names = design.shared_names().expect("kernel_shared.cu's");
             // SAFETY: the symbols have the types above (kernel_shared.cu, the harness).
@@ -456,7 +460,7 @@ fn host_scorer_with(
 
 /// The old kernel in its harness.
 fn old_kernel(dict: KernelLexicon<'static>) -> HostKernel {
-    let compiled = compiled(Design::Old);
+    let compiled = compiled(KernelDesign::Old);
     // SAFETY: the symbols have the types above (kernel.cu and HARNESS).
     let (score, set_thread) = unsafe {
         (

@@ -5,7 +5,7 @@
 
 use polyboggle::solve::Tally;
 
-use crate::design::Design;
+use crate::design::KernelDesign;
 use crate::error::GpuError;
 use crate::tables::{Faces, OVERFLOW};
 
@@ -47,7 +47,7 @@ pub(crate) trait Kernel: Send {
     fn clear_tables(&mut self) -> Result<(), GpuError>;
 
     /// Which kernel this is.
-    fn design(&self) -> Design;
+    fn design(&self) -> KernelDesign;
 }
 
 /// Appends a launch's results, each board's words and points, to `out` as tallies;

@@ -3,13 +3,13 @@
 //! [`backend::open`], the choice between it and the CPU.
 //!
 //! The kernel (CUDA C embedded in the binary and compiled by NVRTC when a
-//! [`GpuScorer`] starts; [`Design`] chooses between `kernel_shared.cu`'s designs, the
-//! default, and the first, `kernel.cu`) runs one thread a board over the dictionary's own
-//! automaton records ([`polyboggle::raw`]), so every language, multi-byte face, `Qu`
-//! and blank works as on the CPU. A board with more distinct words than a thread's
-//! table holds is marked and scored again on the CPU; so is every board of more than
-//! [`tables::MAX_CELLS`] cells, and every batch whose faces do not fit the kernel's
-//! face table.
+//! [`GpuScorer`] starts; [`KernelDesign`] chooses between `kernel_shared.cu`'s
+//! designs, the default, and the first, `kernel.cu`) runs one thread a board over
+//! the dictionary's own automaton records ([`polyboggle::raw`]), so every language,
+//! multi-byte face, `Qu` and blank works as on the CPU. A board with more distinct
+//! words than a thread's table holds is marked and scored again on the CPU; so is
+//! every board of more than [`tables::MAX_CELLS`] cells, and every batch whose faces
+//! do not fit the kernel's face table.
 //!
 //! Nothing here needs CUDA to build or to run the rest of the program: the driver
 //! library is loaded when a scorer starts, after [`probe`] has checked that it is
@@ -44,7 +44,7 @@ pub mod tables;
 mod tuning;
 
 pub use design::{
-    Design, KERNEL_CHAINED_NAMES, KERNEL_DEFERRED_NAMES, KERNEL_NAME, KERNEL_SHARED_NAMES,
+    KernelDesign, KERNEL_CHAINED_NAMES, KERNEL_DEFERRED_NAMES, KERNEL_NAME, KERNEL_SHARED_NAMES,
     KERNEL_SHARED_SOURCE, KERNEL_SOURCE,
 };
 pub use error::GpuError;

@@ -11,7 +11,7 @@ use polyboggle::lexicon::Lexicon;
 use polyboggle::score::Rules;
 use polyboggle::solve::Tally;
 
-use crate::design::Design;
+use crate::design::KernelDesign;
 use crate::device;
 use crate::error::GpuError;
 use crate::launch::{Kernel, Launch, IN_FLIGHT, LAUNCH};
@@ -128,7 +128,7 @@ impl<'l> GpuScorer<'l> {
 
     /// Which kernel scores (the old one where the new one cannot take the
     /// dictionary).
-    pub fn design(&self) -> Design {
+    pub fn design(&self) -> KernelDesign {
         self.state
             .lock()
             .expect("no thread panics holding the GPU")

@@ -6,7 +6,7 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use crate::design::Design;
+use crate::design::KernelDesign;
 use crate::error::GpuError;
 
 /// A GPU scorer's settings. The defaults are what docs/gpu.md measured; the others
@@ -14,19 +14,19 @@ use crate::error::GpuError;
 /// the environment).
 ///
 /// ```
-/// use polyboggle_gpu::{Design, Tuning};
+/// use polyboggle_gpu::{KernelDesign, Tuning};
 ///
 /// let mut tuning = Tuning::default();
-/// assert_eq!((tuning.design, tuning.block, tuning.threads), (Design::New, 128, None));
-/// tuning.design = Design::Old;
+/// assert_eq!((tuning.design, tuning.block, tuning.threads), (KernelDesign::New, 128, None));
+/// tuning.design = KernelDesign::Old;
 /// tuning.table_bits = Some(11);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tuning {
     /// Which kernel scores (`POLYBOGGLE_GPU_KERNEL=old|new|deferred|chained`;
-    /// default [`Design::New`]). The old one scores wherever the new one cannot take
-    /// the dictionary.
-    pub design: Design,
+    /// default [`KernelDesign::New`]). The old one scores wherever the new one cannot
+    /// take the dictionary.
+    pub design: KernelDesign,
     /// Threads a block, 1 to 1,024 (`POLYBOGGLE_GPU_BLOCK`; default 128). The new
     /// kernel takes fewer, but at least 32, where its shared memory would pass
     /// 47 KiB a block.
@@ -71,7 +71,7 @@ impl Default for Tuning {
     /// environment).
     fn default() -> Tuning {
         Tuning {
-            design: Design::New,
+            design: KernelDesign::New,
             block: 128,
             threads: None,
             table_bits: None,
@@ -99,7 +99,7 @@ impl Tuning {
         let text = |name: &str| var(name).and_then(|v| v.into_string().ok());
         let number = |name: &str| text(name)?.parse::<u32>().ok().filter(|&n| n > 0);
         let design = match text("POLYBOGGLE_GPU_KERNEL") {
-            None => Design::New,
+            None => KernelDesign::New,
             Some(name) => name.parse()?,
         };
         let cache = match text("POLYBOGGLE_GPU_CACHE").as_deref() {
@@ -206,7 +206,7 @@ mod tests {
         ]))
         .unwrap();
         let want = Tuning {
-            design: Design::Chained,
+            design: KernelDesign::Chained,
             block: 1024,
             threads: Some(33792),
             table_bits: Some(10),

@@ -11,7 +11,7 @@ use polyboggle::solve::Tally;
 use polyboggle::{Face, Lexicon, Rules};
 
 use super::{host_scorer, host_scorer_with};
-use crate::design::Design;
+use crate::design::KernelDesign;
 use crate::scorer::GpuScorer;
 
 fn leak(lexicon: Lexicon) -> &'static Lexicon {
@@ -50,10 +50,19 @@ fn agree(scorer: &GpuScorer, cpu: &CpuScorer, batch: &Batch) -> u64 {
 }
 
 /// Every kernel.
-const DESIGNS: [Design; 4] = [Design::Old, Design::New, Design::Deferred, Design::Chained];
+const DESIGNS: [KernelDesign; 4] = [
+    KernelDesign::Old,
+    KernelDesign::New,
+    KernelDesign::Deferred,
+    KernelDesign::Chained,
+];
 
 /// The designs of `kernel_shared.cu`.
-const SHARED_DESIGNS: [Design; 3] = [Design::New, Design::Deferred, Design::Chained];
+const SHARED_DESIGNS: [KernelDesign; 3] = [
+    KernelDesign::New,
+    KernelDesign::Deferred,
+    KernelDesign::Chained,
+];
 
 const ENGLISH: &[&str] = &[
     "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s",
@@ -185,7 +194,7 @@ fn boards_that_overflow_the_table_are_exact() {
 #[ignore = "needs a C++ compiler: .ci/run runs it"]
 fn tags_wrapping_clear_the_tables() {
     let lexicon = leak(Lexicon::builtin("enable2k").unwrap());
-    let scorer = host_scorer(lexicon, Rules::hasbro(), Design::Old);
+    let scorer = host_scorer(lexicon, Rules::hasbro(), KernelDesign::Old);
     let cpu = CpuScorer::new(lexicon, Rules::hasbro(), 2);
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let batch = random_batch(&mut rng, 4, 4, ENGLISH, 300);
@@ -274,7 +283,7 @@ fn tallies_into_a_kept_vector_are_the_tallies() {
     // bench keeps one vector from chunk to chunk: what it held must not show.
     let lexicon = leak(Lexicon::builtin("enable2k").unwrap());
     let cpu = CpuScorer::new(lexicon, Rules::hasbro(), 2);
-    let scorer = host_scorer(lexicon, Rules::hasbro(), Design::Chained);
+    let scorer = host_scorer(lexicon, Rules::hasbro(), KernelDesign::Chained);
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     let mut kept = vec![
         Tally {
