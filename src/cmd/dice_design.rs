@@ -5,7 +5,7 @@ use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
 use polyboggle::files;
-use polyboggle_dice::design::{self, Brief, Objective};
+use polyboggle_dice::design::{self, Brief, DesignGoal};
 use polyboggle_dice::stats::{Sampler, Stats, StatsOptions};
 use polyboggle_dice::{self as dice, Derivation, DiceSet};
 
@@ -33,15 +33,15 @@ pub fn run(args: DiceDesignArgs) -> Result<(), Failure> {
     }
     let band = args.words.as_deref().map(parse_band).transpose()?;
     let objective = match (args.objective, band) {
-        (Some(DesignObjective::Band) | None, Some((a, b))) => Objective::Band(a, b),
+        (Some(DesignObjective::Band) | None, Some((a, b))) => DesignGoal::Band(a, b),
         (Some(DesignObjective::Band), None) => {
             return Err(Failure::input("--objective band needs --words A..B"))
         }
         (Some(_), Some(_)) => return Err(Failure::input("--words goes with --objective band")),
-        (Some(DesignObjective::Dead), None) => Objective::Dead,
-        (Some(DesignObjective::Floor), None) => Objective::Floor,
-        (Some(DesignObjective::Unreachable), None) => Objective::Unreachable,
-        (Some(DesignObjective::Poor) | None, None) => Objective::Poor,
+        (Some(DesignObjective::Dead), None) => DesignGoal::Dead,
+        (Some(DesignObjective::Floor), None) => DesignGoal::Floor,
+        (Some(DesignObjective::Unreachable), None) => DesignGoal::Unreachable,
+        (Some(DesignObjective::Poor) | None, None) => DesignGoal::Poor,
     };
     if let Some(drift) = args.drift {
         if !(0.0..=1.0).contains(&drift) {

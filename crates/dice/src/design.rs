@@ -14,7 +14,7 @@
 //! number of steps fixes the schedule, so a seed gives the same set on every
 //! machine; a time limit can only stop it early.
 //!
-//! What a designer states ([`Objective`]) is scored against the start set's own
+//! What a designer states ([`DesignGoal`]) is scored against the start set's own
 //! figures: the search must not let the others get worse (more unreachable
 //! words, more dead faces, a median further away than [`Brief::median_within`],
 //! faces drifting from the dictionary's letters past [`Brief::drift`]), each a
@@ -66,12 +66,12 @@ use reach::Words;
 
 /// What the search improves.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Objective {
+pub enum DesignGoal {
     /// Fewer poor rolls: raise the worst tenth of the rolls' words (the mean of
     /// that tail, which moves with the 5th percentile and the share under the floor).
     Poor,
     /// The fewest rolls under the floor: the share under it, weighed ten times as
-    /// much as in [`Objective::Poor`], the worst tenth's words breaking ties.
+    /// much as in [`DesignGoal::Poor`], the worst tenth's words breaking ties.
     Floor,
     /// Rolls within a band of words: the share of rolls with `min..=max` words.
     Band(u64, u64),
@@ -85,7 +85,7 @@ pub enum Objective {
 #[derive(Clone, Debug)]
 pub struct Brief {
     /// The objective.
-    pub objective: Objective,
+    pub objective: DesignGoal,
     /// Rolls a candidate is measured on.
     pub rolls: usize,
     /// Search steps (candidates measured).
@@ -114,7 +114,7 @@ pub struct Brief {
 impl Default for Brief {
     fn default() -> Brief {
         Brief {
-            objective: Objective::Poor,
+            objective: DesignGoal::Poor,
             rolls: 3000,
             steps: 1500,
             time: None,
@@ -206,7 +206,7 @@ pub fn design(
     if brief.rolls == 0 || brief.steps == 0 {
         return Err(DesignError::Empty);
     }
-    if let Objective::Band(min, max) = brief.objective {
+    if let DesignGoal::Band(min, max) = brief.objective {
         if min > max {
             return Err(DesignError::Band(min, max));
         }

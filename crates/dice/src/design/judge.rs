@@ -4,7 +4,7 @@
 
 use super::alphabet::Alphabet;
 use super::reach::{Reach, Undo, Words};
-use super::{Brief, Metrics, Objective};
+use super::{Brief, DesignGoal, Metrics};
 use crate::set::DiceSet;
 use crate::stats::{jensen_shannon, RollFigures, Sampler};
 
@@ -120,7 +120,7 @@ impl Judge<'_, '_> {
         let under_floor =
             words.partition_point(|&w| (w as u64) < self.brief.floor) as f64 / n as f64;
         let in_band = match self.brief.objective {
-            Objective::Band(min, max) => {
+            DesignGoal::Band(min, max) => {
                 words
                     .iter()
                     .filter(|&&w| (min..=max).contains(&(w as u64)))
@@ -173,12 +173,12 @@ impl Judge<'_, '_> {
             return objective;
         };
         let mut penalty = 0.0;
-        if self.brief.objective != Objective::Dead {
+        if self.brief.objective != DesignGoal::Dead {
             // A point of dead faces costs as much as a word of the tail; any rise
             // past the start's costs more.
             penalty += 100.0 * m.dead + 400.0 * (m.dead - r.dead).max(0.0);
         }
-        if self.brief.objective != Objective::Unreachable {
+        if self.brief.objective != DesignGoal::Unreachable {
             penalty += (m.unreachable.saturating_sub(r.unreachable)) as f64 / 20.0;
             // Fewer unreachable words earn a little, and no more than a tenth of
             // a poor-roll share: a list of millions of rare forms (Polish,
@@ -186,7 +186,7 @@ impl Judge<'_, '_> {
             let fewer = r.unreachable.saturating_sub(m.unreachable) as f64;
             penalty -= (fewer / 400.0).min(UNREACHABLE_REWARD);
         }
-        if !matches!(self.brief.objective, Objective::Band(..)) {
+        if !matches!(self.brief.objective, DesignGoal::Band(..)) {
             penalty += median_penalty(self.brief.median_within, m.median, r.median);
         }
         let cap = self.brief.drift.unwrap_or(r.drift.max(0.05));
@@ -196,13 +196,13 @@ impl Judge<'_, '_> {
 }
 
 /// The objective's own value for figures `m`, before penalties: higher is better.
-pub(super) fn aim(objective: Objective, m: &Metrics) -> f64 {
+pub(super) fn aim(objective: DesignGoal, m: &Metrics) -> f64 {
     match objective {
-        Objective::Poor => m.tail - 100.0 * m.under_floor,
-        Objective::Floor => m.tail / 10.0 - 1000.0 * m.under_floor,
-        Objective::Band(..) => 100.0 * m.in_band,
-        Objective::Dead => -100.0 * m.dead,
-        Objective::Unreachable => -(m.unreachable as f64) / 10.0,
+        DesignGoal::Poor => m.tail - 100.0 * m.under_floor,
+        DesignGoal::Floor => m.tail / 10.0 - 1000.0 * m.under_floor,
+        DesignGoal::Band(..) => 100.0 * m.in_band,
+        DesignGoal::Dead => -100.0 * m.dead,
+        DesignGoal::Unreachable => -(m.unreachable as f64) / 10.0,
     }
 }
 

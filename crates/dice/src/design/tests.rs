@@ -31,11 +31,11 @@ fn the_floor_objective_trades_tail_words_for_fewer_poor_rolls() {
         under_floor: 0.02,
         ..base
     };
-    assert!(aim(Objective::Floor, &fewer_poor) > aim(Objective::Floor, &base));
-    assert!(aim(Objective::Poor, &fewer_poor) < aim(Objective::Poor, &base));
+    assert!(aim(DesignGoal::Floor, &fewer_poor) > aim(DesignGoal::Floor, &base));
+    assert!(aim(DesignGoal::Poor, &fewer_poor) < aim(DesignGoal::Poor, &base));
     // At the same share under the floor, a fuller tail still wins.
     let fuller = Metrics { tail: 31.0, ..base };
-    assert!(aim(Objective::Floor, &fuller) > aim(Objective::Floor, &base));
+    assert!(aim(DesignGoal::Floor, &fuller) > aim(DesignGoal::Floor, &base));
 }
 
 #[test]
@@ -153,7 +153,7 @@ fn a_seed_gives_the_same_set_and_the_rules_hold() {
     assert_eq!(reread, a.set);
     assert!(a.set.dice.iter().all(|die| die.len() == 6));
     let bad = Brief {
-        objective: Objective::Band(9, 3),
+        objective: DesignGoal::Band(9, 3),
         ..brief.clone()
     };
     assert_eq!(
