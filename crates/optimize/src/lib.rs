@@ -44,8 +44,8 @@ mod space;
 
 pub use objective::{Objective, ObjectiveError};
 pub use report::{
-    parse_log, report_board, summarize, Best, Found, LogLine, RunReport, Summary, SummaryError,
-    TaskLeft,
+    parse_log, report_board, summarize, Best, FoundBoard, LogLine, RunReport, Summary,
+    SummaryError, TaskLeft,
 };
 pub use run::{run, task_runs, Event};
 pub use settings::{Method, Settings};

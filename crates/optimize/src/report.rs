@@ -98,7 +98,7 @@ pub enum LogLine {
 
 /// A board that was the best of some runs.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Found {
+pub struct FoundBoard {
     /// The board.
     #[serde(flatten)]
     pub best: Best,
@@ -146,7 +146,7 @@ pub struct Summary {
     /// Every run, by run number.
     pub runs: Vec<RunReport>,
     /// The distinct best boards, best first, with how many runs found each.
-    pub boards: Vec<Found>,
+    pub boards: Vec<FoundBoard>,
 }
 
 /// Why runs cannot be summarized together.
@@ -263,18 +263,18 @@ pub fn summarize(runs: Vec<RunReport>, seconds: Option<f64>) -> Result<Summary, 
         .objective
         .parse()
         .map_err(|e: super::ObjectiveError| SummaryError::Objective(e.to_string()))?;
-    let mut boards: Vec<Found> = Vec::new();
+    let mut boards: Vec<FoundBoard> = Vec::new();
     for run in &runs {
         match boards.iter_mut().find(|f| f.best.board == run.best.board) {
             Some(found) => found.found_in += 1,
-            None => boards.push(Found {
+            None => boards.push(FoundBoard {
                 best: run.best.clone(),
                 found_in: 1,
             }),
         }
     }
     boards.sort_by(|a, b| {
-        let fit = |f: &Found| objective.fitness(f.best.value);
+        let fit = |f: &FoundBoard| objective.fitness(f.best.value);
         fit(b)
             .cmp(&fit(a))
             .then(b.found_in.cmp(&a.found_in))
