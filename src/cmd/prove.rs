@@ -12,7 +12,7 @@ use indicatif::ProgressBar;
 use polyboggle::batch::CpuScorer;
 use polyboggle::{Lexicon, Rules};
 use polyboggle_optimize::{self as optimize, Objective, Settings, Space};
-use polyboggle_prove::log::{self, LogLine, LoggedBoard, Summary};
+use polyboggle_prove::log::{self, LoggedBoard, ProofLogLine, ProofSummary};
 use polyboggle_prove::{ClassReport, Proof};
 use serde_json::json;
 
@@ -83,7 +83,7 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
         .task_index
         .zip(args.scale.tasks)
         .map(|(k, n)| [k as u64, n as u64]);
-    let mut lines: Vec<LogLine> = Vec::new();
+    let mut lines: Vec<ProofLogLine> = Vec::new();
     if let Some(path) = args.scale.resumed_log() {
         lines = finished(path, &settings, task)?;
         let scope: HashSet<u64> = todo.iter().copied().collect();
@@ -97,10 +97,10 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
     let deadline = args.time.map(|t| started + Duration::from_secs_f64(t));
     let stop = || deadline.is_some_and(|d| Instant::now() >= d);
     let progress = Progress::new(todo.len() as u64, std::io::stderr().is_terminal());
-    let fresh: Mutex<Vec<LogLine>> = Mutex::new(Vec::new());
+    let fresh: Mutex<Vec<ProofLogLine>> = Mutex::new(Vec::new());
     let sampled: Mutex<Vec<ClassReport>> = Mutex::new(Vec::new());
     let done = |report: &ClassReport| {
-        let mut line = LogLine::new(&proof, &settings, report);
+        let mut line = ProofLogLine::new(&proof, &settings, report);
         line.task = task;
         log.finished(&serde_json::to_string(&line).expect("log lines serialize"));
         progress.finished(report);
@@ -156,7 +156,7 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
     let summary = match log::summarize(&lines) {
         Ok(summary) => summary,
         // Nothing finished (an empty task, or --time ran out in the first classes).
-        Err(_) => Summary {
+        Err(_) => ProofSummary {
             settings,
             size: space_size(&space),
             min,
@@ -176,7 +176,7 @@ pub fn run(args: ProveArgs) -> Result<(), Failure> {
 }
 
 /// Exit code 3 after a summary that proves nothing yet.
-fn not_proven(summary: &Summary, complete: bool) -> Result<(), Failure> {
+fn not_proven(summary: &ProofSummary, complete: bool) -> Result<(), Failure> {
     if complete {
         return Ok(());
     }
@@ -248,7 +248,11 @@ fn space_size(space: &Space) -> String {
 
 /// The classes a log has finished for these settings (a log of other settings or
 /// of another split is an error; a missing log is an empty one).
-fn finished(path: &Path, settings: &str, task: Option<[u64; 2]>) -> Result<Vec<LogLine>, Failure> {
+fn finished(
+    path: &Path,
+    settings: &str,
+    task: Option<[u64; 2]>,
+) -> Result<Vec<ProofLogLine>, Failure> {
     let text = runlog::read_resumed(path)?;
     let lines = log::parse(&text, &path.display().to_string()).map_err(Failure::input)?;
     for line in &lines {
@@ -278,7 +282,7 @@ fn summarize(paths: &[PathBuf], format: Format) -> Result<(), Failure> {
 }
 
 fn print(
-    summary: &Summary,
+    summary: &ProofSummary,
     complete: bool,
     seconds: Option<f64>,
     format: Format,
@@ -372,7 +376,7 @@ fn print_estimate(
     proof: &Proof,
     settings: &str,
     reports: &[ClassReport],
-    summary: Option<&Summary>,
+    summary: Option<&ProofSummary>,
     complete: bool,
     seconds: f64,
     format: Format,
@@ -453,7 +457,7 @@ fn print_estimate(
 
 /// What a summary lacks: the classes left, their cost at the mean so far, and
 /// the tasks they belong to.
-fn missing(summary: &Summary) -> String {
+fn missing(summary: &ProofSummary) -> String {
     let left = summary.missing();
     let mut text = format!("missing: {left} classes");
     if summary.done > 0 {

@@ -18,7 +18,7 @@ use polyboggle::raw::{Automaton, Node, Transitions, ROOT};
 use polyboggle::score::Rules;
 use polyboggle::solve;
 
-use crate::orderly::{self, Field, Layout, Packed};
+use crate::orderly::{self, Field, Layout, PackedPath};
 use crate::tree::Tree;
 
 /// A face as the walk feeds it to the automaton.
@@ -228,7 +228,7 @@ impl<'l> Walker<'l> {
 
     /// Walks the class laid out in `scratch` into `paths`, sorts them and builds
     /// their trie into `tree`: its root, and the paths' memory back.
-    fn trie<K: Packed>(
+    fn trie<K: PackedPath>(
         &self,
         scratch: &mut Scratch,
         mut paths: Vec<K>,
@@ -270,7 +270,7 @@ impl<'l> Walker<'l> {
     /// Enters `cell` with each of its faces, as [`Walker::cell`] does, adding every
     /// word path met to `paths`; `key` is the path so far, packed.
     #[allow(clippy::too_many_arguments)]
-    fn collect<K: Packed>(
+    fn collect<K: PackedPath>(
         &self,
         scratch: &mut Scratch,
         paths: &mut Vec<K>,
@@ -457,7 +457,7 @@ mod tests {
 
     /// The trie of a class packed into `K`: its bound, and the bound of forcing
     /// the first cell to each of its faces.
-    fn bounds<K: Packed>(walker: &Walker, sets: &[u128]) -> Vec<u64> {
+    fn bounds<K: PackedPath>(walker: &Walker, sets: &[u128]) -> Vec<u64> {
         let mut scratch = Scratch::default();
         scratch.load(sets, &walker.faces, walker.automaton.is_exact());
         walker.lay_out(sets, &mut scratch);

@@ -46,5 +46,7 @@ pub mod search;
 pub mod tree;
 
 pub use class::{Classes, Cut};
-pub use proof::{ClassReport, Estimate, Proof, ProveError, Proven, Result, MAX_CELLS, MAX_FACES};
-pub use search::{Hit, Outcome};
+pub use proof::{
+    ClassReport, Estimate, Proof, ProofResult, ProveError, Proven, MAX_CELLS, MAX_FACES,
+};
+pub use search::{Outcome, ThresholdBoard};

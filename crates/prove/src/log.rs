@@ -25,7 +25,9 @@ pub struct LoggedBoard {
 
 /// One finished top-level class.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct LogLine {
+// A line that is not one is refused in the words it was before the type's rename.
+#[serde(expecting = "struct LogLine")]
+pub struct ProofLogLine {
     /// What was proven: space, threshold, rules, dictionary.
     pub settings: String,
     /// The grid, `RxC`.
@@ -53,9 +55,9 @@ pub struct LogLine {
     pub task: Option<[u64; 2]>,
 }
 
-impl LogLine {
+impl ProofLogLine {
     /// The line for a finished class of `proof`.
-    pub fn new(proof: &Proof, settings: &str, report: &ClassReport) -> LogLine {
+    pub fn new(proof: &Proof, settings: &str, report: &ClassReport) -> ProofLogLine {
         let outcome = &report.outcome;
         let boards = outcome
             .hits
@@ -70,7 +72,7 @@ impl LogLine {
             })
             .collect();
         let (rows, cols) = proof.shape();
-        LogLine {
+        ProofLogLine {
             settings: settings.to_string(),
             size: format!("{rows}x{cols}"),
             min: proof.min(),
@@ -88,7 +90,7 @@ impl LogLine {
 
 /// Reads a log's lines; a last line cut short (the process was killed while
 /// writing it) is ignored, any other bad line is an error naming it.
-pub fn parse(text: &str, origin: &str) -> Result<Vec<LogLine>, String> {
+pub fn parse(text: &str, origin: &str) -> Result<Vec<ProofLogLine>, String> {
     let complete = match text.rfind('\n') {
         Some(end) => &text[..=end],
         None => "",
@@ -106,7 +108,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Vec<LogLine>, String> {
 
 /// What a set of log lines adds up to.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Summary {
+pub struct ProofSummary {
     /// The settings every line shares.
     pub settings: String,
     /// The grid, `RxC`.
@@ -132,7 +134,7 @@ pub struct Summary {
     pub tasks: Option<(u64, Vec<(u64, u64)>)>,
 }
 
-impl Summary {
+impl ProofSummary {
     /// Is every top-level class finished?
     pub fn complete(&self) -> bool {
         self.done == self.of
@@ -156,11 +158,11 @@ pub fn task_share(of: u64, index: u64, tasks: u64) -> u64 {
 
 /// Adds up log lines of one proof (a class twice counts once); lines of other
 /// settings are an error.
-pub fn summarize(lines: &[LogLine]) -> Result<Summary, String> {
+pub fn summarize(lines: &[ProofLogLine]) -> Result<ProofSummary, String> {
     let Some(first) = lines.first() else {
         return Err("no finished classes in the logs".to_string());
     };
-    let mut classes: BTreeMap<u64, &LogLine> = BTreeMap::new();
+    let mut classes: BTreeMap<u64, &ProofLogLine> = BTreeMap::new();
     for line in lines {
         if line.settings != first.settings || line.of != first.of {
             return Err(format!(
@@ -185,7 +187,7 @@ pub fn summarize(lines: &[LogLine]) -> Result<Summary, String> {
         ));
     }
     let mut boards: HashMap<&str, &LoggedBoard> = HashMap::new();
-    let mut summary = Summary {
+    let mut summary = ProofSummary {
         settings: first.settings.clone(),
         size: first.size.clone(),
         min: first.min,
@@ -234,8 +236,8 @@ pub fn summarize(lines: &[LogLine]) -> Result<Summary, String> {
 mod tests {
     use super::*;
 
-    fn line(class: u64, boards: &[(&str, u64)]) -> LogLine {
-        LogLine {
+    fn line(class: u64, boards: &[(&str, u64)]) -> ProofLogLine {
+        ProofLogLine {
             settings: "2x2".into(),
             size: "2x2".into(),
             min: 5,
@@ -319,5 +321,11 @@ mod tests {
         assert!(parse("nonsense\n", "log")
             .unwrap_err()
             .starts_with("log:1:"));
+    }
+    #[test]
+    fn a_line_of_another_shape_is_refused_in_the_words_it_was() {
+        // The type was `LogLine`: serde's message still names it so.
+        let err = parse("5\n", "log").unwrap_err();
+        assert!(err.contains("expected struct LogLine"), "{err}");
     }
 }

@@ -17,7 +17,7 @@
 //! node whose lowest free cell it is; the next cell to force is always such a
 //! lowest cell, at the root, for every word path that uses it.
 //!
-//! A word path is packed into one integer ([`Packed`]): a field per free cell, the
+//! A word path is packed into one integer ([`PackedPath`]): a field per free cell, the
 //! first cell to force in the highest bits, holding the index of the face the path
 //! takes there or all ones when it does not enter the cell; its points in the low
 //! bits. Sorted as numbers, the word paths come in trie order — a cell's faces in
@@ -30,7 +30,7 @@ use std::ops::{BitOr, BitXor, Shl, Shr};
 use crate::tree::{Key, Tree};
 
 /// An integer a word path is packed into: `u64` or `u128`.
-pub trait Packed:
+pub trait PackedPath:
     Copy
     + Ord
     + Default
@@ -49,7 +49,7 @@ pub trait Packed:
     fn ones(bits: u32) -> Self;
 }
 
-impl Packed for u64 {
+impl PackedPath for u64 {
     const BITS: u32 = 64;
     fn low(self) -> u64 {
         self
@@ -62,7 +62,7 @@ impl Packed for u64 {
     }
 }
 
-impl Packed for u128 {
+impl PackedPath for u128 {
     const BITS: u32 = 128;
     fn low(self) -> u64 {
         self as u64
@@ -106,7 +106,7 @@ impl Layout {
     }
 
     /// The packed word path that enters no free cell.
-    pub fn empty<K: Packed>(&self) -> K {
+    pub fn empty<K: PackedPath>(&self) -> K {
         K::ones(self.bits()) ^ K::ones(self.low_bits)
     }
 }
@@ -115,7 +115,7 @@ impl Layout {
 /// into `tree` and returns its root; `face(rank, index)` names the face of index
 /// `index` at the cell of rank `rank`, `points(low)` what a word path's low bits
 /// score.
-pub fn build<K: Packed>(
+pub fn build<K: PackedPath>(
     paths: &[K],
     layout: &Layout,
     face: &dyn Fn(usize, usize) -> u8,
@@ -143,7 +143,7 @@ struct Builder<'a> {
 impl Builder<'_> {
     /// The node of `paths` (sorted), which agree on every field of rank below
     /// `rank` and enter none of those cells past the node's own key.
-    fn node<K: Packed>(&mut self, paths: &[K], rank: usize, tree: &mut Tree) -> u32 {
+    fn node<K: PackedPath>(&mut self, paths: &[K], rank: usize, tree: &mut Tree) -> u32 {
         let base = self.edges.len();
         let mut rest = paths;
         for (r, field) in self.layout.fields.iter().enumerate().skip(rank) {

@@ -101,7 +101,7 @@ pub struct ClassReport {
 
 /// A proof's result over the classes it was given.
 #[derive(Clone, Debug)]
-pub struct Result {
+pub struct ProofResult {
     /// Every board scoring at least the threshold (canonical, best first).
     pub boards: Vec<Proven>,
     /// False when `stop` ended the search before every class was done.
@@ -475,7 +475,7 @@ impl<'l> Proof<'l> {
         threads: usize,
         stop: &(dyn Fn() -> bool + Sync),
         done: &(dyn Fn(&ClassReport) + Sync),
-    ) -> Result {
+    ) -> ProofResult {
         let started = Instant::now();
         let reports: Mutex<Vec<ClassReport>> = Mutex::new(Vec::new());
         let pool = rayon::ThreadPoolBuilder::new()
@@ -505,8 +505,8 @@ impl<'l> Proof<'l> {
     }
 
     /// Adds up class reports (from this run or from logs).
-    pub fn merge<'a>(&self, reports: impl Iterator<Item = &'a ClassReport>) -> Result {
-        let mut result = Result {
+    pub fn merge<'a>(&self, reports: impl Iterator<Item = &'a ClassReport>) -> ProofResult {
+        let mut result = ProofResult {
             boards: Vec::new(),
             complete: true,
             classes_done: 0,

@@ -34,7 +34,7 @@ pub struct Breaker<'l> {
 
 /// A board that reached the threshold: its faces as indices, score and words.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Hit {
+pub struct ThresholdBoard {
     /// Face index of each cell, row-major.
     pub cells: Vec<u8>,
     /// Its score.
@@ -47,7 +47,7 @@ pub struct Hit {
 #[derive(Clone, Debug, Default)]
 pub struct Outcome {
     /// Boards at or above the threshold.
-    pub hits: Vec<Hit>,
+    pub hits: Vec<ThresholdBoard>,
     /// Classes bounded (this one and every part it was split into).
     pub bounds: u64,
     /// Boards scored exactly.
@@ -267,7 +267,7 @@ impl<'l> Breaker<'l> {
         let tally = worker.solver.tally(&worker.board);
         outcome.scored += 1;
         if tally.points >= self.min {
-            outcome.hits.push(Hit {
+            outcome.hits.push(ThresholdBoard {
                 cells: sets.iter().map(|s| s.trailing_zeros() as u8).collect(),
                 score: tally.points,
                 words: tally.words,
