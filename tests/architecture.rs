@@ -2,8 +2,10 @@
 //! ```` ```text dependencies ```` and ```` ```text dev-dependencies ```` lists say what
 //! every `Cargo.toml` (the root's, `crates/*`, `python/`, `fuzz/`) says of the
 //! workspace's crates, leaves first; no crate reaches itself through its dependencies
-//! (dev-dependencies included); and each library's `lib.rs` is a table of contents, at
-//! most [`LIB_RS_MAX_LINES`] lines.
+//! (dev-dependencies included); each library's `lib.rs` is a table of contents, at
+//! most [`LIB_RS_MAX_LINES`] lines; and no two crates declare a public type of the
+//! same name (`pub struct|enum|type|trait NAME` in `crates/*/src`), so that a name
+//! says which crate's type it is wherever the two are used together.
 //!
 //! The manifests are read line by line, as far as this needs: a section header, a
 //! `[package]`'s `name`, and the keys of the dependency sections (`name = ...`,
@@ -425,6 +427,129 @@ fn every_library_crates_lib_rs_is_a_table_of_contents() {
          {LIB_RS_MAX_LINES} lines; move the rest into modules:\n{}",
         long.join("\n")
     );
+}
+
+/// The kinds of public item [`public_types`] reads, as a line declares them.
+const TYPE_ITEMS: [&str; 6] = [
+    "struct ",
+    "enum ",
+    "union ",
+    "type ",
+    "trait ",
+    "unsafe trait ",
+];
+
+/// The public types `source` declares, with their lines (from 1): the `NAME` of each
+/// line that begins, after its indent, `pub struct NAME` (or `enum`, `union`, `type`,
+/// `trait`). `pub(crate)` and the like are not public; nor is a line in a comment.
+fn public_types(source: &str) -> Vec<(usize, &str)> {
+    source
+        .lines()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let item = line.trim_start().strip_prefix("pub ")?;
+            let rest = TYPE_ITEMS.iter().find_map(|kind| item.strip_prefix(kind))?;
+            let end = rest
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            (end > 0).then(|| (i + 1, &rest[..end]))
+        })
+        .collect()
+}
+
+/// The `.rs` files under `dir`, at any depth.
+fn rust_files(dir: &Path, files: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.expect("a folder's entry").path();
+        if path.is_dir() {
+            rust_files(&path, files);
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            files.push(path);
+        }
+    }
+}
+
+#[test]
+fn no_two_crates_declare_a_public_type_of_the_same_name() {
+    // Each name, with the crates (by folder) that declare it and where, first place first.
+    let mut declared: BTreeMap<String, BTreeMap<String, Vec<String>>> = BTreeMap::new();
+    for entry in fs::read_dir(root().join("crates")).expect("crates/") {
+        let folder = entry.expect("crates/").path();
+        let src = folder.join("src");
+        if !src.is_dir() {
+            continue;
+        }
+        let krate = folder
+            .file_name()
+            .expect("a crate's folder")
+            .to_string_lossy();
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        files.sort();
+        for file in files {
+            let text = fs::read_to_string(&file).expect("a source file");
+            let shown = file
+                .strip_prefix(root())
+                .unwrap_or(&file)
+                .display()
+                .to_string();
+            for (line, name) in public_types(&text) {
+                declared
+                    .entry(name.to_string())
+                    .or_default()
+                    .entry(krate.to_string())
+                    .or_default()
+                    .push(format!("{shown}:{line}"));
+            }
+        }
+    }
+    assert!(
+        declared.len() > 100,
+        "the scan found {} public type names in crates/*/src: it reads too little",
+        declared.len()
+    );
+    let shared: Vec<String> = declared
+        .iter()
+        .filter(|(_, crates)| crates.len() > 1)
+        .map(|(name, crates)| {
+            let places: Vec<&str> = crates.values().flatten().map(String::as_str).collect();
+            format!("{name}: {}", places.join(", "))
+        })
+        .collect();
+    assert!(
+        shared.is_empty(),
+        "public types of different crates share a name; rename one of each to say its \
+         role in its crate (a name twice within one crate is fine):\n{}",
+        shared.join("\n")
+    );
+}
+
+#[test]
+fn the_type_scan_reads_public_declarations_only() {
+    let source = r#"
+pub struct Board {
+    pub cells: Vec<u8>,
+}
+pub enum Phase { A }
+    pub type Result<T> = std::result::Result<T, Error>;
+pub trait Scorer: Send {}
+pub unsafe trait Raw {}
+pub(crate) struct Hidden;
+struct Private;
+/// pub struct InAComment;
+pub fn not_a_type() {}
+pub struct Tuple2(u8);
+pub struct Generic<'l, T>(&'l T);
+"#;
+    let names: Vec<&str> = public_types(source)
+        .into_iter()
+        .map(|(_, name)| name)
+        .collect();
+    let want = [
+        "Board", "Phase", "Result", "Scorer", "Raw", "Tuple2", "Generic",
+    ];
+    assert_eq!(names, want);
+    assert_eq!(public_types(source)[0], (2, "Board"));
 }
 
 #[test]
