@@ -10,10 +10,11 @@
 //!    random moment of the first interval) while its round is on, the word drawn from
 //!    the board's real words (`polyboggle solve BOARD --format json`) with probability
 //!    `--real`, else a string of the board's letters; each verdict is timed from just
-//!    before the send to its arrival;
+//!    before the send to its arrival (percentiles over the whole round, per 10 s from
+//!    the first start, and for the words sent in the last 10 s of their room's round);
 //! 5. after every round's end (and the server's grace), fetches each room's view as its
-//!    host and checks that every word a player had accepted (`correct`) is in that
-//!    player's results list, and no other.
+//!    host (each fetch timed) and checks that every word a player had accepted
+//!    (`correct`) is in that player's results list, and no other.
 //!
 //! With `--pid` it samples the server's /proc/PID/status (VmRSS, VmHWM) and CPU time
 //! every second. It prints a summary, and with `--json FILE` writes it as JSON.
@@ -332,6 +333,8 @@ struct Report {
     found_messages: u64,
     closed_early: Option<String>,
     sent: u64,
+    /// The end of the player's round, in ms since the run's epoch (once started).
+    round_end_ms: Option<u32>,
 }
 
 struct Player {
@@ -495,6 +498,8 @@ async fn play(
                 window = None;
                 if let Ok(w) = w {
                     stop = Some(w.stop);
+                    let end = w.stop + Duration::from_millis(250);
+                    report.round_end_ms = Some(end.duration_since(epoch).as_millis() as u32);
                     let first = w.start + Duration::from_micros(rng.below(interval.as_micros() as u64));
                     next_send = (first < w.stop).then_some(first);
                 }
@@ -863,6 +868,8 @@ async fn run(args: Args) -> Result<(), Error> {
         })
         .collect();
     let views = http_all(&addr, jobs, args.http_conns, retries.clone()).await;
+    let mut view_times: Vec<u32> = views.iter().map(|(_, d)| d.as_micros() as u32).collect();
+    view_times.sort_unstable();
     let mut results: HashMap<(String, String), HashSet<String>> = HashMap::new();
     let mut not_results = 0u64;
     let mut view_bytes = 0u64;
@@ -910,6 +917,8 @@ async fn run(args: Args) -> Result<(), Error> {
 
     let mut all: Vec<u32> = Vec::new();
     let mut by_window: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+    // The verdicts of words sent in the last 10 s of their own room's round.
+    let mut last_10s: Vec<u32> = Vec::new();
     let mut verdicts: BTreeMap<String, u64> = BTreeMap::new();
     let mut errors: BTreeMap<String, u64> = BTreeMap::new();
     let (mut accepted, mut missing, mut extra, mut mismatch, mut unanswered) = (0, 0, 0, 0, 0);
@@ -930,6 +939,9 @@ async fn run(args: Args) -> Result<(), Error> {
         }
         for &(at, lat) in &r.latencies {
             all.push(lat);
+            if r.round_end_ms.is_some_and(|end| at + 10_000 >= end) {
+                last_10s.push(lat);
+            }
             by_window
                 .entry(at.saturating_sub(base) / 10_000)
                 .or_default()
@@ -961,6 +973,7 @@ async fn run(args: Args) -> Result<(), Error> {
         }
     }
     all.sort_unstable();
+    last_10s.sort_unstable();
     connect_times.sort_unstable();
 
     let samples = samples.lock().unwrap().clone();
@@ -993,6 +1006,14 @@ async fn run(args: Args) -> Result<(), Error> {
         percentile(&all, 100.0)
     );
     println!("  by verdict: {verdicts:?}");
+    println!(
+        "  sent in the last 10 s of their room's round: {}; p50 {:.2} ms, p95 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        last_10s.len(),
+        percentile(&last_10s, 50.0),
+        percentile(&last_10s, 95.0),
+        percentile(&last_10s, 99.0),
+        percentile(&last_10s, 100.0)
+    );
     println!("  by 10 s of the round (from the first start): window: n, p50, p99, max (ms)");
     for (w, lats) in &mut by_window {
         lats.sort_unstable();
@@ -1019,6 +1040,15 @@ async fn run(args: Args) -> Result<(), Error> {
         mismatch,
         not_results,
         view_bytes as f64 / rooms.len().max(1) as f64 / 1024.0
+    );
+    println!(
+        "results fetch ({} views over {} connections): p50 {:.2} ms, p95 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        view_times.len(),
+        args.http_conns,
+        percentile(&view_times, 50.0),
+        percentile(&view_times, 95.0),
+        percentile(&view_times, 99.0),
+        percentile(&view_times, 100.0)
     );
     println!(
         "pushed: {room_msgs} room messages ({:.1} MB), {found_msgs} found messages",
@@ -1072,6 +1102,16 @@ async fn run(args: Args) -> Result<(), Error> {
                 "max": percentile(&all, 100.0),
             },
             "by_verdict": verdicts,
+            "last_10s_ms": {
+                "n": last_10s.len(), "p50": percentile(&last_10s, 50.0),
+                "p95": percentile(&last_10s, 95.0), "p99": percentile(&last_10s, 99.0),
+                "max": percentile(&last_10s, 100.0),
+            },
+            "results_fetch_ms": {
+                "n": view_times.len(), "p50": percentile(&view_times, 50.0),
+                "p95": percentile(&view_times, 95.0), "p99": percentile(&view_times, 99.0),
+                "max": percentile(&view_times, 100.0),
+            },
             "windows": by_window.iter().map(|(w, l)| json!({
                 "from_s": w * 10, "n": l.len(), "p50": percentile(l, 50.0),
                 "p99": percentile(l, 99.0), "max": percentile(l, 100.0)})).collect::<Vec<_>>(),
