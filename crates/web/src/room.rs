@@ -33,6 +33,7 @@
 //! assert_eq!((view["players"][0]["score"].as_u64(), view["players"][1]["score"].as_u64()), (Some(0), Some(1)));
 //! ```
 
+use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::time::Duration;
 
@@ -212,6 +213,28 @@ pub struct Room {
     host: usize,
     max_players: usize,
     play: Option<Play>,
+    /// The results' lists as JSON, made once a round for every player's view (8,000
+    /// players' views at once were the server's whole work when 2,000 rounds ended).
+    results: RefCell<Option<Results>>,
+}
+
+/// A round's results as every view shows them: each player's list and the words
+/// nobody found, as JSON text, for the round and the players they were made for.
+struct Results {
+    made_for: (u32, usize),
+    lists: Vec<String>,
+    missed: String,
+}
+
+/// What a view holds in place of a list of the results until it is written: a JSON
+/// string no name or word can be (it starts with NUL).
+fn placeholder(what: &str) -> String {
+    format!("\u{0}{what}")
+}
+
+/// A placeholder as `serde_json` writes it.
+fn written(what: &str) -> String {
+    format!("\"\\u0000{what}\"")
 }
 
 /// A player's name, trimmed, or why it cannot be one: empty, over [`MAX_NAME`]
@@ -332,6 +355,7 @@ impl Room {
             host: 0,
             max_players: max_players.clamp(1, MAX_PLAYERS),
             play: None,
+            results: RefCell::new(None),
         })
     }
 
@@ -652,19 +676,7 @@ impl Room {
                     let list = &scored[i];
                     entry["score"] = list.score.into();
                     entry["total"] = (p.total + list.score).into();
-                    entry["words"] = list
-                        .words
-                        .iter()
-                        .map(|w| {
-                            json!({
-                                "word": shown(&w.key),
-                                "points": w.points,
-                                "struck": w.struck,
-                                "also": w.also.iter().map(|&o| self.players[o].name.as_str()).collect::<Vec<_>>(),
-                                "path": path_of(&w.key),
-                            })
-                        })
-                        .collect();
+                    entry["words"] = placeholder(&format!("L{i}")).into();
                 }
                 entry
             })
@@ -708,6 +720,45 @@ impl Room {
                 .filter(|(i, s)| s.score == best && !play.accepted[*i].is_empty())
                 .map(|(i, _)| self.players[i].id.as_str())
                 .collect();
+            view["winners"] = winners.into();
+            view["missed"] = placeholder("M").into();
+            let mut text = view.to_string();
+            let lists = self.results_json(scored);
+            for (i, list) in lists.lists.iter().enumerate() {
+                text = text.replacen(&written(&format!("L{i}")), list, 1);
+            }
+            return text.replacen(&written("M"), &lists.missed, 1);
+        }
+        view.to_string()
+    }
+
+    /// The results' lists as JSON (each player's words, struck or not, with who else
+    /// found them and their paths; the words nobody found), made once for the round.
+    fn results_json(&self, scored: &[scoring::StruckList]) -> std::cell::Ref<'_, Results> {
+        let play = self.play.as_ref().expect("results follow a round");
+        let made_for = (play.number, self.players.len());
+        if self.results.borrow().as_ref().map(|r| r.made_for) != Some(made_for) {
+            let shown = |key: &str| play.round.display(key);
+            let path_of = |key: &str| play.round.word(key).map(|f| path(&f.path));
+            let lists = scored
+                .iter()
+                .map(|list| {
+                    let words: Vec<Value> = list
+                        .words
+                        .iter()
+                        .map(|w| {
+                            json!({
+                                "word": shown(&w.key),
+                                "points": w.points,
+                                "struck": w.struck,
+                                "also": w.also.iter().map(|&o| self.players[o].name.as_str()).collect::<Vec<_>>(),
+                                "path": path_of(&w.key),
+                            })
+                        })
+                        .collect();
+                    Value::from(words).to_string()
+                })
+                .collect();
             let found: std::collections::HashSet<&str> = play
                 .accepted
                 .iter()
@@ -720,10 +771,13 @@ impl Room {
                 .filter(|f| !found.contains(f.word.as_str()))
                 .map(|f| json!({"word": shown(&f.word), "points": f.points, "path": path(&f.path)}))
                 .collect();
-            view["winners"] = winners.into();
-            view["missed"] = missed.into();
+            *self.results.borrow_mut() = Some(Results {
+                made_for,
+                lists,
+                missed: Value::from(missed).to_string(),
+            });
         }
-        view.to_string()
+        std::cell::Ref::map(self.results.borrow(), |r| r.as_ref().expect("made above"))
     }
 
     /// What the state file keeps of the room.

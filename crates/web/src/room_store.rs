@@ -60,6 +60,10 @@ mod tests {
 }
 /// A room's code's length.
 pub const CODE_LENGTH: usize = 6;
+/// The news a room's channel holds for a connection that has not sent it yet; one that
+/// falls further behind is sent the whole room instead, so few are enough (each room's
+/// channel of 256 was 31 MB over 2,000 rooms).
+const EVENTS: usize = 16;
 /// The rooms' state file's format name and version.
 const ROOMS_FORMAT: &str = "polyboggle-rooms";
 const ROOMS_VERSION: u32 = 1;
@@ -248,7 +252,7 @@ impl Rooms {
         let mut room = Room::open(dicts, &code, body, token.clone(), now)?;
         room.limit_players(self.max_players);
         let id = room.players()[0].id.clone();
-        let (events, _) = broadcast::channel(256);
+        let (events, _) = broadcast::channel(EVENTS);
         rooms.insert(
             code.clone(),
             Arc::new(Kept {
@@ -352,7 +356,7 @@ impl Rooms {
         for saved in &file.rooms {
             match Room::restore(dicts, saved, now) {
                 Ok(room) => {
-                    let (events, _) = broadcast::channel(256);
+                    let (events, _) = broadcast::channel(EVENTS);
                     rooms.insert(
                         saved.code.clone(),
                         Arc::new(Kept {
