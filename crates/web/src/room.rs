@@ -626,6 +626,11 @@ impl Room {
         .to_string())
     }
 
+    /// The number of the round being played or last played, if any.
+    pub fn round(&self) -> Option<u32> {
+        self.play.as_ref().map(|p| p.number)
+    }
+
     /// How many words the player has in the round.
     pub fn found(&self, player: usize) -> usize {
         self.play

@@ -14,7 +14,7 @@ use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
 use super::{body, json, Body};
-use crate::room::{Room, HOST_AWAY};
+use crate::room::{Room, RoomPhase, HOST_AWAY};
 use crate::room_store::{bearer, wall_clock, Kept, RoomEvent};
 use crate::solo::MAX_GUESS_BYTES;
 use crate::{api, ApiError, App};
@@ -224,6 +224,22 @@ fn room_message(room: &Room, player: usize) -> Message {
     Message::Text(format!(r#"{{"type":"room","room":{view}}}"#).into())
 }
 
+/// What a change is told as: the room as its player sees it, or, once the round is
+/// over, that its results are there (`{"type": "results", "round": N}`), to be asked
+/// for with `GET /api/rooms/CODE`: a connection keeps a buffer the size of the largest
+/// message it was sent, and the results are the largest (8,000 players' connections
+/// holding 25 KB each were 200 MB: docs/performance.md).
+fn news(room: &Room, player: usize) -> Message {
+    let now = wall_clock();
+    match room.phase(now) {
+        RoomPhase::Results => {
+            let round = room.round().unwrap_or(0);
+            Message::Text(format!(r#"{{"type":"results","round":{round}}}"#).into())
+        }
+        _ => room_message(room, player),
+    }
+}
+
 /// One player's live connection: the room on connect and on every change, each
 /// player's count as it changes; words may come in on it too (`{"type": "word",
 /// "word": "..."}`, answered `{"type": "verdict", ...}`).
@@ -246,7 +262,7 @@ async fn connected(socket: WebSocket, kept: Arc<Kept>, player: usize) {
                     Message::Text(format!(r#"{{"type":"found","player":"{id}","found":{found}}}"#).into())
                 }
                 Ok(RoomEvent::Found { .. }) => continue,
-                Ok(RoomEvent::Changed) | Err(RecvError::Lagged(_)) => room_message(&kept.room(), player),
+                Ok(RoomEvent::Changed) | Err(RecvError::Lagged(_)) => news(&kept.room(), player),
                 Err(RecvError::Closed) => break,
             },
             received = incoming.next() => match received {

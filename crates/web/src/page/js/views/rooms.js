@@ -167,6 +167,8 @@ function connectLive() {
     }
     if (message.type === 'room') render(message.room);
     else if (message.type === 'found') showCount(message.player, message.found);
+    // The results are asked for: the live connection only says they are there.
+    else if (message.type === 'results') backend.room(code, token).then(render, () => {});
     else if (message.type === 'error') showVerdict('rejected', message.error, 'Error');
   });
   socket.addEventListener('close', () => {
