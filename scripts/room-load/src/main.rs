@@ -426,7 +426,10 @@ async fn play(
                 let text = text.as_str();
                 if text.starts_with(r#"{"type":"found""#) {
                     report.found_messages += 1;
-                } else if text.starts_with(r#"{"type":"room""#) {
+                } else if text.starts_with(r#"{"type":"room""#)
+                    // The end of the round: its results are asked for by GET (below).
+                    || text.starts_with(r#"{"type":"results""#)
+                {
                     report.room_messages += 1;
                     report.room_bytes += text.len() as u64;
                 } else if text.starts_with(r#"{"type":"verdict""#)
