@@ -92,8 +92,8 @@ fn shaken_boards_follow_the_size() {
     assert!(bad(&["play", "--lang", "az"]).contains("no built-in dice"));
     // Finnish has dice, and no list the build script knows.
     assert!(bad(&["play", "--lang", "fi"]).ends_with(
-        "--lang fi: no dictionary; pass --dict (dictionaries/build-languages.sh knows no \
-         language 'fi'; docs/languages.md lists those it does)\n"
+        "--lang fi: no dictionary; pass --dict (no word list of Finnish is known to \
+         dictionaries/build-languages.sh; docs/languages.md says why)\n"
     ));
 }
 
