@@ -58,7 +58,7 @@ function showError(message) {
   $('room-error').hidden = !message;
 }
 
-function showVerdict(kind, text, tag) {
+function showRoomVerdict(kind, text, tag) {
   const verdict = $('room-verdict');
   verdict.className = `verdict ${kind}`;
   verdict.replaceChildren();
@@ -169,7 +169,7 @@ function connectLive() {
     else if (message.type === 'found') showCount(message.player, message.found);
     // The results are asked for: the live connection only says they are there.
     else if (message.type === 'results') backend.room(code, token).then(render, () => {});
-    else if (message.type === 'error') showVerdict('rejected', message.error, 'Error');
+    else if (message.type === 'error') showRoomVerdict('rejected', message.error, 'Error');
   });
   socket.addEventListener('close', () => {
     if (room.socket !== socket) return; // closed on purpose
@@ -379,7 +379,7 @@ async function render(view) {
   renderMine(view);
   renderPhase(view);
   renderResults(view);
-  startClock(view);
+  startRoomClock(view);
 }
 
 function renderPlayers(view) {
@@ -434,17 +434,17 @@ function renderPhase(view) {
     phase.textContent = host
       ? `${plural(here, 'player', 'players')} here. Start when everyone is in.`
       : `${plural(here, 'player', 'players')} here. ${hostName} starts the round.`;
-    showVerdict('info', 'Share the link or the code; each player joins with a name.');
+    showRoomVerdict('info', 'Share the link or the code; each player joins with a name.');
   } else if (view.phase === 'countdown') {
-    showVerdict('info', `Find words of ${view.min_len} or more letters. Type them, or trace them on the dice.`);
+    showRoomVerdict('info', `Find words of ${view.min_len} or more letters. Type them, or trace them on the dice.`);
   } else if (playing) {
     if (room.wasPhase !== 'playing') {
-      showVerdict('info', `Find words of ${view.min_len} or more letters. Type them, or trace them on the dice.`);
+      showRoomVerdict('info', `Find words of ${view.min_len} or more letters. Type them, or trace them on the dice.`);
       $('room-guess').focus({ preventScroll: true });
     }
   } else {
     phase.textContent = room.link ? 'Time is up: give your code to the others, paste theirs.' : 'Time is up.';
-    showVerdict('info', 'Point at any word to see its path on the board.');
+    showRoomVerdict('info', 'Point at any word to see its path on the board.');
   }
   room.wasPhase = view.phase;
 }
@@ -491,7 +491,7 @@ function renderResults(view) {
 
 /** The clock: the countdown, then the round's time; each phase's change is asked for
     when it is due (the live connection brings it too). */
-function startClock(view) {
+function startRoomClock(view) {
   clearInterval(room.clock);
   clearTimeout(room.pending);
   const clock = $('room-clock');
@@ -545,7 +545,7 @@ function due(phase) {
   }, room.link ? 50 : 600);
 }
 
-async function guess(word) {
+async function guessInRoom(word) {
   word = word.trim();
   if (!word || !room.view || room.view.phase !== 'playing') return;
   $('room-guess').value = '';
@@ -565,13 +565,13 @@ async function guess(word) {
       renderPlayers(room.view);
       $('room-words').firstChild?.classList.add('new');
       room.board.light(reply.path, 'lit');
-      showVerdict('correct', `${reply.word}: +${plural(reply.points, 'point', 'points')}`, 'Correct');
+      showRoomVerdict('correct', `${reply.word}: +${plural(reply.points, 'point', 'points')}`, 'Correct');
     } else {
       room.board.clear();
-      showVerdict('rejected', reply.message, TAGS[reply.verdict] || 'No');
+      showRoomVerdict('rejected', reply.message, TAGS[reply.verdict] || 'No');
     }
   } catch (e) {
-    showVerdict('rejected', e.message, 'Error');
+    showRoomVerdict('rejected', e.message, 'Error');
   }
 }
 
@@ -610,7 +610,7 @@ export async function openRooms(hash) {
 
 export function setUpRooms() {
   room.board = new BoardView($('room-grid'), {
-    onWord: (word) => guess(word),
+    onWord: (word) => guessInRoom(word),
     onTrace: (word) => { $('room-guess').value = word; },
   });
   redrawWhenShown(room.board);
@@ -641,7 +641,7 @@ export function setUpRooms() {
   });
   $('room-guess-form').addEventListener('submit', (e) => {
     e.preventDefault();
-    guess($('room-guess').value);
+    guessInRoom($('room-guess').value);
   });
   $('room-guess').addEventListener('keydown', (e) => {
     if (e.key === 'Escape') {
