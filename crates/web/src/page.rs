@@ -113,6 +113,41 @@ mod tests {
     }
 
     #[test]
+    fn no_two_modules_declare_one_top_level_name() {
+        // crates/wasm/build.sh joins the modules into one classic script for the static
+        // page: there a second `function guess` replaces the first, silently.
+        let mut declared: Vec<(String, &str)> = Vec::new();
+        for (path, script) in SCRIPTS {
+            for line in script.text.lines() {
+                let line = line.strip_prefix("export ").unwrap_or(line);
+                let line = line.strip_prefix("async ").unwrap_or(line);
+                let Some((keyword, rest)) = line.split_once(' ') else {
+                    continue;
+                };
+                if !["function", "const", "let", "var", "class"].contains(&keyword) {
+                    continue;
+                }
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$')
+                    .collect();
+                if name.is_empty() {
+                    continue; // a destructuring: `const { a, b } = ...`
+                }
+                if let Some((_, first)) = declared.iter().find(|(n, _)| *n == name) {
+                    panic!("{name} is declared at the top of both {first} and {path}");
+                }
+                declared.push((name, path));
+            }
+        }
+        assert!(
+            declared.len() > 50,
+            "{} names: the scan reads nothing",
+            declared.len()
+        );
+    }
+
+    #[test]
     fn every_script_is_embedded_and_every_import_is_one_of_them() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/page");
         let mut on_disk = Vec::new();
