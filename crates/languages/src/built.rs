@@ -43,7 +43,7 @@ pub fn find_dictionary(lang: &str, folders: &[PathBuf]) -> Option<PathBuf> {
 
 /// Every language built in `folders`, with the file [`find_dictionary`] finds: each
 /// `TAG.pbd` of each folder, the first found of a tag winning, sorted by tag. Any such
-/// file counts, whether or not [`language`] knows its tag.
+/// file counts, whether or not [`language`](crate::language) knows its tag.
 pub fn built_languages(folders: &[PathBuf]) -> Vec<(String, PathBuf)> {
     built_in(folders.iter().map(PathBuf::as_path))
 }

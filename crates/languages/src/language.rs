@@ -27,7 +27,7 @@ pub struct Language {
     /// The dice its players roll, where a built-in set exists.
     pub dice: Option<&'static str>,
     /// The set designed from its own word list (`dice design`), where it is not
-    /// [`dice`](Self::dice): the faces a search for its best boards may put anywhere.
+    /// the `dice` field: the faces a search for its best boards may put anywhere.
     pub designed_dice: Option<&'static str>,
     /// Its vowels, one grapheme each, as its keys spell them (for `dice stats`).
     pub vowels: Option<&'static str>,
