@@ -116,7 +116,13 @@ struct Word {
 
 fn word_of(b: &[u8]) -> Result<String, ApiError> {
     let request: Word = api::parse(b)?;
-    let word = request.word.trim();
+    checked_word(&request.word)
+}
+
+/// A word as sent (over HTTP or the live connection), trimmed: not empty, at most
+/// [`MAX_GUESS_BYTES`].
+fn checked_word(word: &str) -> Result<String, ApiError> {
+    let word = word.trim();
     if word.is_empty() {
         return Err(ApiError::bad("word: empty"));
     }
@@ -287,12 +293,9 @@ fn reply(kept: &Kept, player: usize, text: &str) -> Message {
         Ping,
     }
     let answer = match serde_json::from_str::<Sent>(text) {
-        Ok(Sent::Word { word }) => {
-            let body = serde_json::json!({ "word": word }).to_string();
-            word_of(body.as_bytes())
-                .and_then(|word| judge(kept, player, &word))
-                .map(|verdict| format!(r#"{{"type":"verdict",{}"#, &verdict[1..]))
-        }
+        Ok(Sent::Word { word }) => checked_word(&word)
+            .and_then(|word| judge(kept, player, &word))
+            .map(|verdict| format!(r#"{{"type":"verdict",{}"#, &verdict[1..])),
         Ok(Sent::Ping) => Ok(r#"{"type":"pong"}"#.to_string()),
         Err(e) => Err(ApiError::bad(format!("not a message: {e}"))),
     };
