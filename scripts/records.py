@@ -257,10 +257,10 @@ def dice_set(row):
 
 def rolls(name, board):
     """Whether the dice set can roll the board (`polyboggle dice check`)."""
-    done = subprocess.run([binary(), "dice", "check", name, board], capture_output=True,
-                          text=True)
-    if done.returncode == 0 or "cannot roll this board" in done.stderr:
-        return done.returncode == 0
+    done = subprocess.run([binary(), "dice", "check", name, board, "--format", "json"],
+                          capture_output=True, text=True)
+    if done.returncode == 0:
+        return json.loads(done.stdout)["can_roll"]
     fail(f"polyboggle dice check {name} {board}: {done.stderr.strip()}", done.returncode)
 
 

@@ -250,6 +250,15 @@ class BadInput(unittest.TestCase):
         self.assertEqual(records.rules_of("he-full"), "hasbro")
         self.assertEqual(records.rules_of("xx"), "hasbro")
 
+    def test_rolls_asks_the_binary_in_json(self):
+        # `dice check --format json`: "cannot roll" is an answer, bad input a failure.
+        self.assertTrue(records.rolls("english-new-4x4", "ATEE/APYO/TINU/EDSE"))
+        self.assertFalse(records.rolls("english-new-4x4", "ZZZZ/ZZZZ/ZZZZ/ZZZZ"))
+        with self.assertRaises(SystemExit) as e, redirect_stderr(io.StringIO()) as err:
+            records.rolls("klingon-4x4", "ATEE/APYO/TINU/EDSE")
+        self.assertEqual(e.exception.code, 2)
+        self.assertIn("unknown dice set 'klingon-4x4'", err.getvalue())
+
     def test_merge_of_a_missing_file_is_one_line(self):
         done = subprocess.run([sys.executable, str(SCRIPT), "merge", "no-such.ndjson"],
                               capture_output=True, text=True)

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::common::{bad, ok, reference, repo};
+use crate::common::{bad, json, ok, reference, repo};
 use polyboggle::{Board, Profile, Rules};
 
 struct Case {
@@ -557,6 +557,71 @@ fn dice_sets_roll_reproducibly_and_check() {
     assert_eq!(small.lines().count(), 3);
     let solved = ok(&["solve", "--roll", "english-new-4x4", "--seed", "1"]);
     assert!(solved.starts_with("B X E S\n"), "{solved}");
+}
+
+/// `dice check --format json` answers "cannot roll" as data (exit 0), so that a script
+/// tells it from bad input (exit 2).
+#[test]
+fn dice_check_answers_in_json() {
+    let rolled = json(&[
+        "dice",
+        "check",
+        "english-new-4x4",
+        "ATEE/APYO/TINU/EDSE",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(rolled["can_roll"], true, "{rolled}");
+    assert_eq!(rolled["set"], "english-new-4x4");
+    assert_eq!(rolled["uncovered"].as_array().unwrap().len(), 0);
+    let refused = json(&[
+        "dice",
+        "check",
+        "english-new-4x4",
+        "Qu A/B ZZ",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(refused["can_roll"], false, "{refused}");
+    assert_eq!(
+        (refused["rows"].as_u64(), refused["cols"].as_u64()),
+        (Some(2), Some(2))
+    );
+    let uncovered = refused["uncovered"].as_array().unwrap();
+    assert_eq!(uncovered.len(), 1, "{refused}");
+    assert_eq!(uncovered[0]["face"], "ZZ");
+    assert_eq!(
+        (uncovered[0]["row"].as_u64(), uncovered[0]["col"].as_u64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(uncovered[0]["reason"], "no die shows this face");
+    let too_few = json(&[
+        "dice",
+        "check",
+        "english-new-4x4",
+        "ZZZZ/ZZZZ/ZZZZ/ZZZZ",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        too_few["uncovered"][0]["reason"],
+        "too few dice show this face"
+    );
+    // Bad input is still exit 2 with one line, JSON or not.
+    let unknown = bad(&["dice", "check", "klingon-4x4", "ABCD", "--format", "json"]);
+    assert!(
+        unknown.contains("unknown dice set 'klingon-4x4'"),
+        "{unknown}"
+    );
+    let board = bad(&[
+        "dice",
+        "check",
+        "english-new-4x4",
+        "AB/C",
+        "--format",
+        "json",
+    ]);
+    assert!(!board.is_empty());
 }
 
 #[test]

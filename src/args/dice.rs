@@ -27,6 +27,7 @@ pub struct RollArgs {
 #[derive(Subcommand, Debug)]
 pub enum DiceCommand {
     /// Can BOARD be rolled with SET? Says which cells no die can cover when not.
+    #[command(after_help = CHECK_HELP)]
     Check {
         /// A built-in dice set name or a dice file
         #[arg(value_name = "SET")]
@@ -34,6 +35,8 @@ pub enum DiceCommand {
         /// The board (any BOARD form)
         #[arg(value_name = "BOARD")]
         board: String,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
     },
     /// The dictionary words no board rolled from SET can show.
     Unreachable {
@@ -59,6 +62,13 @@ pub enum DiceCommand {
     /// Design a dice set from a word list's letter frequencies.
     Derive(DeriveArgs),
 }
+
+const CHECK_HELP: &str = "\
+Exit status: text: 0 when the set can roll the board, 2 when it cannot (the cells no die
+covers, named) or on bad input. JSON: the answer is {\"set\", \"board\", \"rows\",
+\"cols\", \"can_roll\", \"uncovered\": [{\"row\", \"col\", \"face\", \"reason\"}]}
+with exit 0 either way, so that a script tells \"cannot roll\" (can_roll false) from bad
+input (exit 2, one line on stderr).";
 
 #[derive(Args, Debug)]
 pub struct DeriveArgs {

@@ -12,10 +12,30 @@ use crate::load::{profile, read_board, Dice, Scoring};
 use crate::output::{counted, stdout};
 use crate::Failure;
 
-pub fn check(set: &str, board: &str) -> Result<(), Failure> {
+pub fn check(set: &str, board: &str, format: Format) -> Result<(), Failure> {
     let set = Dice::Named(set).open()?;
     let board = read_board(Some(board))?;
-    match set.check(&board) {
+    let checked = set.check(&board);
+    if format == Format::Json {
+        let uncovered: Vec<_> = match &checked {
+            Ok(()) => Vec::new(),
+            Err(uncovered) => uncovered
+                .cells
+                .iter()
+                .map(|(row, col, face, reason)| {
+                    json!({"row": row, "col": col, "face": face, "reason": reason})
+                })
+                .collect(),
+        };
+        let value = json!({
+            "set": set.name, "board": board.inline(), "rows": board.rows(),
+            "cols": board.cols(), "can_roll": checked.is_ok(), "uncovered": uncovered,
+        });
+        let mut out = stdout();
+        writeln!(out, "{value}")?;
+        return Ok(out.flush()?);
+    }
+    match checked {
         Ok(()) => {
             println!("yes: {} can roll this board", set.name);
             Ok(())

@@ -65,7 +65,9 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         }) => dict::diff(&a, &b, count, &profile, format),
         Command::Languages(args) => languages::run(args),
         Command::Roll(args) => roll::run(args),
-        Command::Dice(DiceCommand::Check { set, board }) => dice::check(&set, &board),
+        Command::Dice(DiceCommand::Check { set, board, format }) => {
+            dice::check(&set, &board, format)
+        }
         Command::Dice(DiceCommand::Stats(args)) => dice_stats::run(args),
         Command::Dice(DiceCommand::Design(args)) => dice_design::run(*args),
         Command::Dice(DiceCommand::Derive(args)) => dice::derive(&args),
