@@ -4,7 +4,8 @@
 Rolls boards from a language's designed dice set, solves them with the polyboggle
 binary, and asks hunspell itself (the `hunspell` program, never our own expansion)
 about every word found (precision) and about every string a path of up to 8 cells
-spells (recall). Strings hunspell accepts only as free compounds, only past the
+spells (recall); a language built from aspell's own list (cy, mr, ta) asks the `aspell`
+program the same way. Strings hunspell accepts only as free compounds, only past the
 language's length bound (its source's max_form_len in `polyboggle languages`) or only
 capitalized where the build drops proper nouns are counted apart. docs/judge.md says
 what each figure means and how a key is spelled back for hunspell. Every fact of a
@@ -330,6 +331,63 @@ class Hunspell:
                     self.cache[w] = w not in rejected
         return {w for w in words if self.cache.get(w)}
 
+    def alphabet(self) -> Counter:
+        """How often each letter occurs in the .dic's stems (affix flags left out)."""
+        text = self.dic.read_bytes().decode(self.encoding, errors="ignore")
+        return Counter(re.sub(r"/\S*", "", text).lower())
+
+
+class Aspell:
+    """One Aspell dictionary (`aspell -l NAME`), asked in batches in its pipe mode
+    (`aspell -a`: one verdict a word, a blank line after each line, so that an answer is
+    a line's and a word aspell splits in two is no word). It judges the languages whose
+    list is aspell's own (cy, mr, ta), as `aspell list` would; Aspell has no free
+    compounding, so the judge's compound check is the same dictionary."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.cache: dict[str, bool] = {}
+
+    def _accepted(self, chunk: list[str]) -> list[bool]:
+        # `^` before each line: a line is text, never a pipe-mode command (`*word`...).
+        data = "".join(f"^{w}\n" for w in chunk).encode("utf-8")
+        run = subprocess.run(["aspell", "-l", self.name, "--encoding=utf-8", "--dont-suggest", "-a"],
+                             input=data, capture_output=True, check=False)
+        if run.returncode != 0:
+            raise BadInput(f"aspell -l {self.name} -a failed: "
+                           f"{run.stderr.decode(errors='replace').strip()[:200]}")
+        lines = run.stdout.decode("utf-8", errors="replace").split("\n")[1:]  # the banner
+        verdicts, line = [], []
+        for answer in lines:
+            if answer == "":
+                verdicts.append(len(line) == 1 and line[0][:1] in ("*", "-", "+"))
+                line = []
+            else:
+                line.append(answer)
+        if len(verdicts) < len(chunk):
+            raise BadInput(f"aspell -l {self.name} -a: {len(verdicts)} answers to "
+                           f"{len(chunk)} words")
+        return verdicts[:len(chunk)]
+
+    def accepts(self, words) -> set[str]:
+        words = list(dict.fromkeys(words))
+        ask = [w for w in words if w not in self.cache]
+        share = max(1000, -(-len(ask) // JOBS))
+        chunks = [ask[i:i + share] for i in range(0, len(ask), share)]
+        with ThreadPoolExecutor(max_workers=JOBS) as pool:
+            for chunk, verdicts in zip(chunks, pool.map(self._accepted, chunks)):
+                self.cache.update(zip(chunk, verdicts))
+        return {w for w in words if self.cache.get(w)}
+
+    def alphabet(self) -> Counter:
+        """How often each letter occurs in the dictionary's master list."""
+        run = subprocess.run(["aspell", "-d", self.name, "dump", "master"],
+                             capture_output=True, check=False)
+        if run.returncode != 0:
+            raise BadInput(f"aspell -d {self.name} dump master failed: "
+                           f"{run.stderr.decode(errors='replace').strip()[:200]}")
+        return Counter(re.sub(r"/\S*", "", run.stdout.decode("utf-8", "replace")).lower())
+
 
 def word_marks(dic: Path, encoding: str) -> str:
     """The combining marks (and ZWJ, ZWNJ) a .dic's words use."""
@@ -471,14 +529,12 @@ class Verdicts:
 
 
 class Judge:
-    def __init__(self, lang: Language, profile: Profile, full: Hunspell | None,
-                 nocompound: Hunspell | None, listed: set[str] | None, max_variants: int):
+    def __init__(self, lang: Language, profile: Profile, full: Hunspell | Aspell | None,
+                 nocompound: Hunspell | Aspell | None, listed: set[str] | None,
+                 max_variants: int):
         self.lang, self.profile = lang, profile
         self.full, self.nocompound, self.listed = full, nocompound, listed
-        alphabet: Counter = Counter()
-        if full is not None:
-            text = full.dic.read_bytes().decode(full.encoding, errors="ignore")
-            alphabet = Counter(re.sub(r"/\S*", "", text).lower())
+        alphabet = full.alphabet() if full is not None else Counter()
         self.speller = Speller(lang, profile, alphabet, max_variants)
 
     def verdicts(self, keys: set[str], upper: bool = False) -> Verdicts:
@@ -605,7 +661,7 @@ def judge_language(tag: str, args) -> Report:
             raise BadInput(f"'{tag}' has no word list to judge (polyboggle languages {tag})")
         raise BadInput(f"unknown language '{tag}'; known: {' '.join(langs)}")
     lang = langs[tag]
-    if shutil.which("hunspell") is None:
+    if shutil.which("hunspell") is None and not lang.source.startswith("aspell:"):
         raise BadInput("hunspell is not installed: apt-get install hunspell")
     build = Path(args.build)
     pbd = build / f"{tag}.pbd"
@@ -626,6 +682,14 @@ def judge_language(tag: str, args) -> Report:
         dic, judge_name = HUNSPELL_DIR / f"{dname}.dic", f"hunspell {dname}"
     elif kind == "plain":
         dic, package, judge_name = None, "", "source list"
+    elif kind == "aspell":
+        dic, package, judge_name = None, " ".join(lang.packages), f"aspell {name}"
+        if shutil.which("aspell") is None:
+            raise BadInput(f"aspell is not installed: apt-get install {package}")
+        dicts = subprocess.run(["aspell", "dicts"], capture_output=True, text=True).stdout
+        if name not in dicts.split():
+            raise BadInput(f"no aspell dictionary for '{tag}' ({name}): apt-get install "
+                           f"{package}")
     else:
         raise BadInput(f"{tag} is built from {kind} ({name}): no Hunspell dictionary judges it")
     if dic is not None and not dic.is_file():
@@ -641,6 +705,8 @@ def judge_language(tag: str, args) -> Report:
         if dic is not None:
             full = Hunspell(dic, tmp)
             nocompound = Hunspell(dic, tmp, compounds=False)
+        elif kind == "aspell":
+            full = nocompound = Aspell(name)
         else:
             file, enc = name, "utf-8"
             if re.search(r":[A-Za-z0-9-]+$", name):

@@ -233,6 +233,39 @@ class Hunspell(unittest.TestCase):
                          .accepts(["पान", "पानी"]), {"पान"})
 
 
+class Aspell(unittest.TestCase):
+    """cy, mr and ta are aspell's own lists, judged by aspell (`aspell -a`)."""
+
+    def setUp(self):
+        import shutil
+        dicts = subprocess.run(["aspell", "dicts"], capture_output=True, text=True,
+                               check=False).stdout.split() if shutil.which("aspell") else []
+        if "cy" not in dicts:
+            self.fail("aspell and aspell-cy are needed: apt-get install aspell aspell-cy")
+
+    def test_one_verdict_a_word_in_order(self):
+        a = judge.Aspell("cy")
+        # A pipe-mode command character leads no line astray (`&`, `#`: no word at
+        # all), a line of two words is no word, and answers stay aligned around the
+        # rejected ones.
+        words = ["cath", "xyzzq", "ci", "cathx", "ci ci", "&", "dyn", "#", "tŷ"]
+        self.assertEqual(a.accepts(words), {"cath", "ci", "dyn", "tŷ"})
+        self.assertTrue(a.alphabet()["ŷ"] > 0)
+
+    def test_no_aspell_program_is_one_line(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as tmp:
+            bin_dir = Path(tmp) / "bin"
+            bin_dir.mkdir()
+            (Path(tmp) / "cy.pbd").write_bytes(b"")
+            run = subprocess.run(["/usr/bin/env", "-i", f"PATH={bin_dir}", f"POLYBOGGLE={PB}",
+                                  sys.executable, str(SCRIPT), "--build", tmp, "cy"],
+                                 capture_output=True, text=True, check=False)
+        self.assertEqual(run.returncode, 2, run.stderr)
+        self.assertEqual(run.stderr.strip().splitlines(),
+                         ["error: aspell is not installed: apt-get install aspell aspell-cy"])
+
+
 class BadInput(unittest.TestCase):
     def run_judge(self, *args, env=None):
         return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True,
