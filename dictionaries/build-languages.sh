@@ -134,8 +134,9 @@ forms() {
       # shellcheck disable=SC2086  # options are words
       "$pb" dict expand "$dir/package/index.dic" $options ;;
     apertium:*)
-      # Surface forms of every analysis, less proper nouns (tagged <np>).
-      lt-expand "${src#apertium:}" | grep -v '<np>' | cut -d: -f1 ;;
+      # Surface forms of every analysis, less proper nouns (tagged <np>) and multiword
+      # entries (`चूरा लना`: split at the space, their parts are no words of their own).
+      lt-expand "${src#apertium:}" | grep -v '<np>' | cut -d: -f1 | grep -v '[[:space:]]' ;;
   esac
 }
 

@@ -389,6 +389,56 @@ class Aspell:
         return Counter(re.sub(r"/\S*", "", run.stdout.decode("utf-8", "replace")).lower())
 
 
+class Apertium:
+    """An Apertium monolingual dictionary's analyser (`lt-proc LANG.automorf.bin`), for a
+    language built from that dictionary's forms (`lt-expand`, hi): a word is accepted
+    when the analyser knows it as anything but a proper noun (`<np>`, which the build
+    leaves out). The analyser is Apertium's program, not our expansion: what it accepts
+    is its lexicon's, whatever `lt-expand` and the build made of it."""
+
+    def __init__(self, dix: Path):
+        self.dix = dix
+        # apertium-hin.hin.dix -> hin.automorf.bin beside it.
+        code = dix.name.split(".")[-2]
+        self.automorf = dix.parent / f"{code}.automorf.bin"
+        if not self.automorf.is_file():
+            raise BadInput(f"no Apertium analyser {self.automorf} for {dix}")
+        self.cache: dict[str, bool] = {}
+
+    def _accepted(self, chunk: list[str]) -> list[bool]:
+        # One word a line; lt-proc answers `^word/analysis/...$` a word, `*word` unknown.
+        data = "".join(f"{w}\n" for w in chunk).encode("utf-8")
+        run = subprocess.run(["lt-proc", str(self.automorf)], input=data,
+                             capture_output=True, check=False)
+        if run.returncode != 0:
+            raise BadInput(f"lt-proc {self.automorf} failed: "
+                           f"{run.stderr.decode(errors='replace').strip()[:200]}")
+        units = re.findall(r"\^(.*?)\$", run.stdout.decode("utf-8", errors="replace"))
+        verdicts = []
+        for unit in units:
+            analyses = unit.split("/")[1:]
+            verdicts.append(any(a and not a.startswith("*") and "<np>" not in a
+                                for a in analyses))
+        if len(verdicts) != len(chunk):
+            raise BadInput(f"lt-proc {self.automorf}: {len(verdicts)} answers to "
+                           f"{len(chunk)} words (a word split in two?)")
+        return verdicts
+
+    def accepts(self, words) -> set[str]:
+        words = list(dict.fromkeys(words))
+        ask = [w for w in words if w not in self.cache]
+        share = max(1000, -(-len(ask) // JOBS))
+        chunks = [ask[i:i + share] for i in range(0, len(ask), share)]
+        with ThreadPoolExecutor(max_workers=JOBS) as pool:
+            for chunk, verdicts in zip(chunks, pool.map(self._accepted, chunks)):
+                self.cache.update(zip(chunk, verdicts))
+        return {w for w in words if self.cache.get(w)}
+
+    def alphabet(self) -> Counter:
+        """How often each character occurs in the dictionary's source (.dix)."""
+        return Counter(self.dix.read_text(encoding="utf-8", errors="replace").lower())
+
+
 def word_marks(dic: Path, encoding: str) -> str:
     """The combining marks (and ZWJ, ZWNJ) a .dic's words use."""
     text = dic.read_bytes().decode(encoding, errors="ignore")
@@ -529,8 +579,9 @@ class Verdicts:
 
 
 class Judge:
-    def __init__(self, lang: Language, profile: Profile, full: Hunspell | Aspell | None,
-                 nocompound: Hunspell | Aspell | None, listed: set[str] | None,
+    def __init__(self, lang: Language, profile: Profile,
+                 full: Hunspell | Aspell | Apertium | None,
+                 nocompound: Hunspell | Aspell | Apertium | None, listed: set[str] | None,
                  max_variants: int):
         self.lang, self.profile = lang, profile
         self.full, self.nocompound, self.listed = full, nocompound, listed
@@ -661,7 +712,7 @@ def judge_language(tag: str, args) -> Report:
             raise BadInput(f"'{tag}' has no word list to judge (polyboggle languages {tag})")
         raise BadInput(f"unknown language '{tag}'; known: {' '.join(langs)}")
     lang = langs[tag]
-    if shutil.which("hunspell") is None and not lang.source.startswith("aspell:"):
+    if shutil.which("hunspell") is None and not lang.source.startswith(("aspell:", "apertium:")):
         raise BadInput("hunspell is not installed: apt-get install hunspell")
     build = Path(args.build)
     pbd = build / f"{tag}.pbd"
@@ -682,6 +733,11 @@ def judge_language(tag: str, args) -> Report:
         dic, judge_name = HUNSPELL_DIR / f"{dname}.dic", f"hunspell {dname}"
     elif kind == "plain":
         dic, package, judge_name = None, "", "source list"
+    elif kind == "apertium":
+        dic, package, judge_name = None, " ".join(lang.packages), f"apertium {Path(name).name}"
+        if shutil.which("lt-proc") is None or not Path(name).is_file():
+            raise BadInput(f"no Apertium dictionary for '{tag}' ({name}, lt-proc): "
+                           f"apt-get install {package}")
     elif kind == "aspell":
         dic, package, judge_name = None, " ".join(lang.packages), f"aspell {name}"
         if shutil.which("aspell") is None:
@@ -707,6 +763,8 @@ def judge_language(tag: str, args) -> Report:
             nocompound = Hunspell(dic, tmp, compounds=False)
         elif kind == "aspell":
             full = nocompound = Aspell(name)
+        elif kind == "apertium":
+            full = nocompound = Apertium(Path(name))
         else:
             file, enc = name, "utf-8"
             if re.search(r":[A-Za-z0-9-]+$", name):

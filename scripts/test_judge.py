@@ -266,6 +266,22 @@ class Aspell(unittest.TestCase):
                          ["error: aspell is not installed: apt-get install aspell aspell-cy"])
 
 
+class Apertium(unittest.TestCase):
+    """hi is apertium-hin's forms, judged by Apertium's analyser (`lt-proc`)."""
+
+    DIX = Path("/usr/share/apertium/apertium-hin/apertium-hin.hin.dix")
+
+    def test_an_analysis_other_than_a_name_is_a_word(self):
+        import shutil
+        if shutil.which("lt-proc") is None or not self.DIX.is_file():
+            self.fail("apertium-hin and lttoolbox are needed: apt-get install apertium-hin "
+                      "lttoolbox-dev")
+        a = judge.Apertium(self.DIX)
+        # पानी water, नारा slogan; लना is a piece of the multiword `चूरा लना`; xyz none.
+        self.assertEqual(a.accepts(["पानी", "xyz", "नारा", "लना", "पानी"]), {"पानी", "नारा"})
+        self.assertTrue(a.alphabet()["ा"] > 0)
+
+
 class BadInput(unittest.TestCase):
     def run_judge(self, *args, env=None):
         return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True,

@@ -331,7 +331,7 @@ pub const LANGUAGES: &[Language] = &[
         .dice("hindi-designed-4x4")
         .vowels("अआइईउऊऋएऐओऔ")
         .source(
-            &["apertium-hin", "lttoolbox"],
+            &["apertium-hin", "lttoolbox-dev"],
             "apertium:/usr/share/apertium/apertium-hin/apertium-hin.hin.dix",
         )
         .keep_proper_nouns()
