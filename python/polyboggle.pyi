@@ -1,19 +1,24 @@
-"""Solve, score and optimize Boggle-style word grids in any language.
+"""Solve, score and optimize Boggle-style word grids in any language, and lay out
+and fill crosswords.
 
 The Rust core of the `polyboggle` command, as a Python module (PyO3). With no
 lexicon, functions use the built-in English dictionary (ENABLE2K).
 """
 
 from os import PathLike
-from typing import Any, Iterable, Literal, Optional, Sequence, TypedDict, Union, final
+from typing import (
+    Any, Iterable, Literal, Optional, Sequence, TypedDict, Union, final, overload,
+)
 
 from typing_extensions import TypeAlias, Unpack
 
 __all__ = [
     "__version__",
-    "BoardError", "DiceError", "LexiconError", "PolyboggleError", "RulesError",
+    "BoardError", "CrosswordError", "DiceError", "FillTimeoutError", "LexiconError",
+    "PolyboggleError", "RulesError",
     "Board", "DiceSet", "Lexicon", "Solution", "Word", "WordIterator",
-    "dice_sets", "optimize", "score", "score_many", "solve",
+    "crossword_fill", "crossword_layout", "dice_sets", "optimize", "score", "score_many",
+    "solve",
 ]
 __version__: str
 
@@ -53,6 +58,13 @@ class RulesError(PolyboggleError):
 
 class DiceError(PolyboggleError):
     """A dice set that cannot be read or rolled."""
+
+class CrosswordError(PolyboggleError):
+    """A crossword word list, grid or pin that cannot be used, or a grid with no fill."""
+
+class FillTimeoutError(TimeoutError):
+    """The time budget ran out before a fill was found: what `polyboggle crossword fill`
+    reports with exit code 3."""
 
 @final
 class Lexicon:
@@ -334,3 +346,150 @@ def optimize(
 
 def dice_sets() -> list[str]:
     """The names of the built-in dice sets."""
+
+_LayoutWords: TypeAlias = Union[str, Sequence[Union[str, tuple[str, str]]]]
+_FillWords: TypeAlias = Union[str, Sequence[Union[str, tuple[str, int]]], "Lexicon"]
+_Pin: TypeAlias = Union[str, tuple[str, int, int, Literal["across", "down", "a", "d"]]]
+
+class _PlacedWord(TypedDict):
+    word: str
+    number: int
+    direction: Literal["across", "down"]
+    rtl: bool
+    cells: list[list[int]]
+    clue: Optional[str]
+    pinned: bool
+
+class _FilledWord(_PlacedWord):
+    score: Optional[int]
+
+class _Reason(TypedDict):
+    word: str
+    line: int
+    reason: str
+
+class _Layout(TypedDict):
+    rows: int
+    cols: int
+    placed: int
+    dropped: list[str]
+    black: int
+    crossings: int
+    complete: bool
+    words: list[_PlacedWord]
+    grid: list[list[Optional[str]]]
+    reasons: list[_Reason]
+    attempts: int
+    seconds: float
+
+class _Fill(TypedDict):
+    rows: int
+    cols: int
+    placed: int
+    dropped: list[str]
+    black: int
+    crossings: int
+    complete: bool
+    words: list[_FilledWord]
+    grid: list[list[Optional[str]]]
+    reasons: list[_Reason]
+    attempts: int
+    seconds: float
+    mean_score: float
+    backtracks: int
+    restarts: int
+
+@overload
+def crossword_layout(
+    words: _LayoutWords,
+    *,
+    size: Union[tuple[int, int], str, None] = None,
+    auto: bool = False,
+    time: float = 1.0,
+    seed: int = 1,
+    pins: Optional[Iterable[_Pin]] = None,
+    lang: Optional[str] = None,
+    strip_marks: bool = False,
+    keep: Optional[str] = None,
+    turkic: bool = False,
+    format: Literal["dict"] = "dict",
+    solution: bool = False,
+) -> _Layout: ...
+@overload
+def crossword_layout(
+    words: _LayoutWords,
+    *,
+    size: Union[tuple[int, int], str, None] = None,
+    auto: bool = False,
+    time: float = 1.0,
+    seed: int = 1,
+    pins: Optional[Iterable[_Pin]] = None,
+    lang: Optional[str] = None,
+    strip_marks: bool = False,
+    keep: Optional[str] = None,
+    turkic: bool = False,
+    format: Literal["text", "json", "ipuz", "svg"],
+    solution: bool = False,
+) -> str:
+    """A word list laid out as `polyboggle crossword WORDS` lays it out: "json", "text",
+    "ipuz" or "svg" is what the command prints for that --format, "dict" its JSON parsed.
+    `words` is the list's text (an answer, optionally a tab and its clue, a line) or its
+    lines as items (a string, or (answer, clue)); size (rows, cols) or "RxC", default
+    13x17; pins "WORD@ROW,COL,across|down" or (word, row, col, direction). Without the
+    GIL; the same seed gives the same layout when the search finishes before `time`."""
+
+@overload
+def crossword_fill(
+    grid: str,
+    words: _FillWords,
+    *,
+    min_score: Optional[int] = None,
+    time: float = 60.0,
+    seed: int = 1,
+    style: Literal["american", "british"] = "american",
+    lang: Optional[str] = None,
+    strip_marks: bool = False,
+    keep: Optional[str] = None,
+    turkic: bool = False,
+    format: Literal["dict"] = "dict",
+    solution: bool = False,
+) -> _Fill: ...
+@overload
+def crossword_fill(
+    grid: str,
+    words: _FillWords,
+    *,
+    min_score: Optional[int] = None,
+    time: float = 60.0,
+    seed: int = 1,
+    style: Literal["american", "british"] = "american",
+    lang: Optional[str] = None,
+    strip_marks: bool = False,
+    keep: Optional[str] = None,
+    turkic: bool = False,
+    format: Literal["text", "json", "ipuz", "svg"],
+    solution: bool = False,
+) -> str: ...
+@overload
+def crossword_fill(
+    grid: str,
+    words: _FillWords,
+    *,
+    min_score: Optional[int] = None,
+    time: float = 60.0,
+    seed: int = 1,
+    style: Literal["american", "british"] = "american",
+    lang: Optional[str] = None,
+    strip_marks: bool = False,
+    keep: Optional[str] = None,
+    turkic: bool = False,
+    format: Literal["puz"],
+    solution: bool = False,
+) -> bytes:
+    """A grid (one row a line: # black, . empty, a letter pre-filled) filled as
+    `polyboggle crossword fill GRID` fills it: "json", "text", "ipuz" or "svg" is what the
+    command prints for that --format, "puz" the Across Lite file, "dict" the JSON parsed.
+    `words` is the list's text (word;score or a word a line), its lines as items (a
+    string, or (word, score)), or a Lexicon (every word 50, as --dict). Without the GIL.
+    CrosswordError for a bad grid or list or no fill; FillTimeoutError when `time` runs
+    out first."""

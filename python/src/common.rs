@@ -3,7 +3,7 @@
 
 use polyboggle::lexicon::{self};
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTimeoutError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::OnceLock;
 
@@ -36,6 +36,19 @@ create_exception!(
     DiceError,
     PolyboggleError,
     "A dice set that cannot be read or rolled."
+);
+create_exception!(
+    polyboggle,
+    CrosswordError,
+    PolyboggleError,
+    "A crossword word list, grid or pin that cannot be used, or a grid with no fill."
+);
+create_exception!(
+    polyboggle,
+    FillTimeoutError,
+    PyTimeoutError,
+    "The time budget ran out before a fill was found: what `polyboggle crossword fill` \
+     reports with exit code 3."
 );
 
 pub(crate) fn lexicon_error(e: lexicon::LexiconError) -> PyErr {

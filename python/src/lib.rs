@@ -1,7 +1,8 @@
 //! The Python package `polyboggle`: the core crate's dictionaries, boards and solver,
-//! and the optimizer, as Python classes and functions (PyO3). Nothing here solves:
-//! each function turns Python values into the library's, calls it, and turns the
-//! answer back. Errors become Python exceptions carrying the command line's message.
+//! the optimizer, and crossword layouts and fills, as Python classes and functions
+//! (PyO3). Nothing here solves: each function turns Python values into the library's,
+//! calls it, and turns the answer back. Errors become Python exceptions carrying the
+//! command line's message.
 //!
 //! ```python
 //! import polyboggle
@@ -11,6 +12,7 @@
 
 mod board;
 mod common;
+mod crossword;
 mod dice;
 mod lexicon;
 mod rules;
@@ -19,7 +21,11 @@ mod search;
 use pyo3::prelude::*;
 
 use crate::board::{score, score_many, solve, Board, Solution, Word};
-use crate::common::{BoardError, DiceError, LexiconError, PolyboggleError, RulesError};
+use crate::common::{
+    BoardError, CrosswordError, DiceError, FillTimeoutError, LexiconError, PolyboggleError,
+    RulesError,
+};
+use crate::crossword::{crossword_fill, crossword_layout};
 use crate::dice::{dice_sets, DiceSet};
 use crate::lexicon::{Lexicon, WordIterator};
 use crate::search::optimize;
@@ -40,10 +46,14 @@ fn polyboggle_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score_many, m)?)?;
     m.add_function(wrap_pyfunction!(optimize, m)?)?;
     m.add_function(wrap_pyfunction!(dice_sets, m)?)?;
+    m.add_function(wrap_pyfunction!(crossword_layout, m)?)?;
+    m.add_function(wrap_pyfunction!(crossword_fill, m)?)?;
     m.add("PolyboggleError", py.get_type::<PolyboggleError>())?;
     m.add("BoardError", py.get_type::<BoardError>())?;
     m.add("LexiconError", py.get_type::<LexiconError>())?;
     m.add("RulesError", py.get_type::<RulesError>())?;
     m.add("DiceError", py.get_type::<DiceError>())?;
+    m.add("CrosswordError", py.get_type::<CrosswordError>())?;
+    m.add("FillTimeoutError", py.get_type::<FillTimeoutError>())?;
     Ok(())
 }

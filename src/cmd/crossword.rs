@@ -7,16 +7,13 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use polyboggle::{files, Profile};
+use polyboggle_crossword::front::{self, Output};
 use polyboggle_crossword::{self as crossword, Crossword, LayoutOptions};
 use polyboggle_dice as dice;
 
-use super::crossword_input::{check_solution, read_text, MAX_SIDE};
+use super::crossword_input::{check_solution, read_text};
 use crate::args::{CrosswordArgs, CrosswordFormat};
 use crate::Failure;
-
-/// The most words a word list may hold; a longer one is refused. (The library's own
-/// bound, [`crossword::MAX_LAYOUT_WORDS`], drops words past it instead.)
-const MAX_LIST_WORDS: usize = 20_000;
 
 /// Lays out the word list `args` names, or with `--bench` every list of a folder.
 pub fn run(args: CrosswordArgs) -> Result<(), Failure> {
@@ -35,21 +32,12 @@ pub fn run(args: CrosswordArgs) -> Result<(), Failure> {
         return bench(args.words.as_deref(), time, &profile);
     }
     let (rows, cols) = dice::parse_size(&args.size)?;
-    if rows > MAX_SIDE || cols > MAX_SIDE {
-        return Err(Failure::input(format!(
-            "--size {rows}x{cols}: at most {MAX_SIDE} rows and columns"
-        )));
+    if let Some(e) = front::side_error(rows, cols) {
+        return Err(Failure::input(format!("--size {e}")));
     }
     let path = args.words.as_deref().unwrap_or("-");
     let (text, origin) = read_text(path)?;
-    let entries =
-        crossword::parse_word_list(&text).map_err(|e| Failure::input(format!("{origin}: {e}")))?;
-    if entries.len() > MAX_LIST_WORDS {
-        return Err(Failure::input(format!(
-            "{origin}: {} words; at most {MAX_LIST_WORDS}",
-            entries.len()
-        )));
-    }
+    let entries = front::read_word_list(&text, &origin).map_err(Failure::input)?;
     let pins = args
         .pin
         .iter()
@@ -66,19 +54,20 @@ pub fn run(args: CrosswordArgs) -> Result<(), Failure> {
         ..LayoutOptions::default()
     };
     let layout = crossword::generate(&entries, &options).map_err(Failure::input)?;
-    let rendered = match args.format {
-        CrosswordFormat::Text => layout.to_text(),
-        CrosswordFormat::Json => format!("{}\n", layout.to_json()),
-        CrosswordFormat::Ipuz => format!("{:#}\n", layout.to_ipuz()),
-        CrosswordFormat::Svg => layout.to_svg(args.solution),
+    let format = match args.format {
+        CrosswordFormat::Text => Output::Text,
+        CrosswordFormat::Json => Output::Json,
+        CrosswordFormat::Ipuz => Output::Ipuz,
+        CrosswordFormat::Svg => Output::Svg,
     };
+    let rendered = front::layout_output(&layout, format, args.solution).map_err(Failure::input)?;
     let mut out = crate::output::stdout();
     match &args.output {
         Some(file) => {
-            files::write_atomically(file, rendered.as_bytes())?;
+            files::write_atomically(file, &rendered)?;
             writeln!(out, "{}: {}", file.display(), layout.summary())?;
         }
-        None => out.write_all(rendered.as_bytes())?,
+        None => out.write_all(&rendered)?,
     }
     Ok(out.flush()?)
 }

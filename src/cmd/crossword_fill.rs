@@ -9,9 +9,10 @@ use polyboggle::files;
 use polyboggle_crossword::fill::{
     self, FillError, FillOptions, Pattern, ScoredWord, Style, Symmetry,
 };
+use polyboggle_crossword::front::{self, Output, MAX_SIDE};
 use polyboggle_dice as dice;
 
-use super::crossword_input::{check_solution, read_text, MAX_SIDE};
+use super::crossword_input::{check_solution, read_text};
 use crate::args::{FillArgs, FillFormat, PatternArgs, StyleArg, SymmetryArg};
 use crate::Failure;
 
@@ -33,14 +34,7 @@ pub fn run_fill(args: FillArgs) -> Result<(), Failure> {
     };
     check_solution(args.solution, args.format == FillFormat::Svg)?;
     let (grid_text, grid_origin) = read_text(&args.grid)?;
-    let pattern =
-        Pattern::parse(&grid_text).map_err(|e| Failure::input(format!("{grid_origin}: {e}")))?;
-    if pattern.rows > MAX_SIDE || pattern.cols > MAX_SIDE {
-        return Err(Failure::input(format!(
-            "{grid_origin}: {}x{}: at most {MAX_SIDE} rows and columns",
-            pattern.rows, pattern.cols
-        )));
-    }
+    let pattern = front::read_grid(&grid_text, &grid_origin).map_err(Failure::input)?;
     let words: Vec<ScoredWord> = match (&args.words, &args.dict) {
         (Some(path), _) => {
             let (text, origin) = read_text(path)?;
@@ -70,20 +64,21 @@ pub fn run_fill(args: FillArgs) -> Result<(), Failure> {
         FillError::TimedOut { .. } => Failure::incomplete(format!("{grid_origin}: {e}")),
         e => Failure::input(format!("{grid_origin}: {e}")),
     })?;
-    let rendered: Vec<u8> = match args.format {
-        FillFormat::Text => filled.to_text().into_bytes(),
-        FillFormat::Json => format!("{}\n", filled.to_json()).into_bytes(),
-        FillFormat::Ipuz => format!("{:#}\n", filled.to_crossword().to_ipuz()).into_bytes(),
-        FillFormat::Svg => filled.to_crossword().to_svg(args.solution).into_bytes(),
+    let format = match args.format {
+        FillFormat::Text => Output::Text,
+        FillFormat::Json => Output::Json,
+        FillFormat::Ipuz => Output::Ipuz,
+        FillFormat::Svg => Output::Svg,
         FillFormat::Puz => {
             if args.output.is_none() {
                 return Err(Failure::input(
                     "--format puz is binary: write it to a file with -o FILE.puz",
                 ));
             }
-            filled.to_crossword().to_puz().map_err(Failure::input)?
+            Output::Puz
         }
     };
+    let rendered = front::fill_output(&filled, format, args.solution).map_err(Failure::input)?;
     write_out(args.output.as_deref(), &rendered, &filled.summary())
 }
 

@@ -1,14 +1,12 @@
-//! What the `crossword` commands share: reading a word list or a grid, the largest grid
-//! side they take, and where `--solution` applies. `crossword` (the layout) and
-//! `crossword_fill` (`fill`, `pattern`) both use it; it uses neither.
+//! What the `crossword` commands share: reading a word list or a grid, and where
+//! `--solution` applies (the bounds and the output formats every front end shares are
+//! `polyboggle_crossword::front`). `crossword` (the layout) and `crossword_fill`
+//! (`fill`, `pattern`) both use it; it uses neither.
 
 use std::path::Path;
 
 use crate::load::{read_input, Input};
 use crate::Failure;
-
-/// The longest grid side.
-pub(super) const MAX_SIDE: usize = 255;
 
 /// The text of a word list (or a grid) and the name errors give it.
 pub(super) fn read_text(path: &str) -> Result<(String, String), Failure> {

@@ -37,6 +37,7 @@
 
 mod crossword;
 pub mod fill;
+pub mod front;
 mod grid;
 mod layout;
 mod options;
