@@ -113,6 +113,10 @@ forms() {
     hunspell:*)
       local dic=/usr/share/hunspell/${src#hunspell:}.dic
       local rules=
+      if [[ " $options " =~ \ --leave-out=korean-nouns\  ]]; then
+        korean_nouns "$dic" "${dic%.dic}.aff"
+        return
+      fi
       if [[ " $options " =~ \ --leave-out=([^ ]+)\  ]]; then
         rules=${BASH_REMATCH[1]}
         local aff="$out/${src#hunspell:}-$rules.aff"
@@ -180,6 +184,41 @@ left_out() {
     NR != FNR { print }' "$2" "$2"
 }
 
+# Korean's game list (--leave-out=korean-nouns: every affix rule left out, and the stems
+# that are no noun): the headwords of hunspell-ko that take the subject particle 이/가
+# (its suffix flags 530 and 532: nouns, pronouns and numerals, 체언), as word chains
+# (끝말잇기) count words; verb stems and their endings (었, 셨, 겠) are none
+# (docs/game-lists.md). The .dic names its flags by AF aliases; a stem is kept when its
+# alias holds 530 or 532. A hunspell-ko whose flags 530 and 532 are not 이 and 가 is
+# refused, not read wrong. korean_nouns FILE.dic FILE.aff: one stem a line (jamo; the
+# fold composes them into syllables).
+korean_nouns() {
+  perl -CSD -e '
+    use strict; my ($dic, $aff) = @ARGV;
+    my ($i, $ga) = ("\x{110B}\x{1175}", "\x{1100}\x{1161}");
+    open(my $a, "<:encoding(UTF-8)", $aff) or die "$aff: $!\n";
+    my (@alias, %adds);
+    while (<$a>) {
+      if (/^AF\s+(\S+)/) { push @alias, $1; next }
+      $adds{$1} = $2 if /^SFX\s+(530|532)\s+\S+\s+(\S+)\s/;
+    }
+    shift @alias;  # the first AF line is the count
+    ($adds{530} // "") eq $i && ($adds{532} // "") eq $ga
+      or die "korean-nouns: $aff: flags 530 and 532 are not the particles 이 and 가\n";
+    my %noun;
+    for my $n (0 .. $#alias) {
+      $noun{$n + 1} = 1 if grep { $_ eq "530" || $_ eq "532" } split /,/, $alias[$n];
+    }
+    open(my $d, "<:encoding(UTF-8)", $dic) or die "$dic: $!\n";
+    <$d>;  # the count
+    while (<$d>) {
+      chomp;
+      my ($stem, $flags) = split m{/}, $_, 2;
+      print "$stem\n" if defined $flags && grep { $noun{$_} } split /,/, $flags;
+    }
+  ' "$1" "$2"
+}
+
 # The forms of a stream that RULES keeps where the .aff cannot tell (one a line):
 # he_IL writes Hebrew's pronoun suffixes into its forms, so Hspell's own analysis
 # (hspell -l, which reads ISO-8859-8) tells them: a form stays when one of its
@@ -235,6 +274,13 @@ for lang in "${wanted[@]}"; do
   fi
   if ! grep -q . "$out/$lang.txt"; then
     echo "error: $lang: $src gave no word" >&2
+    failed+=("$lang")
+    continue
+  fi
+  # A game list (a --leave-out rule) keeps 1,000 words or more, or is refused.
+  if [[ " $options " =~ \ --leave-out=([^ ]+)\  ]] \
+      && [ "$(wc -l < "$out/$lang.txt")" -lt 1000 ]; then
+    echo "error: $lang: the game list rule ${BASH_REMATCH[1]} kept $(wc -l < "$out/$lang.txt") words of $src (fewer than 1,000)" >&2
     failed+=("$lang")
     continue
   fi

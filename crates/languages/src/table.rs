@@ -273,9 +273,20 @@ pub const LANGUAGES: &[Language] = &[
         .vowels("аеёиоөуүыэюя")
         .source(&["hunspell-mn"], "hunspell:mn_MN")
         .max_form_len(14),
+    // Korean's game list: the nouns of hunspell-ko (stems taking the subject particle
+    // 이/가), as word chains (끝말잇기) count words; no verb ending (었, 셨, 겠) makes a
+    // word (docs/game-lists.md). `ko-full` is every form hunspell-ko accepts.
     lang("ko", "Korean", "한국어", Script::Hangul)
         .syllables()
         .dice("korean-designed-4x4")
+        .source(&["hunspell-ko"], "hunspell:ko")
+        .keep_proper_nouns()
+        .fold(Fold::KoreanSyllables)
+        .expand_options("--leave-out=korean-nouns")
+        .wordfreq("ko"),
+    lang("ko-full", "Korean (every form)", "한국어", Script::Hangul)
+        .syllables()
+        .full_of("ko")
         .source(&["hunspell-ko"], "hunspell:ko")
         .keep_proper_nouns()
         .fold(Fold::KoreanSyllables)

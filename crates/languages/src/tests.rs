@@ -50,8 +50,11 @@ fn an_entry_is_json_with_every_fact() {
     assert_eq!(
         (
             korean["syllables"].clone(),
-            korean["source"]["max_form_len"].clone()
+            korean["source"]["expand_options"].clone()
         ),
-        (true.into(), 6.into())
+        (true.into(), "--leave-out=korean-nouns".into())
     );
+    let every = serde_json::to_value(language("ko-full").unwrap()).unwrap();
+    assert_eq!(every["source"]["max_form_len"], 6);
+    assert_eq!(every["full_of"], "ko");
 }
