@@ -202,7 +202,7 @@ class Table(unittest.TestCase):
         self.assertEqual(judge.rules_for("he-full"), "hasbro")
         self.assertEqual(judge.rules_for("xx"), "hasbro")
         self.assertEqual({t for t, l in judge.read_table().items() if l.rules == "syllables"},
-                         {"bn", "gu", "hi", "ko", "ml", "mr", "ne", "si", "ta", "te"})
+                         {"bn", "gu", "hi", "ko", "ko-full", "ml", "mr", "ne", "si", "ta", "te"})
 
     def test_a_missing_binary_is_one_line(self):
         with self.assertRaises(judge.BadInput) as e:
