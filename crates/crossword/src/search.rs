@@ -7,8 +7,8 @@
 //! when the best layout has not improved for a while (sooner once every word is on
 //! the grid), or when the time budget runs out.
 
+use crate::clock::Instant;
 use std::cmp::Reverse;
-use std::time::Instant;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

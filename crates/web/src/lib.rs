@@ -39,6 +39,7 @@
 pub mod api;
 #[cfg(feature = "server")]
 pub mod connections;
+pub mod crossword;
 mod dictionaries;
 mod error;
 pub mod page;
@@ -54,7 +55,7 @@ pub mod solo_store;
 #[cfg(feature = "server")]
 pub use connections::{Drained, Limits};
 pub use dictionaries::Dictionaries;
-pub use error::ApiError;
+pub use error::{ApiError, At};
 #[cfg(feature = "server")]
 pub use server::{
     keep_room_clocks, router, serve, serve_until, serve_within, shutdown_signal, DRAIN_LIMIT,

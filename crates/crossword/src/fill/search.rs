@@ -12,8 +12,10 @@
 //! costs the same. Words are numbered within their length best score first, so the
 //! smallest live number is the best word left. Nothing here allocates while searching.
 
-use std::time::Instant;
+use std::ops::ControlFlow;
+use std::time::Duration;
 
+use crate::clock::Instant;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -80,9 +82,9 @@ pub(crate) struct SlotSpec {
     pub cross: Vec<Option<(u32, u32)>>,
 }
 
-pub(crate) struct Problem {
+pub(crate) struct Problem<'a> {
     pub alphabet: usize,
-    pub buckets: Vec<Bucket>,
+    pub buckets: Vec<&'a Bucket>,
     pub slots: Vec<SlotSpec>,
 }
 
@@ -95,6 +97,8 @@ pub(crate) enum Outcome {
     NoFill { slot: usize },
     /// The deadline came first; the slot that ran out of words most often.
     TimedOut { slot: usize },
+    /// The progress callback asked to stop.
+    Stopped,
 }
 
 /// Counters of a search.
@@ -123,7 +127,7 @@ enum Event {
 }
 
 struct Solver<'a> {
-    p: &'a Problem,
+    p: &'a Problem<'a>,
     slots: Vec<Live>,
     trail: Vec<u32>,
     queue: Vec<Event>,
@@ -137,6 +141,9 @@ struct Solver<'a> {
     /// Slots of each bucket.
     peers: Vec<Vec<u32>>,
     failures: Vec<u64>,
+    /// A slot taken as holding one word without ruling its others out (`fits`), and
+    /// the word: `u32::MAX` when none.
+    fixed: (u32, u32),
 }
 
 /// Words tried first at a slot: one of the three best, weighted 4, 2, 1; slots the same.
@@ -145,38 +152,24 @@ const PICK_WEIGHTS: [u32; 3] = [4, 2, 1];
 /// Dead ends before the first restart; each restart allows 10% more.
 const FIRST_RESTART: f64 = 500.0;
 
-pub(crate) fn solve(p: &Problem, deadline: Option<Instant>, seed: u64) -> (Outcome, Stats) {
+/// How often the search reports its progress.
+pub(crate) const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+
+/// Searches for a fill until `deadline`; every [`PROGRESS_EVERY`] or so, `progress` is
+/// told the counters so far and may stop the search. It makes no choice of its own:
+/// the same seed fills the same way whatever it does.
+pub(crate) fn solve(
+    p: &Problem,
+    deadline: Option<Instant>,
+    seed: u64,
+    progress: &mut dyn FnMut(Stats) -> ControlFlow<()>,
+) -> (Outcome, Stats) {
     let mut s = Solver::new(p);
     let mut stats = Stats::default();
-    for t in 0..p.slots.len() {
-        if s.slots[t].live == 0 {
-            return (Outcome::NoFill { slot: t }, stats);
-        }
-        if s.slots[t].live == 1 {
-            s.queue.push(Event::Single(t as u32));
-        }
-    }
-    // Arc consistency at the start: a letter one slot has at a square and its crossing
-    // slot lacks goes.
-    for (t, spec) in p.slots.iter().enumerate() {
-        for (pos, cross) in spec.cross.iter().enumerate() {
-            let Some((u, q)) = *cross else { continue };
-            for a in 0..p.alphabet {
-                let mine = s.slots[t].counts[pos * p.alphabet + a];
-                let theirs = s.slots[u as usize].counts[q as usize * p.alphabet + a];
-                if mine > 0 && theirs == 0 {
-                    s.queue.push(Event::Letter {
-                        slot: t as u32,
-                        pos: pos as u32,
-                        a: a as u16,
-                    });
-                }
-            }
-        }
-    }
-    if let Err(t) = s.propagate() {
+    if let Err(t) = s.root() {
         return (Outcome::NoFill { slot: t }, stats);
     }
+    let mut report = Instant::now() + PROGRESS_EVERY;
     let root = s.trail.len();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut limit = FIRST_RESTART;
@@ -185,13 +178,22 @@ pub(crate) fn solve(p: &Problem, deadline: Option<Instant>, seed: u64) -> (Outco
     let mut stack: Vec<(u32, u32, usize)> = Vec::new();
     loop {
         stats.decisions += 1;
-        if stats.decisions % 64 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
-            return (
-                Outcome::TimedOut {
-                    slot: s.most_failed(),
-                },
-                stats,
-            );
+        if stats.decisions % 64 == 0 {
+            let now = Instant::now();
+            if deadline.is_some_and(|d| now >= d) {
+                return (
+                    Outcome::TimedOut {
+                        slot: s.most_failed(),
+                    },
+                    stats,
+                );
+            }
+            if now >= report {
+                report = now + PROGRESS_EVERY;
+                if progress(stats).is_break() {
+                    return (Outcome::Stopped, stats);
+                }
+            }
         }
         let Some(slot) = s.choose_slot(&mut rng) else {
             let words = s.slots.iter().map(|l| l.opts[0]).collect();
@@ -235,7 +237,100 @@ pub(crate) fn solve(p: &Problem, deadline: Option<Instant>, seed: u64) -> (Outco
     }
 }
 
+/// The words slot `t` may take that keep every slot of the grid with a word under
+/// arc consistency: `Ok((live, fitting))`, `live` the count of words arc consistency
+/// leaves the slot in the grid as it is, `fitting` the best of them (at most `limit`,
+/// best first) that, taken, leave every other slot a word once propagated. `Err(u)`:
+/// slot `u` has no word even before.
+pub(crate) fn fitting(p: &Problem, t: usize, limit: usize) -> Result<(usize, Vec<u32>), usize> {
+    let mut s = Solver::new(p);
+    s.root()?;
+    let live = s.slots[t].live;
+    let mut words = s.slots[t].opts[..live].to_vec();
+    words.sort_unstable();
+    let mut fitting = Vec::new();
+    for w in words {
+        if fitting.len() >= limit {
+            break;
+        }
+        if s.fits(t, w) {
+            fitting.push(w);
+        }
+    }
+    Ok((live, fitting))
+}
+
 impl<'a> Solver<'a> {
+    /// Arc consistency at the start: a letter one slot has at a square and its
+    /// crossing slot lacks goes; a slot down to one word takes it from its peers.
+    fn root(&mut self) -> Result<(), usize> {
+        let p = self.p;
+        for t in 0..p.slots.len() {
+            if self.slots[t].live == 0 {
+                return Err(t);
+            }
+            if self.slots[t].live == 1 {
+                self.queue.push(Event::Single(t as u32));
+            }
+        }
+        for (t, spec) in p.slots.iter().enumerate() {
+            for (pos, cross) in spec.cross.iter().enumerate() {
+                let Some((u, q)) = *cross else { continue };
+                for a in 0..p.alphabet {
+                    let mine = self.slots[t].counts[pos * p.alphabet + a];
+                    let theirs = self.slots[u as usize].counts[q as usize * p.alphabet + a];
+                    if mine > 0 && theirs == 0 {
+                        self.queue.push(Event::Letter {
+                            slot: t as u32,
+                            pos: pos as u32,
+                            a: a as u16,
+                        });
+                    }
+                }
+            }
+        }
+        self.propagate()
+    }
+
+    /// Does slot `t` taking its live word `w` leave every slot a word? Slot `t` keeps
+    /// its other words (ruling them out would cost as much as the rest): it is fixed,
+    /// its crossings lose every other letter, its peers the word. Undone before it
+    /// answers.
+    fn fits(&mut self, t: usize, w: u32) -> bool {
+        let p = self.p;
+        let spec = &p.slots[t];
+        let b = p.buckets[spec.bucket];
+        let mark = self.trail.len();
+        self.fixed = (t as u32, w);
+        for (pos, cross) in spec.cross.iter().enumerate() {
+            let Some((u, q)) = *cross else { continue };
+            let mine = b.letter(w, pos);
+            for a in 0..p.alphabet {
+                if a as u16 != mine && self.slots[t].counts[pos * p.alphabet + a] > 0 {
+                    self.queue.push(Event::Letter {
+                        slot: u,
+                        pos: q,
+                        a: a as u16,
+                    });
+                }
+            }
+        }
+        let mut ok = true;
+        for k in 0..self.peers[spec.bucket].len() {
+            let u = self.peers[spec.bucket][k] as usize;
+            let at = self.slots[u].pos_of[w as usize] as usize;
+            if u != t && at < self.slots[u].live && self.remove(u, at).is_err() {
+                ok = false;
+                break;
+            }
+        }
+        ok = ok && self.propagate().is_ok();
+        self.queue.clear();
+        self.undo(mark);
+        self.fixed = (u32::MAX, u32::MAX);
+        ok
+    }
+
     fn new(p: &'a Problem) -> Solver<'a> {
         let a = p.alphabet;
         let slots = p
@@ -291,6 +386,7 @@ impl<'a> Solver<'a> {
             bump: 1.0,
             peers,
             failures: vec![0; p.slots.len()],
+            fixed: (u32::MAX, u32::MAX),
         }
     }
 
@@ -364,6 +460,13 @@ impl<'a> Solver<'a> {
     fn propagate(&mut self) -> Result<(), usize> {
         while let Some(event) = self.queue.pop() {
             let (result, through) = match event {
+                Event::Letter { slot, pos, a } if slot == self.fixed.0 => {
+                    let b = self.p.buckets[self.p.slots[slot as usize].bucket];
+                    if b.letter(self.fixed.1, pos as usize) != a {
+                        continue;
+                    }
+                    (Err(slot as usize), None)
+                }
                 Event::Letter { slot, pos, a } => (
                     self.drop_letter(slot as usize, pos as usize, a),
                     Some(self.crossing_at[slot as usize][pos as usize]),
@@ -441,6 +544,12 @@ impl<'a> Solver<'a> {
         for k in 0..self.peers[bucket].len() {
             let u = self.peers[bucket][k] as usize;
             if u == t {
+                continue;
+            }
+            if u as u32 == self.fixed.0 {
+                if w == self.fixed.1 {
+                    return Err(u);
+                }
                 continue;
             }
             let at = self.slots[u].pos_of[w as usize] as usize;
