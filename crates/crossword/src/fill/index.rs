@@ -317,3 +317,234 @@ pub fn fits(
         candidates,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::fill::Slot;
+
+    /// Arc consistency by the definition, over words as strings: a word stays in a slot
+    /// while every crossing slot has a word with its letter there, and a slot down to
+    /// one word takes it from every other slot. `None` when a slot runs out.
+    fn consistent(slots: &[Slot], mut domains: Vec<Vec<String>>) -> Option<Vec<Vec<String>>> {
+        let letter = |w: &str, i: usize| w.as_bytes()[i];
+        loop {
+            let mut changed = false;
+            for t in 0..slots.len() {
+                let before = domains[t].len();
+                let kept: Vec<String> = domains[t]
+                    .iter()
+                    .filter(|w| {
+                        slots[t].cells.iter().enumerate().all(|(p, c)| {
+                            slots.iter().enumerate().all(|(u, s)| {
+                                if u == t {
+                                    return true;
+                                }
+                                match s.cells.iter().position(|x| x == c) {
+                                    None => true,
+                                    Some(q) => {
+                                        domains[u].iter().any(|x| letter(x, q) == letter(w, p))
+                                    }
+                                }
+                            })
+                        })
+                    })
+                    .filter(|w| {
+                        (0..slots.len()).all(|u| {
+                            u == t
+                                || slots[u].cells.len() != slots[t].cells.len()
+                                || domains[u] != [w.to_string()]
+                        })
+                    })
+                    .cloned()
+                    .collect();
+                if kept.is_empty() {
+                    return None;
+                }
+                changed |= kept.len() != before;
+                domains[t] = kept;
+            }
+            if !changed {
+                return Some(domains);
+            }
+        }
+    }
+
+    #[test]
+    fn fits_agrees_with_arc_consistency_by_the_definition() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let (mut cases, mut pruned, mut dead) = (0, 0, 0);
+        while cases < 150 {
+            let (rows, cols) = (rng.gen_range(3..=4), rng.gen_range(3..=4));
+            let text: String = (0..rows)
+                .map(|_| {
+                    let row: String = (0..cols)
+                        .map(|_| match rng.gen_range(0..10) {
+                            0 => '#',
+                            1 => ['a', 'b', 'c'][rng.gen_range(0..3)],
+                            _ => '.',
+                        })
+                        .collect();
+                    row + "\n"
+                })
+                .collect();
+            let pattern = Pattern::parse(&text).unwrap();
+            let Ok(slots) = pattern.slots(Style::British) else {
+                continue;
+            };
+            let mut list = BTreeSet::new();
+            for _ in 0..rng.gen_range(5..40) {
+                let len = rng.gen_range(3..=4);
+                let w: String = (0..len)
+                    .map(|_| ['a', 'b', 'c'][rng.gen_range(0..3)])
+                    .collect();
+                list.insert(w);
+            }
+            let words: Vec<ScoredWord> = list
+                .iter()
+                .map(|w| ScoredWord {
+                    word: w.clone(),
+                    score: rng.gen_range(0..4) * 10,
+                })
+                .collect();
+            let min_score = 10;
+            let index = WordIndex::new(&words, &Profile::default());
+            let typed = |s: &Slot, w: &str| {
+                s.cells
+                    .iter()
+                    .zip(w.bytes())
+                    .all(|(&c, b)| match &pattern.squares[c] {
+                        Square::Given(g) => g.as_bytes() == [b],
+                        _ => true,
+                    })
+            };
+            let complete = |s: &Slot| {
+                s.cells
+                    .iter()
+                    .all(|&c| matches!(pattern.squares[c], Square::Given(_)))
+            };
+            // Complete entries the list lacks are kept as they are: leave such grids out.
+            let theme = slots.iter().any(|s| {
+                complete(s)
+                    && !words
+                        .iter()
+                        .any(|w| w.word.len() == s.cells.len() && typed(s, &w.word))
+            });
+            if theme {
+                continue;
+            }
+            let domains: Vec<Vec<String>> = slots
+                .iter()
+                .map(|s| {
+                    words
+                        .iter()
+                        .filter(|w| w.word.len() == s.cells.len() && typed(s, &w.word))
+                        .filter(|w| complete(s) || w.score >= min_score)
+                        .map(|w| w.word.clone())
+                        .collect()
+                })
+                .collect();
+            let root = consistent(&slots, domains.clone());
+            cases += 1;
+            for (t, s) in slots.iter().enumerate() {
+                if complete(s) {
+                    continue;
+                }
+                let (r, c) = (s.cells[0] / cols, s.cells[0] % cols);
+                let got = fits(
+                    &pattern,
+                    &index,
+                    Style::British,
+                    min_score,
+                    (r, c),
+                    s.direction,
+                    1000,
+                );
+                let Some(root) = &root else {
+                    assert!(
+                        got.is_err(),
+                        "{text}: no arc-consistent domains, but {got:?}"
+                    );
+                    continue;
+                };
+                let got = got.unwrap_or_else(|e| panic!("{text}: {e}"));
+                assert_eq!(got.total, root[t].len(), "{text}{s:?}");
+                let expected: BTreeSet<String> = root[t]
+                    .iter()
+                    .filter(|w| {
+                        let mut one = domains.clone();
+                        one[t] = vec![w.to_string()];
+                        consistent(&slots, one).is_some()
+                    })
+                    .map(|w| w.to_uppercase())
+                    .collect();
+                let found: BTreeSet<String> =
+                    got.candidates.iter().map(|(w, _)| w.clone()).collect();
+                assert_eq!(found, expected, "{text}{s:?}");
+                if !expected.is_empty() && expected.len() < root[t].len() {
+                    pruned += 1;
+                }
+                assert!(
+                    got.candidates.windows(2).all(|p| p[0].1 >= p[1].1),
+                    "best first"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn fits_names_what_is_wrong() {
+        let list = crate::fill::parse_scored_list("cat;60\ncow;50\ntoe;50\nwoe;40\n").unwrap();
+        let index = WordIndex::new(&list.words, &Profile::default());
+        let grid = Pattern::parse("c..\n.#.\n...").unwrap();
+        let err = fits(
+            &grid,
+            &index,
+            Style::British,
+            0,
+            (1, 1),
+            Direction::Across,
+            5,
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "row 2, column 2: no across entry runs through this square"
+        );
+        let grid = Pattern::parse("cz.\n.#.\n...").unwrap();
+        let err = fits(
+            &grid,
+            &index,
+            Style::British,
+            0,
+            (2, 0),
+            Direction::Across,
+            5,
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "row 1, column 2: \"z\" is no letter of the word list's alphabet"
+        );
+        let grid = Pattern::parse("ct.\n.#.\n...").unwrap();
+        let err = fits(
+            &grid,
+            &index,
+            Style::British,
+            0,
+            (2, 0),
+            Direction::Across,
+            5,
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "row 1, column 1: no word of the list (at the minimum score) completes the across entry ct."
+        );
+    }
+}
