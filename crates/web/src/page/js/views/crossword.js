@@ -438,7 +438,8 @@ async function whatFits() {
   try {
     const answer = await backend.crossword('fits', { ...gridRequest(), ...listRequest(), row, col, direction: cw.direction, limit: 50 });
     const ms = performance.now() - started;
-    summary.textContent = `${answer.pattern} (${answer.direction}): ${plural(answer.total, 'word fits', 'words fit')}${answer.total > answer.candidates.length ? `; the best ${answer.candidates.length}` : ''} (${Math.round(ms)} ms).`;
+    const n = cw.numbers.get(cw.grid.index(answer.row, answer.col));
+    summary.textContent = `${n ? `${n} ` : ''}${answer.direction}, ${answer.pattern}: ${plural(answer.total, 'word fits', 'words fit')}${answer.total > answer.candidates.length ? `; the best ${answer.candidates.length}` : ''} (${Math.round(ms)} ms).`;
     summary.dataset.ms = String(Math.round(ms));
     list.replaceChildren(...answer.candidates.map((c) => {
       const item = el('li', { tabindex: '0' }, el('span', { class: 'w', dir: 'auto' }, c.word), el('span', { class: 'pts' }, String(c.score)));
