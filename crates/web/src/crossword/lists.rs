@@ -169,7 +169,7 @@ mod tests {
         lists.get(&a).unwrap();
         lists.add("cow;50\n").unwrap();
         assert!(lists.get(&a).is_ok());
-        assert_eq!(lists.get(&b).unwrap_err().status, 404);
+        assert_eq!(lists.get(&b).err().unwrap().status, 404);
     }
 
     #[test]
@@ -185,7 +185,7 @@ mod tests {
             .unwrap()
             .id
             .clone();
-        assert_eq!(lists.get(&a).unwrap_err().status, 404);
+        assert_eq!(lists.get(&a).err().unwrap().status, 404);
         assert!(
             lists.get(&b).is_ok(),
             "the newest stays even when alone it is too large"
@@ -194,7 +194,7 @@ mod tests {
 
     #[test]
     fn a_bad_line_is_named() {
-        let err = Lists::default().add("cat;50\ndog;many\n").unwrap_err();
+        let err = Lists::default().add("cat;50\ndog;many\n").err().unwrap();
         assert_eq!(
             (err.status, err.message.as_str()),
             (422, "line 2: score \"many\" is not a whole number")
