@@ -1667,6 +1667,7 @@ async function cwExport(page, button, dir, name) {
 }
 
 async function cwImport(page, file) {
+  await page.evaluate(() => { document.getElementById('cw-files-status').textContent = ''; });
   await page.setInputFiles('#cw-import', file);
   await page.waitForFunction(() => document.getElementById('cw-files-status').textContent.startsWith('Imported')
     || !document.getElementById('cw-error').hidden);
@@ -1739,14 +1740,22 @@ async function crosswordPage(browser, url, kind, { light = false } = {}) {
 
     step = `${kind}: crossword: what fits`;
     await page.locator('#cw-grid .cw-sq').nth(15 * 7 + 5).click();
-    await page.locator('#cw-fits').click();
-    await page.waitForFunction(() => document.getElementById('cw-fits-summary').dataset.ms
-      && document.getElementById('cw-fits-summary').textContent);
-    const fitsMs = Number(await page.locator('#cw-fits-summary').getAttribute('data-ms'));
+    // Asked three times (the median counts): the answer's time, click to list.
+    const asked = [];
+    for (let i = 0; i < 3; i += 1) {
+      await page.evaluate(() => { delete document.getElementById('cw-fits-summary').dataset.ms; });
+      await page.locator('#cw-fits').click();
+      await page.waitForFunction(() => document.getElementById('cw-fits-summary').dataset.ms
+        || !document.getElementById('cw-error').hidden);
+      asked.push(Number(await page.locator('#cw-fits-summary').getAttribute('data-ms')));
+    }
+    const fitsMs = [...asked].sort((a, b) => a - b)[1];
     const fits = await page.locator('#cw-fits-list li .w').allTextContents();
+    const scores = (await page.locator('#cw-fits-list li .pts').allTextContents()).map(Number);
     times.fits = fitsMs;
-    check(fits.length > 0 && fits.every((w) => english.words.has(w)) && fitsMs <= 200,
-      `${kind}: what fits 8 across of the empty 15x15: ${fits.length} candidates, best first (${fits.slice(0, 3).join(', ')}...), in ${fitsMs} ms (target 200)`);
+    check(fits.length > 0 && fits.every((w) => english.words.has(w)) && scores.every((x, i) => i === 0 || scores[i - 1] >= x),
+      `${kind}: what fits 8 across of the empty 15x15: ${fits.length} candidates of the list, best first (${fits.slice(0, 3).join(', ')}...)`);
+    check(fitsMs <= 200, `${kind}: ... within 200 ms (${asked.join(', ')} ms; median ${fitsMs})`);
 
     const pageMs = await cwFill(page, { seed: 1 });
     const filled = await shownGrid(page);
@@ -1872,6 +1881,33 @@ async function crosswordPage(browser, url, kind, { light = false } = {}) {
     const laid = await page.locator('#cw-files-status').textContent();
     check(laid.startsWith('Laid out') && (await shownGrid(page)).split('\n').length === 13, `${kind}: a list laid out on the page (${laid.slice(0, 60)})`);
 
+    if (kind === 'static') {
+      step = `${kind}: crossword: fill times against the CLI`;
+      // Each grid imported as a text grid, filled by the page (click to letters: the
+      // worker's start, the list read again there, the fill) and by the CLI (the process,
+      // the list read, the fill), median of 3, seed 1, the same list.
+      times.grids = [];
+      for (const name of ['american-15-02', 'american-15-03', 'american-15-06', 'american-15-ingrid-readme']) {
+        const file = path.join(CW_GRIDS, `${name}.txt`);
+        await cwImport(page, file);
+        const inPage = [];
+        const byCli = [];
+        let same = true;
+        for (let run = 0; run < 3; run += 1) {
+          await page.locator('#cw-clear-fill').click();
+          inPage.push(await cwFill(page, { seed: 1 }));
+          const { result, ms } = cliFill(readFileSync(file, 'utf8').trim(), english.file, 1, scratch);
+          byCli.push(ms);
+          same = same && (await shownGrid(page)).toUpperCase() === cliText(result, false);
+        }
+        const median = (xs) => [...xs].sort((a, b) => a - b)[1];
+        times.grids.push({ name, page: median(inPage), cli: median(byCli), same });
+      }
+      for (const g of times.grids) {
+        check(g.same, `${kind}: ${g.name}: the CLI's fill; ${g.page} ms in the page, ${Math.round(g.cli)} ms by the CLI (${(g.page / g.cli).toFixed(2)}x)`);
+      }
+    }
+
     step = `${kind}: crossword: a phone`;
     await page.setViewportSize({ width: 390, height: 844 });
     await cwNewGrid(page, 15, 15);
@@ -1905,8 +1941,10 @@ async function crosswordParts(browser, url) {
   if (!staticDir) return;
   const folder = await part('static', pathToFileURL(path.join(staticDir, 'index.html')).href);
   if (folder) {
-    const ratio = folder.page / folder.cli;
-    console.log(`  crossword timings, static (file://): what fits ${folder.fits} ms; fill ${folder.page} ms in the page's worker, ${Math.round(folder.cli)} ms by the CLI (${ratio.toFixed(2)}x)`);
+    const pageMs = folder.grids.reduce((sum, g) => sum + g.page, 0);
+    const cliMs = folder.grids.reduce((sum, g) => sum + g.cli, 0);
+    const ratio = pageMs / cliMs;
+    console.log(`  crossword timings, static (file://): what fits ${folder.fits} ms; the ${folder.grids.length} grids filled in ${Math.round(pageMs)} ms in the page's worker, ${Math.round(cliMs)} ms by the CLI (${ratio.toFixed(2)}x)`);
     check(ratio <= 2, `static: the browser fills within 2x the CLI's time (${ratio.toFixed(2)}x)`);
   }
   const { child, url: httpUrl } = await plainServer(await freePort());
