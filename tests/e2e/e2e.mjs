@@ -1586,6 +1586,21 @@ function hebrewList(dir) {
   return { file, words };
 }
 
+/** Korean words of 2 to 5 syllables, the stems of Debian's hunspell-ko (ko.dic, in
+    decomposed jamo there: composed here), when it is installed; null when not. */
+function koreanList(dir) {
+  const dic = '/usr/share/hunspell/ko.dic';
+  if (!existsSync(dic)) return null;
+  const words = new Set();
+  for (const line of readFileSync(dic, 'utf8').split('\n')) {
+    const word = line.split('/')[0].trim().normalize('NFC');
+    if (/^[\uAC00-\uD7A3]{2,5}$/.test(word)) words.add(word);
+  }
+  const file = path.join(dir, 'korean.txt');
+  writeFileSync(file, `${[...words].join('\n')}\n`);
+  return { file, words };
+}
+
 /** Hebrew final forms as their ordinary letters: a crossing holds the ordinary form. */
 const unfinal = (w) => w.replace(/[ךםןףץ]/g, (c) => ({ ך: 'כ', ם: 'מ', ן: 'נ', ף: 'פ', ץ: 'צ' })[c]);
 
@@ -1689,6 +1704,21 @@ function cliText(result, rtl) {
   return result.grid.map((row) => (rtl ? [...row].reverse() : row).map((c) => (c == null ? '#' : c)).join('')).join('\n');
 }
 
+/** A fill from a dictionary the backend has (enable2k), not a dropped list; and the
+    blank SVG of it. */
+async function cwDictionaryFill(page, kind, scratch) {
+  step = `${kind}: crossword: a dictionary's words`;
+  await cwNewGrid(page, 5, 5);
+  await cwDraw(page, '#...#\n.....\n.....\n.....\n#...#', 'rotational');
+  await page.locator('#cw-list').selectOption('dict:enable2k');
+  await cwFill(page);
+  const fromDict = await shownGrid(page);
+  const enable = new Set(readFileSync(path.join(root, 'dictionaries/enable2k.txt'), 'utf8').split('\n').map((w) => w.toUpperCase()));
+  check(!fromDict.includes('.') && entriesOf(fromDict).every((w) => enable.has(w)), `${kind}: a fill from the dictionary enable2k (${fromDict.replace(/\n/g, '/')})`);
+  const blank = readFileSync(await cwExport(page, '#cw-export-svg', scratch, 'blank.svg'), 'utf8');
+  check(blank.includes('<svg') && !/>[A-Z]</.test(blank), `${kind}: the blank SVG exported (no letters)`);
+}
+
 /** Issue 68's targets, on the page at `url` (`kind`: server, static, static-http). */
 async function crosswordPage(browser, url, kind, { light = false } = {}) {
   console.log(`issue 68: the Crossword view (${kind})`);
@@ -1766,7 +1796,10 @@ async function crosswordPage(browser, url, kind, { light = false } = {}) {
     check(entriesOf(filled).every((w) => english.words.has(w)), `${kind}: every entry is a word of the list`);
     check(filled === cliText(cliRun.result, false), `${kind}: the same fill as crossword fill --seed 1 (${Math.round(cliRun.ms)} ms there)`);
     check(await page.locator('#cw-entries li').count() === cliRun.result.words.length, `${kind}: its ${cliRun.result.words.length} entries listed, to lock or clear`);
-    if (light) return times;
+    if (light) {
+      await cwDictionaryFill(page, kind, scratch);
+      return times;
+    }
 
     step = `${kind}: crossword: lock, clear, fill again`;
     await page.locator('#cw-entries li').first().locator('.cw-lock').click();
@@ -1842,6 +1875,23 @@ async function crosswordPage(browser, url, kind, { light = false } = {}) {
     await cwImport(page, koIpuz);
     check(await shownGrid(page) === ko, `${kind}: its .ipuz imported again: the same grid and entries`);
 
+    const korean = koreanList(scratch);
+    if (!korean) {
+      console.log(`  (${kind}: the Korean 4x4 is not tested: /usr/share/hunspell/ko.dic, Debian's hunspell-ko, is missing)`);
+    } else {
+      const ko4 = '...#\n....\n....\n#...';
+      await cwDropList(page, korean.file);
+      await cwNewGrid(page, 4, 4);
+      await cwDraw(page, ko4, 'rotational');
+      const koMs = await cwFill(page);
+      const koFilled = await shownGrid(page);
+      const koCli = cliFill(ko4, korean.file, 1, scratch);
+      check(koMs != null && !koFilled.includes('.') && entriesOf(koFilled).every((w) => korean.words.has(w)) && koFilled === cliText(koCli.result, false),
+        `${kind}: a symmetric Korean 4x4 drawn by a click, filled from hunspell-ko's ${korean.words.size} stems as the CLI fills it (${koFilled.replace(/\n/g, '/')})`);
+    }
+
+    await cwDictionaryFill(page, kind, scratch);
+
     step = `${kind}: crossword: a Hebrew 9x9 grid, right to left`;
     const hebrew = hebrewList(scratch);
     if (!hebrew) {
@@ -1887,6 +1937,11 @@ async function crosswordPage(browser, url, kind, { light = false } = {}) {
       // worker's start, the list read again there, the fill) and by the CLI (the process,
       // the list read, the fill), median of 3, seed 1, the same list.
       times.grids = [];
+      await page.evaluate(() => {
+        const select = document.getElementById('cw-list');
+        select.value = [...select.options].find((o) => o.textContent.startsWith('english-scored.txt')).value;
+        select.dispatchEvent(new Event('change'));
+      });
       for (const name of ['american-15-02', 'american-15-03', 'american-15-06', 'american-15-ingrid-readme']) {
         const file = path.join(CW_GRIDS, `${name}.txt`);
         await cwImport(page, file);
@@ -1901,10 +1956,10 @@ async function crosswordPage(browser, url, kind, { light = false } = {}) {
           same = same && (await shownGrid(page)).toUpperCase() === cliText(result, false);
         }
         const median = (xs) => [...xs].sort((a, b) => a - b)[1];
-        times.grids.push({ name, page: median(inPage), cli: median(byCli), same });
+        times.grids.push({ name, page: median(inPage), cli: median(byCli), same, error: await page.locator('#cw-error').textContent() });
       }
       for (const g of times.grids) {
-        check(g.same, `${kind}: ${g.name}: the CLI's fill; ${g.page} ms in the page, ${Math.round(g.cli)} ms by the CLI (${(g.page / g.cli).toFixed(2)}x)`);
+        check(g.same, `${kind}: ${g.name}: the CLI's fill; ${g.page} ms in the page, ${Math.round(g.cli)} ms by the CLI (${(g.page / g.cli).toFixed(2)}x)${g.error ? `: ${g.error}` : ''}`);
       }
     }
 
