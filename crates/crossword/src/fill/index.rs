@@ -2,6 +2,8 @@
 //! once, so that asking which words fit an entry ([`fits`]) as a constructor types
 //! costs the search's propagation, not sorting the list again.
 
+use std::time::Duration;
+
 use polyboggle::Profile;
 
 use super::search::{self, Bucket, Problem, SlotSpec};
@@ -9,10 +11,14 @@ use super::{
     best_first, faces_by_len, squares, Alphabet, FillError, Pattern, PatternError, ScoredWord,
     Square, Style,
 };
+use crate::clock::Instant;
 use crate::{fold_letter, Direction};
 
 /// The longest word an index keeps (the longest side a grid has).
 const MAX_LEN: usize = 255;
+
+/// How long [`fits`] tries words: a page asks as its user types.
+pub const FITS_TIME: Duration = Duration::from_millis(150);
 
 /// A scored list as the filler's buckets, for every length: its words deduplicated
 /// (best score kept), best first, with their postings.
@@ -97,12 +103,16 @@ pub struct Fits {
     /// The best of them (at most the limit asked for), best score first, that once
     /// written in leave every entry of the grid a word: (word as printed, score).
     pub candidates: Vec<(String, i32)>,
+    /// Did the time allowed ([`FITS_TIME`]) run out first? Words are tried best score
+    /// first, so those listed are still the best that fit, only fewer than asked.
+    pub cut: bool,
 }
 
 /// The words of `index` (scoring at least `min_score`) that fit the `direction` entry
 /// through the square `square` (row, column; zero-based, reading order) of `pattern`:
 /// every letter already there kept, and every other entry still able to take a word
-/// under arc consistency with the candidate written in. A complete entry elsewhere is
+/// under arc consistency with the candidate written in; tried best first for at most
+/// [`FITS_TIME`]. A complete entry elsewhere is
 /// kept as it is (in the list or not), and no word is used twice.
 ///
 /// ```
@@ -128,6 +138,7 @@ pub fn fits(
     direction: Direction,
     limit: usize,
 ) -> Result<Fits, FillError> {
+    let deadline = Instant::now() + FITS_TIME;
     let slots = pattern.slots(style)?;
     let (row, col) = square;
     let cols = pattern.cols;
@@ -228,6 +239,7 @@ pub fn fits(
             pattern: typed(target),
             total: candidates.len(),
             candidates,
+            cut: false,
         });
     }
 
@@ -298,8 +310,9 @@ pub fn fits(
         buckets: lengths.iter().map(|&len| bucket_at(len)).collect(),
         slots: specs,
     };
-    let (total, words) =
-        search::fitting(&problem, number[target] as usize, limit).map_err(|u| dead(open[u]))?;
+    let (total, words, cut) =
+        search::fitting(&problem, number[target] as usize, limit, Some(deadline))
+            .map_err(|u| dead(open[u]))?;
     let s = &slots[target];
     let candidates = match index.bucket(s.cells.len()) {
         Some((b, sources)) => words
@@ -315,6 +328,7 @@ pub fn fits(
         pattern: typed(target),
         total,
         candidates,
+        cut,
     })
 }
 
@@ -486,6 +500,7 @@ mod tests {
                 let found: BTreeSet<String> =
                     got.candidates.iter().map(|(w, _)| w.clone()).collect();
                 assert_eq!(found, expected, "{text}{s:?}");
+                assert!(!got.cut);
                 if !expected.is_empty() && expected.len() < root[t].len() {
                     pruned += 1;
                 }

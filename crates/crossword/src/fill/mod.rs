@@ -37,7 +37,7 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use polyboggle::Profile;
 
-pub use index::{fits, Fits, WordIndex};
+pub use index::{fits, Fits, WordIndex, FITS_TIME};
 pub use list::{parse_scored_list, ListError, ScoredList, ScoredWord, PLAIN_SCORE};
 pub use pattern::{Pattern, PatternError, Slot, Square, Style, Symmetry};
 

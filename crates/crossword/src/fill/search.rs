@@ -144,6 +144,10 @@ struct Solver<'a> {
     /// A slot taken as holding one word without ruling its others out (`fits`), and
     /// the word: `u32::MAX` when none.
     fixed: (u32, u32),
+    /// What [`Solver::restrict`] changed: each slot and its live count, and its letter
+    /// counts (one after the other).
+    saved: Vec<(u32, u32)>,
+    saved_counts: Vec<u32>,
 }
 
 /// Words tried first at a slot: one of the three best, weighted 4, 2, 1; slots the same.
@@ -238,11 +242,17 @@ pub(crate) fn solve(
 }
 
 /// The words slot `t` may take that keep every slot of the grid with a word under
-/// arc consistency: `Ok((live, fitting))`, `live` the count of words arc consistency
-/// leaves the slot in the grid as it is, `fitting` the best of them (at most `limit`,
-/// best first) that, taken, leave every other slot a word once propagated. `Err(u)`:
-/// slot `u` has no word even before.
-pub(crate) fn fitting(p: &Problem, t: usize, limit: usize) -> Result<(usize, Vec<u32>), usize> {
+/// arc consistency: `Ok((live, fitting, cut))`, `live` the count of words arc
+/// consistency leaves the slot in the grid as it is, `fitting` the best of them (at
+/// most `limit`, best first) that, taken, leave every other slot a word once
+/// propagated, tried until `deadline` (`cut`: it came first). `Err(u)`: slot `u` has no
+/// word even before.
+pub(crate) fn fitting(
+    p: &Problem,
+    t: usize,
+    limit: usize,
+    deadline: Option<Instant>,
+) -> Result<(usize, Vec<u32>, bool), usize> {
     let mut s = Solver::new(p);
     s.root()?;
     let live = s.slots[t].live;
@@ -253,11 +263,14 @@ pub(crate) fn fitting(p: &Problem, t: usize, limit: usize) -> Result<(usize, Vec
         if fitting.len() >= limit {
             break;
         }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Ok((live, fitting, true));
+        }
         if s.fits(t, w) {
             fitting.push(w);
         }
     }
-    Ok((live, fitting))
+    Ok((live, fitting, false))
 }
 
 impl<'a> Solver<'a> {
@@ -300,35 +313,117 @@ impl<'a> Solver<'a> {
         let p = self.p;
         let spec = &p.slots[t];
         let b = p.buckets[spec.bucket];
-        let mark = self.trail.len();
+        let (mark, saved) = (self.trail.len(), self.saved.len());
         self.fixed = (t as u32, w);
+        let mut ok = true;
         for (pos, cross) in spec.cross.iter().enumerate() {
             let Some((u, q)) = *cross else { continue };
-            let mine = b.letter(w, pos);
-            for a in 0..p.alphabet {
-                if a as u16 != mine && self.slots[t].counts[pos * p.alphabet + a] > 0 {
-                    self.queue.push(Event::Letter {
-                        slot: u,
-                        pos: q,
-                        a: a as u16,
-                    });
-                }
+            if self
+                .restrict(u as usize, q as usize, b.letter(w, pos))
+                .is_err()
+            {
+                ok = false;
+                break;
             }
         }
-        let mut ok = true;
         for k in 0..self.peers[spec.bucket].len() {
             let u = self.peers[spec.bucket][k] as usize;
             let at = self.slots[u].pos_of[w as usize] as usize;
+            if !ok {
+                break;
+            }
             if u != t && at < self.slots[u].live && self.remove(u, at).is_err() {
                 ok = false;
-                break;
             }
         }
         ok = ok && self.propagate().is_ok();
         self.queue.clear();
         self.undo(mark);
+        self.restore(saved);
         self.fixed = (u32::MAX, u32::MAX);
         ok
+    }
+
+    /// Keeps in slot `u` only its live words with letter `a` at `q`, in one pass over
+    /// those (not one removal for each of the many others, as a crossing entry of a
+    /// nearly empty grid would cost), saving the slot's live count and letter counts
+    /// for [`Solver::restore`]; queues the letters it empties. `Err(u)` when no word is
+    /// left. Removals after it go on the trail as usual and are undone first.
+    fn restrict(&mut self, u: usize, q: usize, a: u16) -> Result<(), usize> {
+        let p = self.p;
+        let alphabet = p.alphabet;
+        let spec = &p.slots[u];
+        let b = p.buckets[spec.bucket];
+        let key = q * alphabet + a as usize;
+        let l = &mut self.slots[u];
+        self.saved.push((u as u32, l.live as u32));
+        self.saved_counts.extend_from_slice(&l.counts);
+        let mut kept = 0;
+        let mut keep = |l: &mut Live, at: usize| {
+            let (w, other) = (l.opts[at], l.opts[kept]);
+            l.opts.swap(at, kept);
+            l.pos_of[w as usize] = kept as u32;
+            l.pos_of[other as usize] = at as u32;
+            kept += 1;
+        };
+        let (from, to) = (b.start[key] as usize, b.start[key + 1] as usize);
+        if l.live <= to - from {
+            for at in 0..l.live {
+                if b.letter(l.opts[at], q) == a {
+                    keep(l, at);
+                }
+            }
+        } else {
+            for &w in &b.post[from..to] {
+                let at = l.pos_of[w as usize] as usize;
+                if at < l.live {
+                    keep(l, at);
+                }
+            }
+        }
+        l.live = kept;
+        l.counts.iter_mut().for_each(|c| *c = 0);
+        for i in 0..kept {
+            let w = l.opts[i];
+            for pos in 0..b.len {
+                l.counts[pos * alphabet + b.letter(w, pos) as usize] += 1;
+            }
+        }
+        let old = &self.saved_counts[self.saved_counts.len() - l.counts.len()..];
+        for (pos, cross) in spec.cross.iter().enumerate() {
+            let Some((v, r)) = *cross else { continue };
+            for x in 0..alphabet {
+                let k = pos * alphabet + x;
+                if old[k] > 0 && l.counts[k] == 0 {
+                    self.queue.push(Event::Letter {
+                        slot: v,
+                        pos: r,
+                        a: x as u16,
+                    });
+                }
+            }
+        }
+        match kept {
+            0 => Err(u),
+            1 => {
+                self.queue.push(Event::Single(u as u32));
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Puts back the slots [`Solver::restrict`] changed, back to `saved` of them.
+    fn restore(&mut self, saved: usize) {
+        while self.saved.len() > saved {
+            let (u, live) = self.saved.pop().expect("above the mark");
+            let l = &mut self.slots[u as usize];
+            let n = l.counts.len();
+            let from = self.saved_counts.len() - n;
+            l.counts.copy_from_slice(&self.saved_counts[from..]);
+            self.saved_counts.truncate(from);
+            l.live = live as usize;
+        }
     }
 
     fn new(p: &'a Problem) -> Solver<'a> {
@@ -387,6 +482,8 @@ impl<'a> Solver<'a> {
             peers,
             failures: vec![0; p.slots.len()],
             fixed: (u32::MAX, u32::MAX),
+            saved: Vec::new(),
+            saved_counts: Vec::new(),
         }
     }
 

@@ -329,7 +329,8 @@ struct FitsRequest {
 /// entry through the square (`row`, `col`: its first square), its squares as typed
 /// (`.` empty), how many words arc consistency leaves it in the grid as typed
 /// (`total`), and the best of those (at most `limit`, default [`DEFAULT_FITS`]) that,
-/// written in, leave every other entry a word ([`fill::fits`]).
+/// written in, leave every other entry a word ([`fill::fits`]); `cut`: the time allowed
+/// ([`fill::FITS_TIME`]) ran out first, so fewer are listed.
 pub fn fits(cx: &Context, body: &[u8]) -> Result<String, ApiError> {
     let request: FitsRequest = api::parse(body)?;
     let pattern = grid(&request.grid)?;
@@ -357,6 +358,7 @@ pub fn fits(cx: &Context, body: &[u8]) -> Result<String, ApiError> {
         "row": found.start.0, "col": found.start.1, "direction": found.direction.name(),
         "len": found.len,
         "pattern": found.pattern, "total": found.total, "candidates": candidates,
+        "cut": found.cut,
     })
     .to_string())
 }

@@ -129,7 +129,10 @@ fn fill_errors_name_the_entry() {
     let err = fill(&cx, body.to_string().as_bytes(), &mut go).unwrap_err();
     assert_eq!(
         (err.status, err.message.as_str()),
-        (422, "time 601: expected seconds, more than 0 and at most 600")
+        (
+            422,
+            "time 601: expected seconds, more than 0 and at most 600"
+        )
     );
     let body = json!({"grid": RING, "style": "british", "list": id});
     let err = fill(&cx, body.to_string().as_bytes(), &mut |_| {
@@ -174,7 +177,7 @@ fn fits_lists_the_words_that_keep_the_grid_fillable() {
     assert_eq!(
         answer,
         json!({"row": 0, "col": 0, "direction": "across", "len": 3, "pattern": "c..", "total": 2,
-               "candidates": [{"word": "CAT", "score": 60}, {"word": "COW", "score": 50}]})
+               "candidates": [{"word": "CAT", "score": 60}, {"word": "COW", "score": 50}], "cut": false})
     );
     let body = json!({"grid": RING, "style": "british", "list": id, "row": 1, "col": 1, "direction": "down"});
     let err = fits(&cx, body.to_string().as_bytes()).unwrap_err();
