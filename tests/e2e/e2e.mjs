@@ -1796,6 +1796,7 @@ async function crosswordPage(browser, url, kind, { light = false } = {}) {
     check(entriesOf(filled).every((w) => english.words.has(w)), `${kind}: every entry is a word of the list`);
     check(filled === cliText(cliRun.result, false), `${kind}: the same fill as crossword fill --seed 1 (${Math.round(cliRun.ms)} ms there)`);
     check(await page.locator('#cw-entries li').count() === cliRun.result.words.length, `${kind}: its ${cliRun.result.words.length} entries listed, to lock or clear`);
+    await page.screenshot({ path: path.join(shots, `crossword-filled-${kind}.png`), fullPage: true });
     if (light) {
       await cwDictionaryFill(page, kind, scratch);
       return times;
@@ -1914,6 +1915,7 @@ async function crosswordPage(browser, url, kind, { light = false } = {}) {
       const heWords = new Set([...hebrew.words].map(unfinal));
       check(heMs != null && !he.includes('.') && entriesOf(he).every((w) => heWords.has(unfinal(w))),
         `${kind}: it fills, every entry read right to left a word of the list (${entriesOf(he).slice(0, 3).join(' ')}...)`);
+      await page.screenshot({ path: path.join(shots, `crossword-hebrew-${kind}.png`), fullPage: true });
       const heCli = cliFill(hePattern, hebrew.file, 1, scratch);
       check(he === cliText(heCli.result, true), `${kind}: the same fill as the CLI's`);
       const heIpuz = await cwExport(page, '#cw-export-ipuz', scratch, 'hebrew.ipuz');

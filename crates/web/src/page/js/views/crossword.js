@@ -439,7 +439,10 @@ async function whatFits() {
     const answer = await backend.crossword('fits', { ...gridRequest(), ...listRequest(), row, col, direction: cw.direction, limit: 50 });
     const ms = performance.now() - started;
     const n = cw.numbers.get(cw.grid.index(answer.row, answer.col));
-    summary.textContent = `${n ? `${n} ` : ''}${answer.direction}, ${answer.pattern}: ${plural(answer.total, 'word fits', 'words fit')}${answer.total > answer.candidates.length ? `; the best ${answer.candidates.length}` : ''} (${Math.round(ms)} ms).`;
+    const shown = answer.candidates.length;
+    summary.textContent = `${n ? `${n} ` : ''}${answer.direction}, ${answer.pattern}: ${plural(answer.total, 'word fits', 'words fit')} as the grid stands; `
+      + `${shown === answer.total ? 'each' : `the best ${shown}`} ${shown === 1 ? 'keeps' : 'keep'} every crossing entry fillable`
+      + `${answer.cut ? ' (the time allowed ran out: more may)' : ''} (${Math.round(ms)} ms).`;
     summary.dataset.ms = String(Math.round(ms));
     list.replaceChildren(...answer.candidates.map((c) => {
       const item = el('li', { tabindex: '0' }, el('span', { class: 'w', dir: 'auto' }, c.word), el('span', { class: 'pts' }, String(c.score)));
