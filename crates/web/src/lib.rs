@@ -72,6 +72,11 @@ pub struct App {
     /// The rooms open.
     #[cfg(feature = "server")]
     pub rooms: room_store::Rooms,
+    /// The crossword word lists dropped (`POST /api/crossword/list`).
+    pub crossword_lists: crossword::Lists,
+    /// The crossword fills running or just finished.
+    #[cfg(feature = "server")]
+    pub crossword_fills: crossword::Fills,
 }
 
 impl App {
@@ -82,6 +87,9 @@ impl App {
             games: Games::new(),
             #[cfg(feature = "server")]
             rooms: room_store::Rooms::default(),
+            crossword_lists: crossword::Lists::default(),
+            #[cfg(feature = "server")]
+            crossword_fills: crossword::Fills::default(),
         }
     }
 }

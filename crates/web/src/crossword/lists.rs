@@ -15,7 +15,7 @@ use crate::{ApiError, Dictionaries};
 pub const MAX_LISTS: usize = 8;
 /// The most bytes of list text kept, all lists together (about: a word counts its text
 /// and a fixed overhead).
-pub const MAX_LIST_BYTES: usize = 256 * 1024 * 1024;
+pub const MAX_LIST_BYTES: usize = 128 * 1024 * 1024;
 /// The most prepared indexes kept per list (one a profile).
 const MAX_INDEXES: usize = 4;
 

@@ -27,6 +27,8 @@
 //! assert_eq!(filled["grid"][2], serde_json::json!(["W", "O", "E"]));
 //! ```
 
+#[cfg(feature = "server")]
+mod fills;
 mod ipuz;
 mod lists;
 
@@ -42,6 +44,8 @@ use polyboggle::Profile;
 use polyboggle_crossword::fill::{self, FillError, FillOptions, Pattern, Square, Style};
 use polyboggle_crossword::{self as crossword, Crossword, Direction, LayoutOptions, Placed};
 
+#[cfg(feature = "server")]
+pub use fills::{Fills, FILL_KEPT, MAX_FILLS};
 pub use lists::{Lists, Stored, MAX_LISTS, MAX_LIST_BYTES};
 pub use polyboggle_crossword::fill::Progress;
 
@@ -53,8 +57,9 @@ pub const MAX_SIDE: usize = 64;
 pub const DEFAULT_FILL_SECONDS: f64 = 60.0;
 /// The longest time budget a fill may ask for, in seconds.
 pub const MAX_FILL_SECONDS: f64 = 600.0;
-/// The longest time budget a layout may ask for, in seconds.
-pub const MAX_LAYOUT_SECONDS: f64 = 60.0;
+/// The longest time budget a layout may ask for, in seconds (a server answers a
+/// request within 10).
+pub const MAX_LAYOUT_SECONDS: f64 = 8.0;
 /// The most words a layout's list may hold (as `polyboggle crossword` takes).
 pub const MAX_LAYOUT_WORDS: usize = 20_000;
 /// How many words `fits` lists when the request does not say.
