@@ -130,9 +130,16 @@ function showSquares() {
   $('cw-dir').setAttribute('aria-pressed', String(cw.direction === 'down'));
 }
 
+/** What fits an entry of another grid: gone. */
+function clearFits() {
+  $('cw-fits-summary').textContent = '';
+  $('cw-fits-list').replaceChildren();
+}
+
 /** After an edit: the squares shown again, and the grid checked (numbers, legality). */
 function edited({ structure = false } = {}) {
   if (structure && cw.clues.length) cw.clues = []; // their numbers no longer hold
+  if (structure) clearFits();
   lightSquares([]);
   showSquares();
   clearTimeout(cw.checkTimer);
@@ -285,6 +292,7 @@ function newGrid(rows, cols) {
   cw.clues = [];
   cw.entries = [];
   showEntries();
+  clearFits();
   drawGrid();
   edited();
 }
@@ -370,6 +378,7 @@ async function fillGrid() {
     }
     cw.grid.putLetters(result.grid, rtl);
     cw.entries = result.words;
+    clearFits();
     showEntries();
     edited();
     progress.textContent = `Filled in ${(ms / 1000).toFixed(2)} s: ${plural(result.words.length, 'entry', 'entries')}, mean score ${Number(result.mean_score).toFixed(1)}.`;
@@ -485,6 +494,7 @@ async function layOut() {
     cw.grid.putLetters(answer.grid, rtl, true);
     cw.clues = answer.words.map((w) => ({ number: w.number, direction: w.direction, clue: w.clue || w.word }));
     cw.entries = [];
+    clearFits();
     showEntries();
     $('cw-rows').value = String(answer.rows);
     $('cw-cols').value = String(answer.cols);
@@ -570,6 +580,7 @@ async function importFile(file) {
     setRtl(Boolean(answer.rtl));
     cw.clues = answer.clues || [];
     cw.entries = [];
+    clearFits();
     showEntries();
     $('cw-rows').value = String(cw.grid.rows);
     $('cw-cols').value = String(cw.grid.cols);
