@@ -598,8 +598,8 @@ export function openCrossword() {
 }
 
 export function setUpCrossword() {
-  const rows = () => Math.max(3, Math.min(255, Number($('cw-rows').value) || 15));
-  const cols = () => Math.max(3, Math.min(255, Number($('cw-cols').value) || 15));
+  const rows = () => Math.max(3, Math.min(64, Number($('cw-rows').value) || 15));
+  const cols = () => Math.max(3, Math.min(64, Number($('cw-cols').value) || 15));
   fillListMenu();
   onDictionaries(fillListMenu);
   $('cw-list').addEventListener('change', () => {
