@@ -1925,13 +1925,17 @@ async function crosswordPage(browser, url, kind, { light = false } = {}) {
     }
 
     step = `${kind}: crossword: lay out a list`;
-    const answers = readFileSync(path.join(root, 'tests/data/crossword/en-20-1.txt'), 'utf8');
+    const answers = readFileSync(path.join(root, 'tests/data/crossword/en-20-1.txt'), 'utf8')
+      .split('\n').filter(Boolean).map((w) => `${w}\tA clue for ${w}`).join('\n');
     await page.locator('#cw-words').fill(answers);
     await page.locator('#cw-layout').click();
     await page.waitForFunction(() => document.getElementById('cw-files-status').textContent.startsWith('Laid out')
       || !document.getElementById('cw-error').hidden);
     const laid = await page.locator('#cw-files-status').textContent();
     check(laid.startsWith('Laid out') && (await shownGrid(page)).split('\n').length === 13, `${kind}: a list laid out on the page (${laid.slice(0, 60)})`);
+    const laidOut = JSON.parse(readFileSync(await cwExport(page, '#cw-export-ipuz', scratch, 'layout.ipuz'), 'utf8'));
+    const clues = [...laidOut.clues.Across, ...laidOut.clues.Down].map((c) => (Array.isArray(c) ? c[1] : c.clue));
+    check(clues.length > 10 && clues.every((c) => c.startsWith('A clue for ')), `${kind}: its .ipuz holds the clues pasted with the answers (${clues[0]})`);
 
     if (kind === 'static') {
       step = `${kind}: crossword: fill times against the CLI`;
