@@ -245,16 +245,17 @@ pub(crate) fn solve(
 /// arc consistency: `Ok((live, fitting, cut))`, `live` the count of words arc
 /// consistency leaves the slot in the grid as it is, `fitting` the best of them (at
 /// most `limit`, best first) that, taken, leave every other slot a word once
-/// propagated, tried until `deadline` (`cut`: it came first). `Err(u)`: slot `u` has no
-/// word even before.
+/// propagated, tried for `budget` once arc consistency is reached (`cut`: it ran out
+/// first). `Err(u)`: slot `u` has no word even before.
 pub(crate) fn fitting(
     p: &Problem,
     t: usize,
     limit: usize,
-    deadline: Option<Instant>,
+    budget: Duration,
 ) -> Result<(usize, Vec<u32>, bool), usize> {
     let mut s = Solver::new(p);
     s.root()?;
+    let deadline = Instant::now() + budget;
     let live = s.slots[t].live;
     let mut words = s.slots[t].opts[..live].to_vec();
     words.sort_unstable();
@@ -263,7 +264,7 @@ pub(crate) fn fitting(
         if fitting.len() >= limit {
             break;
         }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        if Instant::now() >= deadline {
             return Ok((live, fitting, true));
         }
         if s.fits(t, w) {

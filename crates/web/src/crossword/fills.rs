@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -40,7 +40,6 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 pub struct Fills {
     fills: Mutex<HashMap<String, Arc<Fill>>>,
     max_running: usize,
-    next: AtomicU64,
 }
 
 impl Default for Fills {
@@ -57,7 +56,6 @@ impl Fills {
         Fills {
             fills: Mutex::new(HashMap::new()),
             max_running: max_running.max(1),
-            next: AtomicU64::new(1),
         }
     }
 
@@ -76,8 +74,11 @@ impl Fills {
                 5,
             ));
         }
-        let n = self.next.fetch_add(1, Ordering::Relaxed);
-        let id = format!("f{n:x}{:04x}", std::process::id() & 0xffff);
+        // An id nobody guesses: whoever started a fill alone may watch or stop it.
+        let mut bytes = [0u8; 12];
+        getrandom::fill(&mut bytes)
+            .map_err(|e| ApiError::new(500, format!("no random bytes for a fill's id: {e}")))?;
+        let id: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
         let fill = Arc::new(Fill {
             stop: AtomicBool::new(false),
             state: Mutex::new(State::Running(Progress::default())),

@@ -219,14 +219,18 @@ pub fn check(body: &[u8]) -> Result<String, ApiError> {
 #[derive(Deserialize)]
 struct ListRequest {
     text: String,
+    lang: Option<String>,
 }
 
-/// `list`: `{text}` (a dropped list: `word;score` lines or plain words) → `{id, words,
-/// skipped}`; the list is kept under `id` for the other operations. A bad line is an
-/// error naming it.
+/// `list`: `{text, lang}` (a dropped list: `word;score` lines or plain words) → `{id,
+/// words, skipped}`; the list is kept under `id` for the other operations, its index for
+/// `fits` made now under `lang`'s profile (the first `fits` then answers at once). A bad
+/// line is an error naming it.
 pub fn list(lists: &Lists, body: &[u8]) -> Result<String, ApiError> {
     let request: ListRequest = api::parse(body)?;
+    let profile = profile(request.lang.as_deref())?;
     let stored = lists.add(&request.text)?;
+    stored.index(&profile);
     Ok(json!({
         "id": stored.id, "words": stored.list.words.len(), "skipped": stored.list.skipped,
     })
