@@ -167,6 +167,8 @@ class WasmBackend {
     this.sources = new Map();
     /** The crossword lists made (crosswordList): their text by id, for a fill's worker. */
     this.lists = new Map();
+    /** A fill's worker readied for a list or dictionary: {key, worker}. */
+    this.spare = null;
   }
 
   /** A call into the module: its JSON parsed, or its Failure as an ApiError. */
@@ -364,31 +366,29 @@ class WasmBackend {
     if (!method) throw new ApiError(`no crossword operation ${op}`, 400);
     const answer = await this.call(() => this.local[method](JSON.stringify(request)));
     // A fill runs in a worker with a module of its own, which makes the list again.
-    if (op === 'list') this.lists.set(answer.id, request.text);
+    if (op === 'list') {
+      this.lists.set(answer.id, request.text);
+      this.warmCrossword({ list: answer.id });
+    }
     return answer;
   }
 
   /** Fills a grid in a Web Worker (crossword-worker.js beside the page: the page never
       freezes), with a module of its own given the dictionary or list the request
-      names; `stop()` ends the worker. As ServerBackend.crosswordFill. */
+      names; `stop()` ends the worker. As ServerBackend.crosswordFill. A worker readied
+      for that list beforehand (`warmCrossword`) is taken when there is one. */
   crosswordFill(request, onProgress) {
     let worker = null;
     let fail = () => {};
+    const key = WasmBackend.fillKey(request);
     const done = new Promise((resolve, reject) => {
       fail = (e) => {
         if (worker) worker.terminate();
         reject(e);
       };
-      const message = { module: this.module, request };
-      if (request.list != null) {
-        message.list = this.lists.get(request.list);
-        if (message.list == null) throw new ApiError(`no word list ${request.list}: drop it again`, 404);
-      } else {
-        const name = request.dict;
-        message.dict = { name, ...this.sources.get(name) };
-        if (!this.sources.has(name)) throw new ApiError(`no dictionary ${name} for a fill`, 404);
-      }
-      worker = crosswordWorker();
+      const spare = this.spare && this.spare.key === key ? this.spare : null;
+      this.spare = null;
+      worker = spare ? spare.worker : this.readyWorker(request);
       worker.onmessage = (e) => {
         const m = e.data;
         if (m.progress) {
@@ -403,9 +403,45 @@ class WasmBackend {
         e.preventDefault();
         fail(new ApiError(`The fill's worker failed: ${e.message}`, 500));
       };
-      worker.postMessage(message);
+      worker.postMessage({ request });
     });
+    // The next fill of the same list finds a worker ready, once this one is over.
+    done.then(() => this.warmCrossword(request), () => this.warmCrossword(request));
     return { done, stop() { fail(new FillStopped()); } };
+  }
+
+  /** A worker given the module and the word list `request` names (a list's text, or a
+      dictionary's bytes or file), reading it while nothing asks it to fill yet. */
+  readyWorker(request) {
+    const setup = { module: this.module };
+    if (request.list != null) {
+      setup.list = this.lists.get(request.list);
+      if (setup.list == null) throw new ApiError(`no word list ${request.list}: drop it again`, 404);
+    } else {
+      if (!this.sources.has(request.dict)) throw new ApiError(`no dictionary ${request.dict} for a fill`, 404);
+      setup.dict = { name: request.dict, ...this.sources.get(request.dict) };
+    }
+    const worker = crosswordWorker();
+    worker.postMessage({ setup });
+    return worker;
+  }
+
+  /** Readies a worker for the next fill from the list or dictionary `request` names
+      (`{list}` or `{dict}`), in place of any other. */
+  warmCrossword(request) {
+    const key = WasmBackend.fillKey(request);
+    if (this.spare && this.spare.key === key) return;
+    if (this.spare) this.spare.worker.terminate();
+    this.spare = null;
+    try {
+      this.spare = { key, worker: this.readyWorker(request) };
+    } catch (e) {
+      // Nothing to ready: the fill itself will say why.
+    }
+  }
+
+  static fillKey(request) {
+    return request.list != null ? `list:${request.list}` : `dict:${request.dict}`;
   }
 
   records() {
