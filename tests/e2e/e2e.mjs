@@ -1799,6 +1799,14 @@ async function crosswordPage(browser, url, kind, { light = false } = {}) {
     check(filled === cliText(cliRun.result, false), `${kind}: the same fill as crossword fill --seed 1 (${Math.round(cliRun.ms)} ms there)`);
     check(await page.locator('#cw-entries li').count() === cliRun.result.words.length, `${kind}: its ${cliRun.result.words.length} entries listed, to lock or clear`);
     await page.screenshot({ path: path.join(shots, `crossword-filled-${kind}.png`), fullPage: true });
+    if (kind === 'server') {
+      for (const scheme of ['light', 'dark']) {
+        await page.emulateMedia({ colorScheme: scheme });
+        const { worst, failures: low } = await contrastReport(page);
+        check(!low.length, `${kind}: the filled Crossword view's text at WCAG AA in ${scheme} mode (lowest ${worst}:1)${low.length ? `: ${low.join('; ')}` : ''}`);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
     if (light) {
       await cwDictionaryFill(page, kind, scratch);
       return times;
