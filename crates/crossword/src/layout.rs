@@ -7,7 +7,6 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use crate::clock::Instant;
-
 use crate::grid::{Grid, Shape, Spot};
 use crate::search::{self, Limits, Problem};
 use crate::{

@@ -7,7 +7,6 @@
 //! when the best layout has not improved for a while (sooner once every word is on
 //! the grid), or when the time budget runs out.
 
-use crate::clock::Instant;
 use std::cmp::Reverse;
 
 use rand::SeedableRng;
@@ -15,6 +14,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::grid::{Grid, Shape, Spot};
 use super::Direction;
+use crate::clock::Instant;
 
 /// What the search may change and how it judges a layout.
 pub(crate) struct Problem<'a> {

@@ -31,8 +31,6 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use crate::clock::Instant;
-
 use unicode_segmentation::UnicodeSegmentation;
 
 use polyboggle::Profile;
@@ -41,6 +39,7 @@ pub use index::{fits, Fits, WordIndex, FITS_TIME};
 pub use list::{parse_scored_list, ListError, ScoredList, ScoredWord, PLAIN_SCORE};
 pub use pattern::{Pattern, PatternError, Slot, Square, Style, Symmetry};
 
+use crate::clock::Instant;
 use crate::{fold_letter, is_rtl, Crossword, Direction, Placed};
 use search::{Bucket, Outcome, Problem, SlotSpec};
 

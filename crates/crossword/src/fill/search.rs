@@ -15,9 +15,10 @@
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use crate::clock::Instant;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+use crate::clock::Instant;
 
 /// The words of one length: letters, scores, and for each position and letter the words
 /// with that letter there (postings).
@@ -126,7 +127,9 @@ enum Event {
     Single(u32),
 }
 
-struct Solver<'a> {
+/// The search's state. `FITS`: built for [`fitting`], whose fixed slot the propagation
+/// checks; the fill's search (`false`) has no such test in its inner loop.
+struct Solver<'a, const FITS: bool> {
     p: &'a Problem<'a>,
     slots: Vec<Live>,
     trail: Vec<u32>,
@@ -168,7 +171,7 @@ pub(crate) fn solve(
     seed: u64,
     progress: &mut dyn FnMut(Stats) -> ControlFlow<()>,
 ) -> (Outcome, Stats) {
-    let mut s = Solver::new(p);
+    let mut s = Solver::<false>::new(p);
     let mut stats = Stats::default();
     if let Err(t) = s.root() {
         return (Outcome::NoFill { slot: t }, stats);
@@ -253,7 +256,7 @@ pub(crate) fn fitting(
     limit: usize,
     budget: Duration,
 ) -> Result<(usize, Vec<u32>, bool), usize> {
-    let mut s = Solver::new(p);
+    let mut s = Solver::<true>::new(p);
     s.root()?;
     let deadline = Instant::now() + budget;
     let live = s.slots[t].live;
@@ -274,7 +277,7 @@ pub(crate) fn fitting(
     Ok((live, fitting, false))
 }
 
-impl<'a> Solver<'a> {
+impl<'a, const FITS: bool> Solver<'a, FITS> {
     /// Arc consistency at the start: a letter one slot has at a square and its
     /// crossing slot lacks goes; a slot down to one word takes it from its peers.
     fn root(&mut self) -> Result<(), usize> {
@@ -427,13 +430,13 @@ impl<'a> Solver<'a> {
         }
     }
 
-    fn new(p: &'a Problem) -> Solver<'a> {
+    fn new(p: &'a Problem) -> Solver<'a, FITS> {
         let a = p.alphabet;
         let slots = p
             .slots
             .iter()
             .map(|spec| {
-                let b = &p.buckets[spec.bucket];
+                let b: &Bucket = p.buckets[spec.bucket];
                 let mut pos_of = vec![u32::MAX; b.words()];
                 let mut counts = vec![0u32; b.len * a];
                 for (i, &w) in spec.options.iter().enumerate() {
@@ -493,7 +496,7 @@ impl<'a> Solver<'a> {
     fn remove(&mut self, t: usize, at: usize) -> Result<(), usize> {
         let p = self.p;
         let spec = &p.slots[t];
-        let b = &p.buckets[spec.bucket];
+        let b: &Bucket = p.buckets[spec.bucket];
         let alphabet = p.alphabet;
         let l = &mut self.slots[t];
         let last = l.live - 1;
@@ -529,7 +532,7 @@ impl<'a> Solver<'a> {
         let alphabet = p.alphabet;
         while self.trail.len() > mark {
             let t = self.trail.pop().expect("above the mark") as usize;
-            let b = &p.buckets[p.slots[t].bucket];
+            let b: &Bucket = p.buckets[p.slots[t].bucket];
             let l = &mut self.slots[t];
             let w = l.opts[l.live];
             l.live += 1;
@@ -558,7 +561,7 @@ impl<'a> Solver<'a> {
     fn propagate(&mut self) -> Result<(), usize> {
         while let Some(event) = self.queue.pop() {
             let (result, through) = match event {
-                Event::Letter { slot, pos, a } if slot == self.fixed.0 => {
+                Event::Letter { slot, pos, a } if FITS && slot == self.fixed.0 => {
                     let b = self.p.buckets[self.p.slots[slot as usize].bucket];
                     if b.letter(self.fixed.1, pos as usize) != a {
                         continue;
@@ -600,7 +603,7 @@ impl<'a> Solver<'a> {
     fn drop_letter(&mut self, t: usize, pos: usize, a: u16) -> Result<(), usize> {
         let p = self.p;
         let alphabet = p.alphabet;
-        let b = &p.buckets[p.slots[t].bucket];
+        let b: &Bucket = p.buckets[p.slots[t].bucket];
         let key = pos * alphabet + a as usize;
         let mut left = self.slots[t].counts[key];
         if left == 0 {
@@ -644,7 +647,7 @@ impl<'a> Solver<'a> {
             if u == t {
                 continue;
             }
-            if u as u32 == self.fixed.0 {
+            if FITS && u as u32 == self.fixed.0 {
                 if w == self.fixed.1 {
                     return Err(u);
                 }

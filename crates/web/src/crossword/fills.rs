@@ -89,16 +89,21 @@ impl Fills {
         std::thread::Builder::new()
             .name(format!("fill {id}"))
             .spawn(move || {
-                let result = job.run(&mut |p| {
-                    if let State::Running(progress) = &mut *lock(&fill.state) {
-                        *progress = *p;
-                    }
-                    if fill.stop.load(Ordering::Relaxed) {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                });
+                let run = || {
+                    job.run(&mut |p| {
+                        if let State::Running(progress) = &mut *lock(&fill.state) {
+                            *progress = *p;
+                        }
+                        if fill.stop.load(Ordering::Relaxed) {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    })
+                };
+                // A fill that panicked has failed; it is not left running for ever.
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run))
+                    .unwrap_or_else(|_| Err(ApiError::new(500, "the fill failed")));
                 let mut state = lock(&fill.state);
                 if !matches!(*state, State::Stopped) {
                     *state = match result {
