@@ -1788,6 +1788,13 @@ async function crosswordPage(browser, url, kind, { light = false } = {}) {
     check(fits.length > 0 && fits.every((w) => english.words.has(w)) && scores.every((x, i) => i === 0 || scores[i - 1] >= x),
       `${kind}: what fits 8 across of the empty 15x15: ${fits.length} candidates of the list, best first (${fits.slice(0, 3).join(', ')}...)`);
     check(fitsMs <= 200, `${kind}: ... within 200 ms (${asked.slice(1).join(', ')} ms: median ${fitsMs}; the first ask ${asked[0]} ms)`);
+    await page.locator('#cw-min').fill('66');
+    await page.evaluate(() => { delete document.getElementById('cw-fits-summary').dataset.ms; });
+    await page.locator('#cw-fits').click();
+    await page.waitForFunction(() => document.getElementById('cw-fits-summary').dataset.ms || !document.getElementById('cw-error').hidden);
+    const atLeast = (await page.locator('#cw-fits-list li .pts').allTextContents()).map(Number);
+    check(atLeast.length > 0 && atLeast.every((x) => x >= 66), `${kind}: with a minimum score of 66, only words scoring 66 or more (${atLeast.length})`);
+    await page.locator('#cw-min').fill('');
 
     const pageMs = await cwFill(page, { seed: 1 });
     const filled = await shownGrid(page);
