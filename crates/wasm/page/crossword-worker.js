@@ -5,8 +5,8 @@
 // list's text) or dict ({name, tag, bytes} or {name, tag, url}: the dictionary's bytes, or
 // its file beside the page, fetched again, from the browser's cache where the page kept
 // it)}}, then {request} (the fill's, as POST /api/crossword/fills takes it, naming that
-// list or dictionary). Messages out: {progress} about every 250 ms, then {answer} or
-// {error: {message, status, at}}.
+// list or dictionary; or, with op: 'layout' and no list, a layout's). Messages out:
+// {progress} about every 250 ms, then {answer} or {error: {message, status, at}}.
 //
 // Over http(s) the module's glue is loaded beside it; a page opened from a folder starts
 // it from a Blob holding the glue and this script (crossword_worker_source.js).
@@ -33,6 +33,7 @@ async function setUp({ module, list, dict }) {
   await wasm_bindgen({ module_or_path: module });
   const local = new wasm_bindgen.Local();
   if (list != null) return { local, list: JSON.parse(local.crosswordList(JSON.stringify({ text: list }))).id };
+  if (!dict) return { local, list: null }; // a layout needs no word list
   let { bytes } = dict;
   if (!bytes) {
     const response = await fetch(dict.url);
@@ -55,6 +56,10 @@ self.onmessage = async (event) => {
     const { local, list } = await ready;
     const asked = { ...event.data.request };
     if (list != null) asked.list = list;
+    if (event.data.op === 'layout') {
+      postMessage({ answer: JSON.parse(local.crosswordLayout(JSON.stringify(asked))) });
+      return;
+    }
     const progress = (json) => postMessage({ progress: JSON.parse(json) });
     postMessage({ answer: JSON.parse(local.crosswordFill(JSON.stringify(asked), progress)) });
   } catch (e) {

@@ -360,10 +360,12 @@ class WasmBackend {
     return 'Open one compiled by polyboggle compile under "Your own board or seed".';
   }
 
-  /** A crossword operation, in the module (quick ones: the page waits for them). */
+  /** A crossword operation, in the module (quick ones: the page waits for them); a
+      layout, which searches for a second or more, in a worker of its own. */
   async crossword(op, request) {
     const method = CROSSWORD_OPS[op];
     if (!method) throw new ApiError(`no crossword operation ${op}`, 400);
+    if (op === 'layout') return this.layoutInWorker(request);
     const answer = await this.call(() => this.local[method](JSON.stringify(request)));
     // A fill runs in a worker with a module of its own, which makes the list again.
     if (op === 'list') {
@@ -408,6 +410,25 @@ class WasmBackend {
     // The next fill of the same list finds a worker ready, once this one is over.
     done.then(() => this.warmCrossword(request), () => this.warmCrossword(request));
     return { done, stop() { fail(new FillStopped()); } };
+  }
+
+  /** A layout in a worker, so the page stays live while it searches. */
+  layoutInWorker(request) {
+    return new Promise((resolve, reject) => {
+      const worker = crosswordWorker();
+      worker.onmessage = (e) => {
+        worker.terminate();
+        if (e.data.error) reject(new ApiError(e.data.error.message, e.data.error.status, e.data.error.at || null));
+        else resolve(e.data.answer);
+      };
+      worker.onerror = (e) => {
+        e.preventDefault();
+        worker.terminate();
+        reject(new ApiError(`The layout's worker failed: ${e.message}`, 500));
+      };
+      worker.postMessage({ setup: { module: this.module } });
+      worker.postMessage({ op: 'layout', request });
+    });
   }
 
   /** A worker given the module and the word list `request` names (a list's text, or a
