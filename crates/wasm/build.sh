@@ -8,7 +8,9 @@
 # OUT (default target/wasm-page) gets the page, the module (no dictionary inside it),
 # English (enable2k.pbd, fetched beside the page; enable2k_bytes.js, the same in base64,
 # read only when the page is opened from a folder), the service worker that keeps the
-# page for offline play (sw.js), and languages.json, the index of the dictionaries
+# page for offline play (sw.js), the Web Worker that fills crosswords
+# (crossword-worker.js; crossword_worker_source.js, the same with the module's glue, in
+# base64, for a page opened from a folder), and languages.json, the index of the dictionaries
 # beside it. --langs puts built languages there too (dictionaries/build/TAG.pbd, from
 # dictionaries/build-languages.sh; `all`: every one built; TAG=FILE: FILE for TAG),
 # under langs/. --npm writes
@@ -101,6 +103,16 @@ module_tag='<script type="module" src="app.js"></script>'
 grep -qF "$module_tag" "$page"/index.html || { echo "build.sh: $page/index.html does not load app.js as $module_tag" >&2; exit 1; }
 sed "s#$module_tag#<script src=\"app.js\" defer></script>#" "$page"/index.html > "$staged"/index.html
 cp "$generated"/polyboggle_wasm.js "$generated"/polyboggle_wasm_bg.wasm "$staged"/
+# The crossword fill's worker: beside the page over http(s), where it loads the glue
+# beside it; a page opened from a folder may not start a worker from a file, so there it
+# starts one from a Blob of the glue and the worker together, given here in base64.
+cp crates/wasm/page/crossword-worker.js "$staged"/
+{
+  printf '// The crossword worker and the module glue in base64, for pages opened from a folder.\n'
+  printf 'var POLYBOGGLE_WORKER = "'
+  { cat "$generated"/polyboggle_wasm.js; echo; cat crates/wasm/page/crossword-worker.js; } | base64 -w0
+  printf '";\n'
+} > "$staged"/crossword_worker_source.js
 # English, fetched beside the page like any language (the module embeds none); in
 # base64 for a page opened from a folder, which may load a script but not fetch.
 english=crates/core/data/enable2k.pbd
@@ -133,7 +145,7 @@ entry() { # tag, dictionary name, file
 # The service worker keeps the page (and each dictionary the page keeps) for offline
 # play; its cache is named after this build, so a new build replaces the old page.
 build_id=$(cat "$staged"/index.html "$staged"/app.js "$staged"/style.css "$staged"/polyboggle_wasm.js \
-  "$staged"/polyboggle_wasm_bg.wasm crates/wasm/page/sw.js | sha256sum | cut -c1-12)
+  "$staged"/polyboggle_wasm_bg.wasm crates/wasm/page/sw.js "$staged"/crossword-worker.js | sha256sum | cut -c1-12)
 sed "s/@BUILD@/$build_id/" crates/wasm/page/sw.js > "$staged"/sw.js
 {
   printf '// polyboggle_wasm_bg.wasm in base64, for pages opened from a folder.\n'

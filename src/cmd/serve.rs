@@ -133,6 +133,8 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         dicts,
         games,
         rooms,
+        crossword_lists: Default::default(),
+        crossword_fills: Default::default(),
     });
     if languages > 0 {
         // Each language's tier sizes, for `GET /api/dicts`, read off the requests'

@@ -30,7 +30,11 @@
 // tests/e2e/screenshots), BENCH the boards for the static page's speed test (default
 // ../shared/data/bench/dice44_100k.txt, the first 20,000). The server listens on a free
 // loopback port. E2E_ONLY=static runs the static page's part alone, E2E_ONLY=rooms the
-// rooms alone.
+// rooms alone, E2E_ONLY=crossword the Crossword view alone (issue 68: a symmetric 15x15
+// American grid drawn by clicks, filled from a scored list as the CLI fills it, what fits
+// one entry within 200 ms, export and import, a Korean grid, a Hebrew 9x9 drawn from the
+// right, a layout, bad lists, a bad .ipuz, a grid with no fill; served, static from its
+// folder and over http, the browser's fill timed against the CLI's).
 import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -1548,8 +1552,493 @@ async function staticRoom(browser, url, served) {
   for (const { context } of pages) await context.close();
 }
 
+// ---------------------------------------------------------------- issue 68: the Crossword view
+
+const CW_GRIDS = path.join(root, 'tests/data/crossword/grids');
+const CW_DATA = path.join(root, 'crates/crossword/tests/data');
+
+/** A scored list made from enable2k (public domain): `word;score` a line, the score a
+    fixed function of the letters (30 to 70), so that scores choose among the words. */
+function scoredEnglish(dir) {
+  const words = readFileSync(path.join(root, 'dictionaries/enable2k.txt'), 'utf8').split('\n').filter(Boolean);
+  const lines = words.map((w) => {
+    let sum = 0;
+    for (const ch of w.toLowerCase()) sum += ch.charCodeAt(0) - 96;
+    return `${w};${30 + ((sum * 7 + w.length * 13) % 41)}`;
+  });
+  const file = path.join(dir, 'english-scored.txt');
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return { file, words: new Set(words.map((w) => w.toUpperCase())) };
+}
+
+/** Hebrew words of 3 to 9 letters, the stems of Debian's hunspell-he (he_IL.dic), when
+    it is installed; null when not. */
+function hebrewList(dir) {
+  const dic = '/usr/share/hunspell/he_IL.dic';
+  if (!existsSync(dic)) return null;
+  const words = new Set();
+  for (const line of readFileSync(dic, 'utf8').split('\n')) {
+    const word = line.split('/')[0].trim();
+    if (/^[\u05D0-\u05EA]{3,9}$/.test(word)) words.add(word);
+  }
+  const file = path.join(dir, 'hebrew.txt');
+  writeFileSync(file, `${[...words].join('\n')}\n`);
+  return { file, words };
+}
+
+/** Korean words of 2 to 5 syllables, the stems of Debian's hunspell-ko (ko.dic, in
+    decomposed jamo there: composed here), when it is installed; null when not. */
+function koreanList(dir) {
+  const dic = '/usr/share/hunspell/ko.dic';
+  if (!existsSync(dic)) return null;
+  const words = new Set();
+  for (const line of readFileSync(dic, 'utf8').split('\n')) {
+    const word = line.split('/')[0].trim().normalize('NFC');
+    if (/^[\uAC00-\uD7A3]{2,5}$/.test(word)) words.add(word);
+  }
+  const file = path.join(dir, 'korean.txt');
+  writeFileSync(file, `${[...words].join('\n')}\n`);
+  return { file, words };
+}
+
+/** Hebrew final forms as their ordinary letters: a crossing holds the ordinary form. */
+const unfinal = (w) => w.replace(/[ךםןףץ]/g, (c) => ({ ך: 'כ', ם: 'מ', ן: 'נ', ף: 'פ', ץ: 'צ' })[c]);
+
+/** The grid the page shows, in the text form (rows in reading order). */
+function shownGrid(page) {
+  return page.evaluate(() => {
+    const cols = Number(getComputedStyle(document.getElementById('cw-grid')).getPropertyValue('--cols'));
+    const squares = [...document.querySelectorAll('#cw-grid .cw-sq')]
+      .map((b) => (b.classList.contains('black') ? '#' : b.querySelector('input').value || '.'));
+    const rows = [];
+    for (let i = 0; i < squares.length; i += cols) rows.push(squares.slice(i, i + cols).join(''));
+    return rows.join('\n');
+  });
+}
+
+/** The runs of two or more letters of a text grid, across (in reading order) and down. */
+function entriesOf(text) {
+  const rows = text.split('\n').map((r) => [...new Intl.Segmenter().segment(r)].map((s) => s.segment));
+  const found = [];
+  const runs = (line) => line.join('').split('#').map((s) => s).filter((s) => [...new Intl.Segmenter().segment(s)].length >= 2);
+  for (const row of rows) found.push(...runs(row.map((c) => (c === '#' ? '#' : c))));
+  for (let c = 0; c < rows[0].length; c += 1) found.push(...runs(rows.map((r) => r[c])));
+  return found;
+}
+
+async function cwNewGrid(page, rows, cols, { symmetry = 'rotational', style = 'american' } = {}) {
+  await page.locator('#cw-rows').fill(String(rows));
+  await page.locator('#cw-cols').fill(String(cols));
+  await page.locator('#cw-symmetry').selectOption(symmetry);
+  await page.locator('#cw-style').selectOption(style);
+  await page.locator('#cw-new').click();
+  await page.waitForFunction((n) => document.querySelectorAll('#cw-grid .cw-sq').length === n, rows * cols);
+}
+
+/** Draws a pattern's black squares by clicking, symmetry on: only the first of each
+    pair is clicked, its partner turns black by itself. Answers the clicks. */
+async function cwDraw(page, pattern, symmetry) {
+  const rows = pattern.trim().split('\n');
+  const cols = rows[0].length;
+  if ((await page.locator('#cw-draw').getAttribute('aria-pressed')) !== 'true') await page.locator('#cw-draw').click();
+  let clicks = 0;
+  for (let r = 0; r < rows.length; r += 1) {
+    for (let c = 0; c < cols; c += 1) {
+      if (rows[r][c] !== '#') continue;
+      const [pr, pc] = symmetry === 'rotational' ? [rows.length - 1 - r, cols - 1 - c] : [r, cols - 1 - c];
+      if (pr * cols + pc < r * cols + c) continue; // its partner was clicked
+      await page.locator('#cw-grid .cw-sq').nth(r * cols + c).click();
+      clicks += 1;
+    }
+  }
+  await page.locator('#cw-draw').click();
+  return clicks;
+}
+
+async function cwDropList(page, file) {
+  const name = path.basename(file);
+  await page.setInputFiles('#cw-list-file', file);
+  await page.waitForFunction((n) => [...document.querySelectorAll('#cw-list option')].some((o) => o.selected && o.textContent.startsWith(n))
+    || !document.getElementById('cw-error').hidden, name, { timeout: 60000 });
+}
+
+/** Fills the grid; answers the milliseconds the page took, click to letters. */
+async function cwFill(page, { time = 60, seed = 1 } = {}) {
+  await page.locator('#cw-time').fill(String(time));
+  await page.locator('#cw-seed').fill(String(seed));
+  await page.evaluate(() => { delete document.getElementById('cw-progress').dataset.ms; });
+  await page.locator('#cw-fill').click();
+  await page.waitForFunction(() => document.getElementById('cw-progress').dataset.ms
+    || !document.getElementById('cw-error').hidden, null, { timeout: (time + 30) * 1000 });
+  const ms = await page.locator('#cw-progress').getAttribute('data-ms');
+  return ms == null ? null : Number(ms);
+}
+
+async function cwExport(page, button, dir, name) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator(button).click()]);
+  const file = path.join(dir, name);
+  await download.saveAs(file);
+  return file;
+}
+
+async function cwImport(page, file) {
+  await page.evaluate(() => { document.getElementById('cw-files-status').textContent = ''; });
+  await page.setInputFiles('#cw-import', file);
+  await page.waitForFunction(() => document.getElementById('cw-files-status').textContent.startsWith('Imported')
+    || !document.getElementById('cw-error').hidden);
+}
+
+/** The CLI's fill of a text grid with a list and seed, and its wall-clock time. */
+function cliFill(grid, list, seed, dir) {
+  const file = path.join(dir, 'cli-grid.txt');
+  writeFileSync(file, `${grid}\n`);
+  const started = performance.now();
+  const out = cli('crossword', 'fill', file, '--words', list, '--seed', String(seed), '--time', '60', '--format', 'json');
+  const ms = performance.now() - started;
+  if (out.code !== 0) throw new Error(`crossword fill: ${out.stderr}`);
+  return { result: JSON.parse(out.stdout), ms };
+}
+
+/** The text form of a fill's JSON grid (display order, mirrored for right to left). */
+function cliText(result, rtl) {
+  return result.grid.map((row) => (rtl ? [...row].reverse() : row).map((c) => (c == null ? '#' : c)).join('')).join('\n');
+}
+
+/** A fill from a dictionary the backend has (enable2k), not a dropped list; and the
+    blank SVG of it. */
+async function cwDictionaryFill(page, kind, scratch) {
+  step = `${kind}: crossword: a dictionary's words`;
+  await cwNewGrid(page, 5, 5);
+  await cwDraw(page, '#...#\n.....\n.....\n.....\n#...#', 'rotational');
+  await page.locator('#cw-list').selectOption('dict:enable2k');
+  await cwFill(page);
+  const fromDict = await shownGrid(page);
+  const enable = new Set(readFileSync(path.join(root, 'dictionaries/enable2k.txt'), 'utf8').split('\n').map((w) => w.toUpperCase()));
+  check(!fromDict.includes('.') && entriesOf(fromDict).every((w) => enable.has(w)), `${kind}: a fill from the dictionary enable2k (${fromDict.replace(/\n/g, '/')})`);
+  const blank = readFileSync(await cwExport(page, '#cw-export-svg', scratch, 'blank.svg'), 'utf8');
+  check(blank.includes('<svg') && !/>[A-Z]</.test(blank), `${kind}: the blank SVG exported (no letters)`);
+}
+
+/** Issue 68's targets, on the page at `url` (`kind`: server, static, static-http). */
+async function crosswordPage(browser, url, kind, { light = false } = {}) {
+  console.log(`issue 68: the Crossword view (${kind})`);
+  const scratch = mkdtempSync(path.join(tmpdir(), 'polyboggle-e2e-cw-'));
+  const { context, page } = await openPage(browser, `${url.split('#')[0]}#crossword`, { acceptDownloads: true });
+  const times = {};
+  try {
+    step = `${kind}: crossword: the view`;
+    check(await page.locator('#view-crossword').isVisible(), `${kind}: a #crossword link opens the Crossword view`);
+
+    step = `${kind}: crossword: a symmetric 15x15 American grid by clicks`;
+    const pattern = readFileSync(path.join(CW_GRIDS, 'american-15-02.txt'), 'utf8').trim();
+    await cwNewGrid(page, 15, 15);
+    const clicks = await cwDraw(page, pattern, 'rotational');
+    await page.waitForFunction(() => document.getElementById('cw-legal').textContent.startsWith('A legal American grid'));
+    check(await shownGrid(page) === pattern, `${kind}: ${clicks} clicks draw american-15-02's ${pattern.split('#').length - 1} black squares (rotational symmetry)`);
+    const legal = await page.locator('#cw-legal').textContent();
+    check(/\d+ entries/.test(legal), `${kind}: it is legal, its entries numbered (${legal})`);
+    check(await page.locator('#cw-grid .cw-sq').nth(2).locator('.cw-num').textContent() === '1', `${kind}: its first white square is numbered 1`);
+
+    step = `${kind}: crossword: keys`;
+    await page.locator('#cw-grid .cw-sq input').nth(20).focus();
+    await page.keyboard.press('Space');
+    const asymmetric = await page.locator('#cw-grid .cw-sq').nth(20).getAttribute('class');
+    const partner = await page.locator('#cw-grid .cw-sq').nth(224 - 20).getAttribute('class');
+    await page.keyboard.press('Period');
+    await page.keyboard.press('ArrowRight');
+    const moved = await page.evaluate(() => document.activeElement.closest('.cw-sq').dataset.index);
+    check(asymmetric.includes('black') && partner.includes('black') && moved === '21' && await shownGrid(page) === pattern,
+      `${kind}: Space makes a square black (and its partner), Period white again, the arrows move`);
+    await page.keyboard.press('Tab');
+    check(await page.locator('#cw-dir').textContent() === 'Typing down', `${kind}: Tab switches to down`);
+    await page.keyboard.press('Tab');
+
+    step = `${kind}: crossword: bad lists`;
+    writeFileSync(path.join(scratch, 'latin1.txt'), Buffer.from('word;50\nother;40\ncaf\xe9;30\n', 'latin1'));
+    await cwDropList(page, path.join(scratch, 'latin1.txt'));
+    const notUtf8 = await page.locator('#cw-error').textContent();
+    check(/line 3/.test(notUtf8) && /UTF-8/.test(notUtf8) && await shownGrid(page) === pattern, `${kind}: a list not UTF-8: one line naming the line (${notUtf8}), the grid kept`);
+    writeFileSync(path.join(scratch, 'scores.txt'), 'word;50\nother;forty\n');
+    await cwDropList(page, path.join(scratch, 'scores.txt'));
+    const badScore = await page.locator('#cw-error').textContent();
+    check(/line 2/.test(badScore) && await shownGrid(page) === pattern, `${kind}: a list with a bad score: one line naming the line (${badScore}), the grid kept`);
+
+    step = `${kind}: crossword: fill from a scored list`;
+    const english = scoredEnglish(scratch);
+    await cwDropList(page, english.file);
+    check(await page.locator('#cw-error').isHidden(), `${kind}: the scored list (${english.words.size} words) is read`);
+
+    step = `${kind}: crossword: what fits`;
+    await page.locator('#cw-grid .cw-sq').nth(15 * 7 + 5).click();
+    // Asked four times, click to list: the first builds the list's index for the
+    // entry lengths (said, not checked); the median of the other three counts.
+    const asked = [];
+    for (let i = 0; i < 4; i += 1) {
+      await page.evaluate(() => { delete document.getElementById('cw-fits-summary').dataset.ms; });
+      await page.locator('#cw-fits').click();
+      await page.waitForFunction(() => document.getElementById('cw-fits-summary').dataset.ms
+        || !document.getElementById('cw-error').hidden);
+      asked.push(Number(await page.locator('#cw-fits-summary').getAttribute('data-ms')));
+    }
+    const fitsMs = asked.slice(1).sort((a, b) => a - b)[1];
+    times.firstFits = asked[0];
+    const fits = await page.locator('#cw-fits-list li .w').allTextContents();
+    const scores = (await page.locator('#cw-fits-list li .pts').allTextContents()).map(Number);
+    times.fits = fitsMs;
+    check(fits.length > 0 && fits.every((w) => english.words.has(w)) && scores.every((x, i) => i === 0 || scores[i - 1] >= x),
+      `${kind}: what fits 8 across of the empty 15x15: ${fits.length} candidates of the list, best first (${fits.slice(0, 3).join(', ')}...)`);
+    check(fitsMs <= 200, `${kind}: ... within 200 ms (${asked.slice(1).join(', ')} ms: median ${fitsMs}; the first ask ${asked[0]} ms)`);
+    await page.locator('#cw-min').fill('66');
+    await page.evaluate(() => { delete document.getElementById('cw-fits-summary').dataset.ms; });
+    await page.locator('#cw-fits').click();
+    await page.waitForFunction(() => document.getElementById('cw-fits-summary').dataset.ms || !document.getElementById('cw-error').hidden);
+    const atLeast = (await page.locator('#cw-fits-list li .pts').allTextContents()).map(Number);
+    check(atLeast.length > 0 && atLeast.every((x) => x >= 66), `${kind}: with a minimum score of 66, only words scoring 66 or more (${atLeast.length})`);
+    await page.locator('#cw-min').fill('');
+
+    const pageMs = await cwFill(page, { seed: 1 });
+    const filled = await shownGrid(page);
+    const cliRun = cliFill(pattern, english.file, 1, scratch);
+    times.page = pageMs;
+    times.cli = cliRun.ms;
+    check(pageMs != null && !filled.includes('.'), `${kind}: Fill fills every square (${pageMs} ms)`);
+    check(entriesOf(filled).every((w) => english.words.has(w)), `${kind}: every entry is a word of the list`);
+    check(filled === cliText(cliRun.result, false), `${kind}: the same fill as crossword fill --seed 1 (${Math.round(cliRun.ms)} ms there)`);
+    check(await page.locator('#cw-entries li').count() === cliRun.result.words.length, `${kind}: its ${cliRun.result.words.length} entries listed, to lock or clear`);
+    await page.screenshot({ path: path.join(shots, `crossword-filled-${kind}.png`), fullPage: true });
+    if (kind === 'server') {
+      for (const scheme of ['light', 'dark']) {
+        await page.emulateMedia({ colorScheme: scheme });
+        const { worst, failures: low } = await contrastReport(page);
+        check(!low.length, `${kind}: the filled Crossword view's text at WCAG AA in ${scheme} mode (lowest ${worst}:1)${low.length ? `: ${low.join('; ')}` : ''}`);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+    if (light) {
+      await cwDictionaryFill(page, kind, scratch);
+      return times;
+    }
+
+    step = `${kind}: crossword: lock, clear, fill again`;
+    await page.locator('#cw-entries li').first().locator('.cw-lock').click();
+    const lockedWord = cliRun.result.words[0];
+    await page.locator('#cw-entries li').nth(1).locator('.cw-clear').click();
+    await page.locator('#cw-clear-fill').click();
+    const afterClear = await shownGrid(page);
+    const lockedLetters = lockedWord.cells.map(([r, c]) => afterClear.split('\n')[r][c]).join('');
+    check(lockedLetters === lockedWord.word && (afterClear.match(/\./g) || []).length > 100, `${kind}: a locked entry (${lockedWord.word}) stays when the fill is cleared`);
+    await cwFill(page, { seed: 2 });
+    const again = await shownGrid(page);
+    check(!again.includes('.') && lockedWord.cells.map(([r, c]) => again.split('\n')[r][c]).join('') === lockedWord.word, `${kind}: filled again around it`);
+
+    step = `${kind}: crossword: export .ipuz and import it`;
+    const ipuz = await cwExport(page, '#cw-export-ipuz', scratch, 'english.ipuz');
+    const puzzle = JSON.parse(readFileSync(ipuz, 'utf8'));
+    check(puzzle.dimensions.width === 15 && puzzle.clues && puzzle.clues.Across.length > 0, `${kind}: .ipuz exported (${puzzle.clues.Across.length} across clues)`);
+    const svg = readFileSync(await cwExport(page, '#cw-export-solution', scratch, 'solution.svg'), 'utf8');
+    check(svg.startsWith('<svg') || svg.includes('<svg'), `${kind}: the SVG with its solution exported`);
+    const png = readFileSync(await cwExport(page, '#cw-export-png', scratch, 'grid.png'));
+    check(png.subarray(1, 4).toString() === 'PNG', `${kind}: a PNG exported (${png.length} bytes)`);
+    const puz = readFileSync(await cwExport(page, '#cw-export-puz', scratch, 'grid.puz'));
+    check(puz.subarray(2, 14).toString('latin1') === 'ACROSS&DOWN\0', `${kind}: a .puz exported`);
+    await cwNewGrid(page, 5, 5);
+    await cwImport(page, ipuz);
+    check(await shownGrid(page) === again, `${kind}: the .ipuz imported again: the same grid and entries`);
+    writeFileSync(path.join(scratch, 'bad.ipuz'), '{"version": "http://ipuz.org/v2",\n "kind": [\n');
+    await cwImport(page, path.join(scratch, 'bad.ipuz'));
+    const badIpuz = await page.locator('#cw-error').textContent();
+    check(!(await page.locator('#cw-error').isHidden()) && /line \d+|row \d+|puzzle|dimensions/.test(badIpuz) && await shownGrid(page) === again,
+      `${kind}: a .ipuz that does not parse: one line saying where (${badIpuz}), the grid kept`);
+
+    step = `${kind}: crossword: progress, and Stop`;
+    await cwNewGrid(page, 7, 7, { symmetry: 'none' });
+    await page.locator('#cw-time').fill('30');
+    await page.locator('#cw-fill').click();
+    await page.waitForFunction(() => /Filling: [1-9][\d,]* attempts/.test(document.getElementById('cw-progress').textContent));
+    const progressLine = await page.locator('#cw-progress').textContent();
+    const stopAt = Date.now();
+    await page.locator('#cw-stop').click();
+    await page.waitForFunction(() => document.getElementById('cw-progress').textContent.startsWith('Stopped'));
+    check(Date.now() - stopAt < 2000 && !(await shownGrid(page)).replace(/\n/g, '').replace(/\./g, '') && await page.locator('#cw-fill').isEnabled(),
+      `${kind}: an open 7x7 (no fill in sight) shows its progress (${progressLine}), and Stop ends it at once, the grid as it was`);
+
+    step = `${kind}: crossword: a grid with no fill`;
+    writeFileSync(path.join(scratch, 'few.txt'), 'abc;50\nbcd;50\ncde;50\nade;50\n');
+    await cwNewGrid(page, 3, 3, { symmetry: 'none' });
+    await cwDropList(page, path.join(scratch, 'few.txt'));
+    const noFillStarted = Date.now();
+    await cwFill(page, { time: 5 });
+    const noFill = await page.locator('#cw-error').textContent();
+    const lit = await page.locator('#cw-grid .cw-sq.lit').count();
+    check(/no fill/.test(noFill) && lit === 3 && Date.now() - noFillStarted < 7000, `${kind}: no fill: the entry is lit (${lit} squares) and named (${noFill})`);
+
+    step = `${kind}: crossword: a Korean grid`;
+    const koPattern = readFileSync(path.join(CW_DATA, 'ko-grid.txt'), 'utf8').trim();
+    const koRows = koPattern.split('\n');
+    await cwNewGrid(page, koRows.length, koRows[0].length, { symmetry: 'none' });
+    const koList = path.join(CW_DATA, 'ko-words.txt');
+    await cwDropList(page, koList);
+    await page.locator('#cw-grid .cw-sq input').first().focus();
+    await page.keyboard.type('가');
+    const typedKo = await shownGrid(page);
+    check(typedKo.startsWith('가'), `${kind}: a Hangul syllable typed fills one square`);
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await cwFill(page);
+    const ko = await shownGrid(page);
+    const koWords = new Set(readFileSync(koList, 'utf8').split('\n').map((l) => l.split(';')[0].trim()));
+    check(!ko.includes('.') && entriesOf(ko).every((w) => koWords.has(w)), `${kind}: the Korean grid fills with words of the list (${ko.replace(/\n/g, '/')})`);
+    const koIpuz = await cwExport(page, '#cw-export-ipuz', scratch, 'korean.ipuz');
+    await cwNewGrid(page, 5, 5);
+    await cwImport(page, koIpuz);
+    check(await shownGrid(page) === ko, `${kind}: its .ipuz imported again: the same grid and entries`);
+
+    const korean = koreanList(scratch);
+    if (!korean) {
+      console.log(`  (${kind}: the Korean 4x4 is not tested: /usr/share/hunspell/ko.dic, Debian's hunspell-ko, is missing)`);
+    } else {
+      const ko4 = '...#\n....\n....\n#...';
+      await cwDropList(page, korean.file);
+      await cwNewGrid(page, 4, 4);
+      await cwDraw(page, ko4, 'rotational');
+      const koMs = await cwFill(page);
+      const koFilled = await shownGrid(page);
+      const koCli = cliFill(ko4, korean.file, 1, scratch);
+      check(koMs != null && !koFilled.includes('.') && entriesOf(koFilled).every((w) => korean.words.has(w)) && koFilled === cliText(koCli.result, false),
+        `${kind}: a symmetric Korean 4x4 drawn by a click, filled from hunspell-ko's ${korean.words.size} stems as the CLI fills it (${koFilled.replace(/\n/g, '/')})`);
+    }
+
+    await cwDictionaryFill(page, kind, scratch);
+
+    step = `${kind}: crossword: a Hebrew 9x9 grid, right to left`;
+    const hebrew = hebrewList(scratch);
+    if (!hebrew) {
+      console.log(`  (${kind}: the Hebrew grid is not tested: /usr/share/hunspell/he_IL.dic, Debian's hunspell-he, is missing)`);
+    } else {
+      const hePattern = cli('crossword', 'pattern', '--size', '9x9', '--blocks', '12', '--max-len', '7', '--seed', '2').stdout.trim();
+      await cwDropList(page, hebrew.file);
+      check(await page.locator('#cw-rtl').isChecked(), `${kind}: a Hebrew list makes the grid right to left`);
+      await cwNewGrid(page, 9, 9);
+      await cwDraw(page, hePattern, 'rotational');
+      await page.waitForFunction(() => document.getElementById('cw-legal').textContent.startsWith('A legal'));
+      check(await shownGrid(page) === hePattern, `${kind}: the 9x9 pattern drawn by clicks`);
+      const first = await page.locator('#cw-grid .cw-sq').nth(0).boundingBox();
+      const second = await page.locator('#cw-grid .cw-sq').nth(1).boundingBox();
+      check(first.x > second.x, `${kind}: drawn from the right (the first square of a row is the right-most)`);
+      const firstWhite = [...hePattern.replace(/\n/g, '')].indexOf('.');
+      check(await page.locator('#cw-grid .cw-sq').nth(firstWhite).locator('.cw-num').textContent() === '1', `${kind}: numbered from the right`);
+      const heMs = await cwFill(page);
+      const he = await shownGrid(page);
+      const heWords = new Set([...hebrew.words].map(unfinal));
+      check(heMs != null && !he.includes('.') && entriesOf(he).every((w) => heWords.has(unfinal(w))),
+        `${kind}: it fills, every entry read right to left a word of the list (${entriesOf(he).slice(0, 3).join(' ')}...)`);
+      await page.screenshot({ path: path.join(shots, `crossword-hebrew-${kind}.png`), fullPage: true });
+      const heCli = cliFill(hePattern, hebrew.file, 1, scratch);
+      check(he === cliText(heCli.result, true), `${kind}: the same fill as the CLI's`);
+      const heIpuz = await cwExport(page, '#cw-export-ipuz', scratch, 'hebrew.ipuz');
+      await cwNewGrid(page, 5, 5);
+      await cwImport(page, heIpuz);
+      check(await shownGrid(page) === he && await page.locator('#cw-rtl').isChecked(), `${kind}: its .ipuz imported again: the same grid, right to left`);
+    }
+
+    step = `${kind}: crossword: lay out a list`;
+    const answers = readFileSync(path.join(root, 'tests/data/crossword/en-20-1.txt'), 'utf8')
+      .split('\n').filter(Boolean).map((w) => `${w}\tA clue for ${w}`).join('\n');
+    await page.locator('#cw-words').fill(answers);
+    await page.locator('#cw-layout').click();
+    await page.waitForFunction(() => document.getElementById('cw-files-status').textContent.startsWith('Laid out')
+      || !document.getElementById('cw-error').hidden);
+    const laid = await page.locator('#cw-files-status').textContent();
+    check(laid.startsWith('Laid out') && (await shownGrid(page)).split('\n').length === 13, `${kind}: a list laid out on the page (${laid.slice(0, 60)})`);
+    const laidOut = JSON.parse(readFileSync(await cwExport(page, '#cw-export-ipuz', scratch, 'layout.ipuz'), 'utf8'));
+    const clues = [...laidOut.clues.Across, ...laidOut.clues.Down].map((c) => (Array.isArray(c) ? c[1] : c.clue));
+    check(clues.length > 10 && clues.every((c) => c.startsWith('A clue for ')), `${kind}: its .ipuz holds the clues pasted with the answers (${clues[0]})`);
+
+    if (kind === 'static') {
+      step = `${kind}: crossword: fill times against the CLI`;
+      // Each grid imported as a text grid, filled by the page (click to letters, in a
+      // worker readied with the list after the last fill) and by the CLI (the process,
+      // the list read, the fill), median of 3, seed 1, the same list.
+      times.grids = [];
+      await page.evaluate(() => {
+        const select = document.getElementById('cw-list');
+        select.value = [...select.options].find((o) => o.textContent.startsWith('english-scored.txt')).value;
+        select.dispatchEvent(new Event('change'));
+      });
+      for (const name of ['american-15-02', 'american-15-03', 'american-15-06', 'american-15-ingrid-readme']) {
+        const file = path.join(CW_GRIDS, `${name}.txt`);
+        await cwImport(page, file);
+        const inPage = [];
+        const byCli = [];
+        let same = true;
+        for (let run = 0; run < 3; run += 1) {
+          await page.locator('#cw-clear-fill').click();
+          inPage.push(await cwFill(page, { seed: 1 }));
+          // The page readies a worker for the next fill: let it, before the CLI's turn.
+          await page.waitForTimeout(600);
+          const { result, ms } = cliFill(readFileSync(file, 'utf8').trim(), english.file, 1, scratch);
+          byCli.push(ms);
+          same = same && (await shownGrid(page)).toUpperCase() === cliText(result, false);
+        }
+        const median = (xs) => [...xs].sort((a, b) => a - b)[1];
+        times.grids.push({ name, page: median(inPage), cli: median(byCli), same, error: await page.locator('#cw-error').textContent() });
+      }
+      for (const g of times.grids) {
+        check(g.same, `${kind}: ${g.name}: the CLI's fill; ${g.page} ms in the page, ${Math.round(g.cli)} ms by the CLI (${(g.page / g.cli).toFixed(2)}x)${g.error ? `: ${g.error}` : ''}`);
+      }
+    }
+
+    step = `${kind}: crossword: a phone`;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await cwNewGrid(page, 15, 15);
+    const box = await page.locator('#cw-grid').boundingBox();
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    check(box.width <= 390 && wide <= 390, `${kind}: at 390 px the 15x15 grid fits (${Math.round(box.width)} px, the page ${wide} px wide)`);
+    await page.screenshot({ path: path.join(shots, `crossword-phone-${kind}.png`), fullPage: true });
+    check(page.errors.length === 0, `${kind}: crossword: no script errors${page.errors.length ? `: ${page.errors.join('; ')}` : ''}`);
+  } finally {
+    await context.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  return times;
+}
+
+/** Issue 68 on the served page, and on the static page from its folder and over http:
+    the fill's time in the browser against the CLI's printed. A part that fails stops
+    there; the others run. */
+async function crosswordParts(browser, url) {
+  const part = async (kind, at, options) => {
+    try {
+      return await crosswordPage(browser, at, kind, options);
+    } catch (e) {
+      failures += 1;
+      console.log(`  FAIL while trying to ${step}: ${e.message.split('\n')[0]}`);
+      return null;
+    }
+  };
+  const served = await part('server', url);
+  if (served) console.log(`  crossword timings, served: what fits ${served.fits} ms; fill ${served.page} ms in the page, ${Math.round(served.cli)} ms by the CLI`);
+  if (!staticDir) return;
+  const folder = await part('static', pathToFileURL(path.join(staticDir, 'index.html')).href);
+  if (folder) {
+    const pageMs = folder.grids.reduce((sum, g) => sum + g.page, 0);
+    const cliMs = folder.grids.reduce((sum, g) => sum + g.cli, 0);
+    const ratio = pageMs / cliMs;
+    console.log(`  crossword timings, static (file://): what fits ${folder.fits} ms; the ${folder.grids.length} grids filled in ${Math.round(pageMs)} ms in the page's worker, ${Math.round(cliMs)} ms by the CLI (${ratio.toFixed(2)}x)`);
+    check(ratio <= 2, `static: the browser fills within 2x the CLI's time (${ratio.toFixed(2)}x)`);
+  }
+  const { child, url: httpUrl } = await plainServer(await freePort());
+  try {
+    const http = await part('static-http', httpUrl, { light: true });
+    if (http) console.log(`  crossword timings, static (http): what fits ${http.fits} ms; fill ${http.page} ms, ${Math.round(http.cli)} ms by the CLI (${(http.page / http.cli).toFixed(2)}x)`);
+  } finally {
+    child.kill();
+  }
+}
+
 class StaticOnly extends Error {}
 class RoomsOnly extends Error {}
+class CrosswordOnly extends Error {}
 
 async function main() {
   mkdirSync(shots, { recursive: true });
@@ -1581,6 +2070,7 @@ async function main() {
 
     if (process.env.E2E_ONLY === 'static' || process.env.E2E_ONLY === 'languages') throw new StaticOnly();
     if (process.env.E2E_ONLY === 'rooms') throw new RoomsOnly();
+    if (process.env.E2E_ONLY === 'crossword') throw new CrosswordOnly();
 
     step = 'load the page';
     console.log(`server ${url}`);
@@ -1738,8 +2228,16 @@ async function main() {
     } else {
       console.log('  the static page: not tested (give its folder, from crates/wasm/build.sh)');
     }
+    await crosswordParts(browser, url);
   } catch (e) {
-    if (e instanceof RoomsOnly) {
+    if (e instanceof CrosswordOnly) {
+      try {
+        await crosswordParts(browser, url);
+      } catch (e2) {
+        failures += 1;
+        console.log(`  FAIL while trying to ${step}: ${e2.message.split('\n')[0]}`);
+      }
+    } else if (e instanceof RoomsOnly) {
       try {
         const served = await serverRooms(browser, url);
         if (staticDir) await staticRoom(browser, pathToFileURL(path.join(staticDir, 'index.html')).href, served);

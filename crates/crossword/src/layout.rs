@@ -4,8 +4,9 @@
 //! out with its reason. How the search tries words and judges layouts is `search`'s.
 
 use std::collections::BTreeMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use crate::clock::Instant;
 use crate::grid::{Grid, Shape, Spot};
 use crate::search::{self, Limits, Problem};
 use crate::{

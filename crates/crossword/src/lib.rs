@@ -35,6 +35,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod clock;
 mod crossword;
 pub mod fill;
 pub mod front;

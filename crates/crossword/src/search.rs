@@ -8,13 +8,13 @@
 //! the grid), or when the time budget runs out.
 
 use std::cmp::Reverse;
-use std::time::Instant;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::grid::{Grid, Shape, Spot};
 use super::Direction;
+use crate::clock::Instant;
 
 /// What the search may change and how it judges a layout.
 pub(crate) struct Problem<'a> {

@@ -291,3 +291,39 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn progress_is_reported_and_changes_nothing_and_a_fill_can_be_stopped() {
+    use polyboggle_crossword::fill::{fill_with, Progress};
+    use std::ops::ControlFlow;
+    // A 15×15 grid from a 173k-word list: long enough to report progress in a debug build.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../dictionaries/enable2k.txt"
+    ))
+    .unwrap();
+    let list = parse_scored_list(&text).unwrap().words;
+    let pattern = Pattern::parse(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/data/crossword/grids/american-15-02.txt"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let options = FillOptions::default();
+    let mut reports: Vec<Progress> = Vec::new();
+    let with = fill_with(&pattern, &list, &options, &mut |p| {
+        reports.push(*p);
+        ControlFlow::Continue(())
+    });
+    let without = fill(&pattern, &list, &options);
+    let strip = |f: Result<Filled, FillError>| f.map(|f| (f.to_text(), f.decisions, f.restarts));
+    assert_eq!(strip(with), strip(without), "the same seed, the same fill");
+    assert!(!reports.is_empty(), "no progress reported");
+    assert!(reports
+        .windows(2)
+        .all(|w| w[0].attempts <= w[1].attempts && w[0].seconds < w[1].seconds));
+    let err = fill_with(&pattern, &list, &options, &mut |_| ControlFlow::Break(())).unwrap_err();
+    assert!(matches!(err, FillError::Stopped { .. }), "{err}");
+}

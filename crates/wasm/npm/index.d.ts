@@ -9,6 +9,8 @@ export function load(source?: ModuleSource): Promise<void>;
 export class PolyboggleError extends Error {
   /** The HTTP status `polyboggle serve` answers for the same request. */
   status: number;
+  /** For a crossword grid: the square (zero-based, reading order) and entry it names. */
+  at?: { row: number; col: number; direction?: 'across' | 'down' };
 }
 
 export interface Language {
@@ -98,6 +100,73 @@ export interface FetchOptions {
   init?: RequestInit;
 }
 
+export interface FillProgress {
+  attempts: number;
+  restarts: number;
+  seconds: number;
+}
+
+export interface FillOptions {
+  style?: 'american' | 'british';
+  minScore?: number;
+  /** Seconds (default 60, at most 600). */
+  time?: number;
+  seed?: number;
+  lang?: string;
+  /** An opened dictionary, when `words` is null. */
+  dict?: string;
+  onProgress?: (progress: FillProgress) => void;
+}
+
+export interface LayoutOptions {
+  /** `RxC`, default `13x17`. */
+  size?: string;
+  auto?: boolean;
+  /** Seconds (default 1, at most 8). */
+  time?: number;
+  seed?: number;
+  lang?: string;
+}
+
+export interface CrosswordWord {
+  word: string;
+  number: number;
+  direction: 'across' | 'down';
+  rtl: boolean;
+  /** [row, column] of each letter, in reading order, display coordinates. */
+  cells: [number, number][];
+  clue: string | null;
+  pinned: boolean;
+}
+
+/** What `polyboggle crossword --format json` prints. */
+export interface Layout {
+  rows: number;
+  cols: number;
+  placed: number;
+  dropped: string[];
+  black: number;
+  crossings: number;
+  complete: boolean;
+  words: CrosswordWord[];
+  /** Display order; `null` is a black square. */
+  grid: (string | null)[][];
+  reasons: { word: string; line: number; reason: string }[];
+  attempts: number;
+  seconds: number;
+}
+
+/** What `polyboggle crossword fill --format json` prints. */
+export interface Fill extends Layout {
+  words: (CrosswordWord & { score: number | null })[];
+  mean_score: number;
+  backtracks: number;
+  restarts: number;
+}
+
+export function fill(grid: string | string[], words: string | null, options?: FillOptions): Promise<Fill>;
+export function layout(words: string | string[], options?: LayoutOptions): Promise<Layout>;
+
 export class Engine {
   static create(source?: ModuleSource): Promise<Engine>;
   /** Call `load()` first (or use `Engine.create`). */
@@ -110,5 +179,11 @@ export class Engine {
   roll(request: RollRequest): Board & { set: string; seed: number };
   board(text: string): Board;
   search(dict: string, query: SearchQuery): { words: string[] } | { count: number };
+  fill(grid: string | string[], words: string | null, options?: FillOptions): Fill;
+  layout(words: string | string[], options?: LayoutOptions): Layout;
+  /** `check`, `list`, `fits`, `export`, `import`: as `POST /api/crossword/OP` answers. */
+  crossword(op: 'check' | 'list' | 'fits' | 'layout' | 'export' | 'import', request: object): any;
+  /** Keeps a word list in the module; its id (for `crossword('fits', {list: id, ...})`). */
+  crosswordList(text: string): string;
   free(): void;
 }

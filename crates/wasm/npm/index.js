@@ -24,12 +24,15 @@ export function load(source) {
   return loading;
 }
 
-/** A failed call: `status` is what `polyboggle serve` answers for it (400, 404...). */
+/** A failed call: `status` is what `polyboggle serve` answers for it (400, 404, 422...);
+    for a crossword grid, `at` names the square ({row, col}, zero-based, reading order)
+    and, for an entry, its `direction`. */
 export class PolyboggleError extends Error {
-  constructor(message, status) {
+  constructor(message, status, at) {
     super(message);
     this.name = 'PolyboggleError';
     this.status = status;
+    if (at) this.at = at;
   }
 }
 
@@ -39,13 +42,20 @@ function call(f) {
     text = f();
   } catch (e) {
     if (e && typeof e.status === 'number') {
-      const error = new PolyboggleError(e.message, e.status);
+      const at = e.at ? JSON.parse(e.at) : undefined;
+      const error = new PolyboggleError(e.message, e.status, at);
       if (e.free) e.free();
       throw error;
     }
     throw e;
   }
   return JSON.parse(text);
+}
+
+/** The crossword options as the engine takes them (`minScore` or `min_score`). */
+function crosswordOptions(options = {}) {
+  const { onProgress, minScore, ...rest } = options;
+  return minScore === undefined ? rest : { ...rest, min_score: minScore };
 }
 
 /** Every language the engine knows: tag, names, direction, dice set and rules. */
@@ -130,9 +140,76 @@ export class Engine {
     return call(() => this.local.search(dict, text));
   }
 
+  /** Fills a crossword grid (`#` black, `.` empty, a letter pre-filled; rows joined by
+      newlines, or an array of rows) from a word list (`word;score` lines, or plain words;
+      `null` with `{dict}` for an opened dictionary): `{style: 'american'|'british',
+      minScore, time (s, default 60), seed (default 1), lang, dict, onProgress}`. Answers
+      exactly what `polyboggle crossword fill --format json` prints for the same grid,
+      list and seed (parsed); `onProgress({attempts, restarts, seconds})` is called about
+      every 250 ms. A grid with no fill throws, naming the entry (`error.at`). */
+  fill(grid, words, options = {}) {
+    const request = { ...crosswordOptions(options), grid: Array.isArray(grid) ? grid.join('\n') : grid };
+    const progress = options.onProgress ? (p) => options.onProgress(JSON.parse(p)) : undefined;
+    const run = () => {
+      if (words != null) request.list = this.crosswordList(words);
+      return call(() => this.local.crosswordFill(JSON.stringify(request), progress));
+    };
+    try {
+      return run();
+    } catch (e) {
+      // The module keeps a few lists: one given up is sent again.
+      if (!(e instanceof PolyboggleError && e.status === 404 && words != null)) throw e;
+      if (this.lists) this.lists.clear();
+      return run();
+    }
+  }
+
+  /** Lays out a list of answers (`answer` or `answer<TAB>clue` lines, or an array of
+      them) as a crossword: `{size: 'RxC' (default 13x17), auto, time (s, default 1),
+      seed, lang}`. Answers exactly what `polyboggle crossword --format json` prints. */
+  layout(words, options = {}) {
+    const text = Array.isArray(words) ? words.join('\n') : words;
+    return call(() => this.local.crosswordLayout(JSON.stringify({ ...options, words: text })));
+  }
+
+  /** The other crossword operations, as `POST /api/crossword/OP` answers them: `check`,
+      `list`, `fits`, `export`, `import` (docs/web.md). */
+  crossword(op, request) {
+    const name = { check: 'crosswordCheck', list: 'crosswordList', fits: 'crosswordFits', layout: 'crosswordLayout',
+      export: 'crosswordExport', import: 'crosswordImport' }[op];
+    if (!name) throw new PolyboggleError(`no crossword operation '${op}'`, 404);
+    return call(() => this.local[name](JSON.stringify(request)));
+  }
+
+  /** A word list kept in the module (once per text): its id. */
+  crosswordList(text) {
+    if (!this.lists) this.lists = new Map();
+    let id = this.lists.get(text);
+    if (!id) {
+      id = this.crossword('list', { text }).id;
+      this.lists.clear(); // the module keeps a few; this remembers the last
+      this.lists.set(text, id);
+    }
+    return id;
+  }
+
   /** Frees the module's memory this engine holds (its dictionaries stay: they live as
       long as the module). */
   free() {
     this.local.free();
   }
+}
+
+let shared = null;
+
+/** `Engine.fill` on an engine of its own (loaded once): no dictionary, a list. */
+export async function fill(grid, words, options) {
+  shared = shared || (await Engine.create());
+  return shared.fill(grid, words, options);
+}
+
+/** `Engine.layout` on an engine of its own (loaded once). */
+export async function layout(words, options) {
+  shared = shared || (await Engine.create());
+  return shared.layout(words, options);
 }

@@ -31,7 +31,7 @@ function check(ok, what) {
   if (!ok) failures += 1;
 }
 
-const { Engine, PolyboggleError, languages } = await import(pathToFileURL(path.join(pkg, 'index.js')).href);
+const { Engine, PolyboggleError, languages, fill, layout } = await import(pathToFileURL(path.join(pkg, 'index.js')).href);
 const manifest = JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8'));
 const cargo = readFileSync(path.join(root, 'Cargo.toml'), 'utf8');
 check(manifest.name === 'polyboggle' && manifest.version === /^version = "(.*)"$/m.exec(cargo)[1]
@@ -110,6 +110,42 @@ for (const [tag, file] of cases) {
     }
   }
 }
+
+// Crosswords: a fill and a layout are the CLI's, byte for byte but for `seconds` (the
+// time taken). Without the CLI, its answers kept in tests/data/crossword/cli/ (made by
+// the commands below).
+const timeless = (text) => text.replace(/"seconds":[-+.0-9eE]+/, '"seconds":0');
+const gridFile = path.join(root, 'tests/data/crossword/grids/british-13-01.txt');
+const listFile = path.join(root, 'dictionaries/enable2k.txt');
+const fillCli = haveCli
+  ? execFileSync(bin, ['crossword', 'fill', gridFile, '--words', listFile, '--style', 'british', '--seed', '1', '--format', 'json'], { encoding: 'utf8' })
+  : readFileSync(path.join(root, 'tests/data/crossword/cli/fill-british-13-01-enable2k.json'), 'utf8');
+const grid = readFileSync(gridFile, 'utf8');
+const list = readFileSync(listFile, 'utf8');
+let reports = 0;
+const filled = engine.fill(grid, list, { style: 'british', seed: 1, onProgress: () => { reports += 1; } });
+check(timeless(JSON.stringify(filled)) === timeless(JSON.stringify(JSON.parse(fillCli))),
+  `a crossword fill (british-13-01, ENABLE2K, seed 1): the CLI's ${filled.words.length} entries, mean score ${filled.mean_score}`);
+const raw = engine.local.crosswordFill(JSON.stringify({ grid, style: 'british', seed: 1, list: engine.crosswordList(list) }));
+check(timeless(raw) === timeless(fillCli), 'the fill\'s JSON is the CLI\'s, byte for byte');
+const shared = await fill(grid, list, { style: 'british', seed: 1 });
+check(JSON.stringify(shared.grid) === JSON.stringify(filled.grid), 'fill() without an engine fills the same');
+try {
+  engine.fill('...\n...\n...', 'cat;50\ncow;40\n');
+  check(false, 'a grid with no fill throws');
+} catch (e) {
+  check(e instanceof PolyboggleError && e.status === 422 && /cannot be filled/.test(e.message) && e.at && e.at.direction,
+    `a grid with no fill throws, naming the entry (${e.message}; at ${JSON.stringify(e.at)})`);
+}
+const words = readFileSync(path.join(root, 'tests/data/crossword/en-20-1.txt'), 'utf8').split('\n').slice(0, 8);
+const layoutCli = haveCli
+  ? execFileSync(bin, ['crossword', '-', '--auto', '--seed', '1', '--format', 'json'], { encoding: 'utf8', input: words.map((w) => `${w}\n`).join('') })
+  : readFileSync(path.join(root, 'tests/data/crossword/cli/layout-en-20-1-head8-auto.json'), 'utf8');
+const laid = await layout(words, { auto: true, seed: 1, time: 8 });
+check(laid.complete && timeless(JSON.stringify(laid)) === timeless(JSON.stringify(JSON.parse(layoutCli))),
+  `a crossword layout (8 words, --auto, seed 1): the CLI's, ${laid.placed} placed`);
+const fits = engine.crossword('fits', { grid: 'c..\n.#.\n...', style: 'british', list: engine.crosswordList('cat;60\ncow;50\ntoe;50\nwoe;40\n'), row: 0, col: 0, direction: 'across' });
+check(JSON.stringify(fits.candidates) === '[{"score":60,"word":"CAT"},{"score":50,"word":"COW"}]', `fits: ${JSON.stringify(fits.candidates)}`);
 
 if (failures) {
   console.log(`${failures} check(s) failed`);

@@ -9,7 +9,7 @@
 const SHELL = 'polyboggle-page-@BUILD@';
 const DICTIONARIES = 'polyboggle-dictionaries-v1';
 const FILES = ['./', 'index.html', 'app.js', 'style.css', 'polyboggle_wasm.js',
-  'polyboggle_wasm_bg.wasm', 'languages.json'];
+  'polyboggle_wasm_bg.wasm', 'crossword-worker.js', 'languages.json'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));

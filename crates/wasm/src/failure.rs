@@ -9,6 +9,7 @@ use wasm_bindgen::prelude::*;
 pub struct Failure {
     status: u16,
     message: String,
+    at: Option<String>,
 }
 
 #[wasm_bindgen]
@@ -24,12 +25,21 @@ impl Failure {
     pub fn message(&self) -> String {
         self.message.clone()
     }
+
+    /// Where in a crossword grid the input is wrong, as JSON (`{"row", "col"}`, and
+    /// `"direction"` for an entry; zero-based, reading order), when a square can be
+    /// named; `undefined` otherwise.
+    #[wasm_bindgen(getter)]
+    pub fn at(&self) -> Option<String> {
+        self.at.clone()
+    }
 }
 
 impl From<ApiError> for Failure {
     fn from(e: ApiError) -> Failure {
         Failure {
             status: e.status,
+            at: e.at.map(|at| at.to_json().to_string()),
             message: e.message,
         }
     }

@@ -19,7 +19,7 @@ mod local;
 
 pub use bytes::Bytes;
 pub use failure::Failure;
-pub use local::{languages, Local};
+pub use local::{languages, Local, ProgressFn};
 
 /// The most games a page keeps (it plays one at a time; the rest are given up).
 pub const MAX_GAMES: usize = 16;
@@ -27,6 +27,8 @@ pub const MAX_GAMES: usize = 16;
 pub const MAX_ROOMS: usize = 4;
 /// The most words one list of a room's results may hold (a board has fewer).
 pub const MAX_LIST: usize = 10_000;
+/// The most crossword word lists a page keeps (each as large as it was dropped).
+pub const MAX_CROSSWORD_LISTS: usize = 4;
 /// A room without a server is named by its link, not by a code a server gave.
 const LINK_CODE: &str = "LINK";
 

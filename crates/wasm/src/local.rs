@@ -1,10 +1,12 @@
 //! [`Local`]: what a page plays with, answering what the server's endpoints answer;
 //! and the languages the engine knows.
 
+use std::ops::ControlFlow;
 use std::time::Duration;
 
 use polyboggle::{Lexicon, Solver};
 use polyboggle_languages as languages;
+use polyboggle_web::crossword::{self, Context, Lists};
 use polyboggle_web::room::Room;
 use polyboggle_web::solo::{self, Game};
 use polyboggle_web::{api, ApiError, Dictionaries};
@@ -29,6 +31,16 @@ pub struct Local {
     games: Vec<(String, Game)>,
     rooms: Vec<(String, Room)>,
     started: u64,
+    /// The crossword word lists dropped, by id.
+    lists: Lists,
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// A JavaScript function taking one string (a fill's progress, as JSON).
+    pub type ProgressFn;
+    #[wasm_bindgen(method, js_name = call)]
+    fn call(this: &ProgressFn, context: &JsValue, progress: &str);
 }
 
 /// One player's list in a room's results: the name it played under, its words.
@@ -68,6 +80,7 @@ impl Local {
             games: Vec::new(),
             rooms: Vec::new(),
             started: 0,
+            lists: Lists::new(crate::MAX_CROSSWORD_LISTS, crossword::MAX_LIST_BYTES),
         }
     }
 
@@ -281,6 +294,56 @@ impl Local {
         Ok(room.view(0, end))
     }
 
+    /// The crossword operation `check` (see `polyboggle_web::crossword::check`): is a
+    /// grid legal, and its entries numbered.
+    #[wasm_bindgen(js_name = crosswordCheck)]
+    pub fn crossword_check(&self, body: &str) -> Answer {
+        Ok(crossword::check(body.as_bytes())?)
+    }
+
+    /// `crossword::list`: keeps a dropped word list; answers its id.
+    #[wasm_bindgen(js_name = crosswordList)]
+    pub fn crossword_list(&self, body: &str) -> Answer {
+        Ok(crossword::list(&self.lists, body.as_bytes())?)
+    }
+
+    /// `crossword::fits`: the words that fit an entry of a grid.
+    #[wasm_bindgen(js_name = crosswordFits)]
+    pub fn crossword_fits(&self, body: &str) -> Answer {
+        Ok(crossword::fits(&self.context(), body.as_bytes())?)
+    }
+
+    /// `crossword::layout`: what `polyboggle crossword --format json` prints.
+    #[wasm_bindgen(js_name = crosswordLayout)]
+    pub fn crossword_layout(&self, body: &str) -> Answer {
+        Ok(crossword::layout(body.as_bytes())?)
+    }
+
+    /// `crossword::export`: a grid as ipuz, puz (base64) or SVG.
+    #[wasm_bindgen(js_name = crosswordExport)]
+    pub fn crossword_export(&self, body: &str) -> Answer {
+        Ok(crossword::export(body.as_bytes())?)
+    }
+
+    /// `crossword::import`: an ipuz (or text) grid and its clues.
+    #[wasm_bindgen(js_name = crosswordImport)]
+    pub fn crossword_import(&self, body: &str) -> Answer {
+        Ok(crossword::import(body.as_bytes())?)
+    }
+
+    /// `crossword::fill`: what `polyboggle crossword fill --format json` prints, calling
+    /// `on_progress` with `{"attempts", "restarts", "seconds"}` (JSON) about every 250
+    /// ms. It runs to its end (in a page, in a Web Worker: stopping it is ending the
+    /// worker).
+    #[wasm_bindgen(js_name = crosswordFill)]
+    pub fn crossword_fill(&self, body: &str, on_progress: Option<ProgressFn>) -> Answer {
+        self.crossword_fill_with(body, &mut |p| {
+            if let Some(f) = &on_progress {
+                f.call(&JsValue::NULL, p);
+            }
+        })
+    }
+
     /// The total score of the boards of `text`, one a line, in the default dictionary
     /// under `rules` (the page's speed test): `{"boards": N, "score": S}`.
     #[wasm_bindgen(js_name = scoreLines)]
@@ -303,6 +366,23 @@ impl Local {
 }
 
 impl Local {
+    /// [`Local::crossword_fill`] with the progress given to a Rust closure (the host
+    /// build's tests call this).
+    pub fn crossword_fill_with(&self, body: &str, progress: &mut dyn FnMut(&str)) -> Answer {
+        let cx = self.context();
+        Ok(crossword::fill(&cx, body.as_bytes(), &mut |p| {
+            progress(&progress_json(p));
+            ControlFlow::Continue(())
+        })?)
+    }
+
+    fn context(&self) -> Context<'_> {
+        Context {
+            dicts: &self.dicts,
+            lists: &self.lists,
+        }
+    }
+
     fn room(&self, key: &str) -> Result<&Room, ApiError> {
         self.rooms
             .iter()
@@ -350,4 +430,10 @@ impl Local {
         game.check_time(now, grace);
         Ok(f(game, now)?)
     }
+}
+
+/// A fill's progress as the page gets it: `{"attempts", "restarts", "seconds"}`.
+fn progress_json(p: &crossword::Progress) -> String {
+    serde_json::json!({"attempts": p.attempts, "restarts": p.restarts, "seconds": p.seconds})
+        .to_string()
 }

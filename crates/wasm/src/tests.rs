@@ -222,3 +222,132 @@ fn english_comes_in_as_bytes_and_a_damaged_file_is_refused() {
     let hebrew = all.as_array().unwrap().iter().find(|l| l["tag"] == "he");
     assert_eq!(hebrew.unwrap()["rtl"], true);
 }
+
+/// A JSON answer without its `seconds` (the time a search took, the one field that
+/// differs from run to run).
+fn timeless(text: &str) -> Value {
+    let mut v = json(text);
+    v["seconds"] = Value::Null;
+    v
+}
+
+#[test]
+fn a_crossword_fill_is_the_command_lines() {
+    // The CLI's answer for this grid, list and seed, kept beside the grids:
+    //   polyboggle crossword fill tests/data/crossword/grids/british-13-01.txt \
+    //     --words dictionaries/enable2k.txt --style british --seed 1 --format json
+    let expected =
+        include_str!("../../../tests/data/crossword/cli/fill-british-13-01-enable2k.json");
+    let local = Local::new();
+    let list = include_str!("../../../dictionaries/enable2k.txt");
+    let body = serde_json::json!({ "text": list }).to_string();
+    let listed = json(&local.crossword_list(&body).unwrap());
+    assert_eq!(listed["words"], 173528);
+    let grid = include_str!("../../../tests/data/crossword/grids/british-13-01.txt");
+    let request =
+        serde_json::json!({"grid": grid, "style": "british", "list": listed["id"], "seed": 1});
+    let mut reports = Vec::new();
+    let filled = local
+        .crossword_fill_with(&request.to_string(), &mut |p| reports.push(p.to_string()))
+        .unwrap();
+    assert_eq!(timeless(&filled), timeless(expected));
+    // Byte for byte, but for the time it took.
+    let strip = |t: &str| {
+        let at = t.find("\"seconds\":").unwrap();
+        let end = at + t[at..].find([',', '}']).unwrap();
+        format!("{}{}", &t[..at], &t[end..])
+    };
+    assert_eq!(strip(&filled), strip(expected));
+    for r in &reports {
+        let r = json(r);
+        assert!(
+            r["attempts"].is_u64() && r["restarts"].is_u64() && r["seconds"].is_f64(),
+            "{r}"
+        );
+    }
+    // The server's function answers the same.
+    let lists = polyboggle_web::crossword::Lists::default();
+    lists.add(list).unwrap();
+    let dicts = Dictionaries::none();
+    let cx = polyboggle_web::crossword::Context {
+        dicts: &dicts,
+        lists: &lists,
+    };
+    let served = polyboggle_web::crossword::fill(&cx, request.to_string().as_bytes(), &mut |_| {
+        std::ops::ControlFlow::Continue(())
+    })
+    .unwrap();
+    assert_eq!(timeless(&served), timeless(&filled));
+}
+
+#[test]
+fn a_crossword_layout_is_the_command_lines() {
+    //   head -8 tests/data/crossword/en-20-1.txt | polyboggle crossword - --auto --seed 1 --format json
+    let expected = include_str!("../../../tests/data/crossword/cli/layout-en-20-1-head8-auto.json");
+    let words: String = include_str!("../../../tests/data/crossword/en-20-1.txt")
+        .lines()
+        .take(8)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    // The search ends on its own (`complete`): a longer budget than the CLI's 1 s
+    // changes nothing but lets a debug build finish.
+    let request =
+        serde_json::json!({"words": words, "auto": true, "seed": 1, "time": 8}).to_string();
+    let laid = Local::new().crossword_layout(&request).unwrap();
+    assert_eq!(timeless(&laid), timeless(expected));
+    assert_eq!(
+        timeless(&polyboggle_web::crossword::layout(request.as_bytes()).unwrap()),
+        timeless(&laid)
+    );
+}
+
+#[test]
+fn the_crossword_operations_answer_as_the_servers_do() {
+    let local = english();
+    let lists = polyboggle_web::crossword::Lists::default();
+    let dicts = Dictionaries::builtin();
+    let cx = polyboggle_web::crossword::Context {
+        dicts: &dicts,
+        lists: &lists,
+    };
+    use polyboggle_web::crossword as cw;
+    let check = r#"{"grid": "...\n.#.\n...", "style": "british"}"#;
+    assert_eq!(
+        local.crossword_check(check).unwrap(),
+        cw::check(check.as_bytes()).unwrap()
+    );
+    let list = r#"{"text": "cat;60\ncow;50\ntoe;50\nwoe;40\n"}"#;
+    let id = local.crossword_list(list).unwrap();
+    assert_eq!(id, cw::list(&lists, list.as_bytes()).unwrap());
+    let id = json(&id)["id"].as_str().unwrap().to_string();
+    for source in [
+        serde_json::json!({"list": id}),
+        serde_json::json!({"dict": "enable2k"}),
+    ] {
+        let mut fits = serde_json::json!({"grid": "c..\n.#.\n...", "style": "british",
+                                          "row": 0, "col": 0, "direction": "across"});
+        fits.as_object_mut()
+            .unwrap()
+            .extend(source.as_object().unwrap().clone());
+        let fits = fits.to_string();
+        assert_eq!(
+            local.crossword_fits(&fits).unwrap(),
+            cw::fits(&cx, fits.as_bytes()).unwrap()
+        );
+    }
+    let export = r#"{"grid": "CAT\nO#O\nWOE", "style": "british", "format": "puz"}"#;
+    assert_eq!(
+        local.crossword_export(export).unwrap(),
+        cw::export(export.as_bytes()).unwrap()
+    );
+    let import = r#"{"text": "c..\n.#.\n...", "format": "text"}"#;
+    assert_eq!(
+        local.crossword_import(import).unwrap(),
+        cw::import(import.as_bytes()).unwrap()
+    );
+    let err = local
+        .crossword_fits(r#"{"grid": "c..\n.#.\n...", "style": "british", "dict": "enable2k", "row": 1, "col": 1, "direction": "down"}"#)
+        .unwrap_err();
+    assert_eq!(err.status(), 422);
+    assert_eq!(err.at().as_deref(), Some(r#"{"col":1,"row":1}"#));
+}

@@ -39,6 +39,7 @@
 pub mod api;
 #[cfg(feature = "server")]
 pub mod connections;
+pub mod crossword;
 mod dictionaries;
 mod error;
 pub mod page;
@@ -54,7 +55,7 @@ pub mod solo_store;
 #[cfg(feature = "server")]
 pub use connections::{Drained, Limits};
 pub use dictionaries::Dictionaries;
-pub use error::ApiError;
+pub use error::{ApiError, At};
 #[cfg(feature = "server")]
 pub use server::{
     keep_room_clocks, router, serve, serve_until, serve_within, shutdown_signal, DRAIN_LIMIT,
@@ -71,6 +72,11 @@ pub struct App {
     /// The rooms open.
     #[cfg(feature = "server")]
     pub rooms: room_store::Rooms,
+    /// The crossword word lists dropped (`POST /api/crossword/list`).
+    pub crossword_lists: crossword::Lists,
+    /// The crossword fills running or just finished.
+    #[cfg(feature = "server")]
+    pub crossword_fills: crossword::Fills,
 }
 
 impl App {
@@ -81,6 +87,9 @@ impl App {
             games: Games::new(),
             #[cfg(feature = "server")]
             rooms: room_store::Rooms::default(),
+            crossword_lists: crossword::Lists::default(),
+            #[cfg(feature = "server")]
+            crossword_fills: crossword::Fills::default(),
         }
     }
 }

@@ -18,6 +18,7 @@ use axum::Router;
 
 use crate::{api, connections, page, ApiError, App, Limits};
 
+mod crossword;
 mod rooms;
 
 /// The largest request body the server reads, in bytes (64 KiB).
@@ -62,6 +63,38 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/rooms/{code}/words", post(rooms::word))
         .route("/api/rooms/{code}/leave", post(rooms::leave))
         .route("/api/rooms/{code}/live", get(rooms::live))
+        .route(
+            "/api/crossword/check",
+            post(crossword::check).layer(crossword_body()),
+        )
+        .route(
+            "/api/crossword/list",
+            post(crossword::list).layer(DefaultBodyLimit::max(crossword::MAX_LIST_BODY)),
+        )
+        .route(
+            "/api/crossword/fits",
+            post(crossword::fits).layer(crossword_body()),
+        )
+        .route(
+            "/api/crossword/layout",
+            post(crossword::layout).layer(crossword_body()),
+        )
+        .route(
+            "/api/crossword/export",
+            post(crossword::export).layer(crossword_body()),
+        )
+        .route(
+            "/api/crossword/import",
+            post(crossword::import).layer(crossword_body()),
+        )
+        .route(
+            "/api/crossword/fills",
+            post(crossword::start_fill).layer(crossword_body()),
+        )
+        .route(
+            "/api/crossword/fills/{id}",
+            get(crossword::fill_state).delete(crossword::stop_fill),
+        )
         .fallback(|| async { json(Err(ApiError::new(404, "no such page or endpoint"))) })
         .method_not_allowed_fallback(|| async {
             json(Err(ApiError::new(
@@ -72,6 +105,12 @@ pub fn router(app: Arc<App>) -> Router {
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn(time_limit))
         .with_state(app)
+}
+
+/// The crossword endpoints read larger bodies than the others (an ipuz, a grid with its
+/// clues).
+fn crossword_body() -> DefaultBodyLimit {
+    DefaultBodyLimit::max(crossword::MAX_CROSSWORD_BODY)
 }
 
 /// Serves [`router`] on `listener` within the default [`Limits`], until the process ends.

@@ -766,6 +766,8 @@ fn a_full_server_refuses_new_games_and_keeps_every_one() {
         dicts: Dictionaries::builtin(),
         games: Games::with_capacity(Capacity::games(3)),
         rooms: Default::default(),
+        crossword_lists: Default::default(),
+        crossword_fills: Default::default(),
     });
     let router = router(app.clone());
     let ids: Vec<String> = (0..3)

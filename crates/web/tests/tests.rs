@@ -7,4 +7,5 @@ mod common;
 
 mod api;
 mod connections;
+mod crossword;
 mod rooms;

@@ -21,21 +21,25 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod index;
 mod list;
 mod pattern;
 mod search;
 
 use std::collections::HashMap;
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::ops::ControlFlow;
+use std::time::Duration;
 
 use unicode_segmentation::UnicodeSegmentation;
 
 use polyboggle::Profile;
 
+pub use index::{fits, Fits, WordIndex, FITS_TIME};
 pub use list::{parse_scored_list, ListError, ScoredList, ScoredWord, PLAIN_SCORE};
 pub use pattern::{Pattern, PatternError, Slot, Square, Style, Symmetry};
 
+use crate::clock::Instant;
 use crate::{fold_letter, is_rtl, Crossword, Direction, Placed};
 use search::{Bucket, Outcome, Problem, SlotSpec};
 
@@ -114,6 +118,52 @@ pub enum FillError {
         /// The budget.
         seconds: f64,
     },
+    /// The progress callback of [`fill_with`] asked to stop.
+    Stopped {
+        /// The time spent until then.
+        seconds: f64,
+    },
+}
+
+/// How far a fill has gone, as [`fill_with`] reports it.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Progress {
+    /// Decisions made (words tried at a slot).
+    pub attempts: u64,
+    /// Restarts.
+    pub restarts: u64,
+    /// Seconds since the fill began.
+    pub seconds: f64,
+}
+
+impl FillError {
+    /// The square the error is at, zero-based, in the grid's reading order, and the
+    /// entry's direction when an entry is meant.
+    pub fn at(&self) -> Option<(usize, usize, Option<Direction>)> {
+        match self {
+            FillError::Pattern(e) => Some((e.row - 1, e.col - 1, None)),
+            FillError::NotInAlphabet { row, col, .. } => Some((row - 1, col - 1, None)),
+            FillError::NoCompletion {
+                row,
+                col,
+                direction,
+                ..
+            }
+            | FillError::NoFill {
+                row,
+                col,
+                direction,
+                ..
+            }
+            | FillError::TimedOut {
+                row,
+                col,
+                direction,
+                ..
+            } => Some((row - 1, col - 1, Some(*direction))),
+            FillError::Stopped { .. } => None,
+        }
+    }
 }
 
 impl fmt::Display for FillError {
@@ -154,6 +204,9 @@ impl fmt::Display for FillError {
                 "row {row}, column {col}: no fill found in {seconds} s; the {direction} entry \
                  here failed most often"
             ),
+            FillError::Stopped { seconds } => {
+                write!(f, "the fill was stopped after {seconds:.1} s")
+            }
         }
     }
 }
@@ -399,22 +452,13 @@ fn face_ids(key: &str, alphabet: &mut Alphabet) -> Option<Vec<u16>> {
         .collect()
 }
 
-/// Fills `pattern` from `words` under `options`.
-pub fn fill(
-    pattern: &Pattern,
+/// The words of `words` as faces, by length (only the lengths `wanted` says), the
+/// alphabet they make, and whether most of them read right to left.
+fn faces_by_len(
     words: &[ScoredWord],
-    options: &FillOptions,
-) -> Result<Filled, FillError> {
-    let started = Instant::now();
-    let deadline = options.time.map(|t| started + t);
-    let slots = pattern.slots(options.style)?;
-    let profile = &options.profile;
-
-    // The list as faces; only lengths some slot has are kept.
-    let mut wanted = vec![false; pattern.rows.max(pattern.cols) + 1];
-    for s in &slots {
-        wanted[s.cells.len()] = true;
-    }
+    profile: &Profile,
+    wanted: &[bool],
+) -> (Alphabet, bool, Vec<Vec<Faces>>) {
     let mut alphabet = Alphabet::default();
     let mut rtl_words = 0usize;
     let mut by_len: Vec<Vec<Faces>> = (0..wanted.len()).map(|_| Vec::new()).collect();
@@ -434,7 +478,61 @@ pub fn fill(
             });
         }
     }
-    let rtl = rtl_words * 2 > words.len();
+    (alphabet, rtl_words * 2 > words.len(), by_len)
+}
+
+/// One length's words deduplicated (the best score kept), best score first.
+fn best_first(list: &mut Vec<Faces>) {
+    list.sort_by(|a, b| a.ids.cmp(&b.ids).then(b.score.cmp(&a.score)));
+    list.dedup_by(|a, b| a.ids == b.ids);
+    list.sort_by(|a, b| b.score.cmp(&a.score).then(a.ids.cmp(&b.ids)));
+}
+
+/// Fills `pattern` from `words` under `options`.
+pub fn fill(
+    pattern: &Pattern,
+    words: &[ScoredWord],
+    options: &FillOptions,
+) -> Result<Filled, FillError> {
+    fill_with(pattern, words, options, &mut |_| ControlFlow::Continue(()))
+}
+
+/// [`fill`], telling `progress` how far it has gone about every 250 ms; when it answers
+/// `Break`, the fill stops ([`FillError::Stopped`]). The same seed gives the same fill
+/// whatever `progress` does, short of stopping it.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use polyboggle_crossword::fill::{fill, fill_with, parse_scored_list, FillOptions, Pattern, Style};
+///
+/// let list = parse_scored_list("cat;60\ncow;50\ntoe;50\nwoe;40\ncar;50\ntar;30\n")?;
+/// let grid = Pattern::parse("c..\n.#.\n...")?;
+/// let options = FillOptions { style: Style::British, ..FillOptions::default() };
+/// let mut reports = 0;
+/// let filled = fill_with(&grid, &list.words, &options, &mut |_| {
+///     reports += 1;
+///     ControlFlow::Continue(())
+/// })?;
+/// assert_eq!(filled, fill(&grid, &list.words, &options).map(|f| polyboggle_crossword::fill::Filled { elapsed: filled.elapsed, ..f })?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn fill_with(
+    pattern: &Pattern,
+    words: &[ScoredWord],
+    options: &FillOptions,
+    progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+) -> Result<Filled, FillError> {
+    let started = Instant::now();
+    let deadline = options.time.map(|t| started + t);
+    let slots = pattern.slots(options.style)?;
+    let profile = &options.profile;
+
+    // The list as faces; only lengths some slot has are kept.
+    let mut wanted = vec![false; pattern.rows.max(pattern.cols) + 1];
+    for s in &slots {
+        wanted[s.cells.len()] = true;
+    }
+    let (alphabet, rtl, mut by_len) = faces_by_len(words, profile, &wanted);
     let alphabet_size = alphabet.count.max(1);
 
     // Pre-filled squares as faces.
@@ -479,9 +577,7 @@ pub fn fill(
         if !wanted[len] {
             continue;
         }
-        list.sort_by(|a, b| a.ids.cmp(&b.ids).then(b.score.cmp(&a.score)));
-        list.dedup_by(|a, b| a.ids == b.ids);
-        list.sort_by(|a, b| b.score.cmp(&a.score).then(a.ids.cmp(&b.ids)));
+        best_first(&mut list);
         let letters: Vec<u16> = list.iter().flat_map(|f| f.ids.iter().copied()).collect();
         let scores = list.iter().map(|f| f.score).collect();
         bucket_of[len] = buckets.len();
@@ -569,10 +665,17 @@ pub fn fill(
     }
     let problem = Problem {
         alphabet: alphabet_size,
-        buckets,
+        buckets: buckets.iter().collect(),
         slots: specs,
     };
-    let (outcome, stats) = search::solve(&problem, deadline, options.seed);
+    let mut report = |stats: search::Stats| {
+        progress(&Progress {
+            attempts: stats.decisions,
+            restarts: stats.restarts,
+            seconds: started.elapsed().as_secs_f64(),
+        })
+    };
+    let (outcome, stats) = search::solve(&problem, deadline, options.seed, &mut report);
     let where_is = |t: usize| {
         let s = &slots[t];
         (
@@ -600,6 +703,11 @@ pub fn fill(
                 direction,
                 seconds: options.time.map_or(0.0, |t| t.as_secs_f64()),
             });
+        }
+        Outcome::Stopped => {
+            return Err(FillError::Stopped {
+                seconds: started.elapsed().as_secs_f64(),
+            })
         }
     };
 

@@ -277,6 +277,14 @@ impl Pattern {
         Ok(slots)
     }
 
+    /// The runs of two or more white squares, in the order of [`Pattern::slots`], the
+    /// grid legal or not (a grid being drawn is numbered so).
+    pub fn entries(&self) -> Vec<Slot> {
+        let mut runs = self.runs();
+        runs.sort_by_key(|s| (s.cells[0], s.direction));
+        runs
+    }
+
     /// Clue numbers by square (0 where no entry starts), numbered in reading order, for
     /// the given slots.
     pub fn numbers(&self, slots: &[Slot]) -> Vec<usize> {

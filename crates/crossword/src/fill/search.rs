@@ -12,10 +12,13 @@
 //! costs the same. Words are numbered within their length best score first, so the
 //! smallest live number is the best word left. Nothing here allocates while searching.
 
-use std::time::Instant;
+use std::ops::ControlFlow;
+use std::time::Duration;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+use crate::clock::Instant;
 
 /// The words of one length: letters, scores, and for each position and letter the words
 /// with that letter there (postings).
@@ -80,9 +83,9 @@ pub(crate) struct SlotSpec {
     pub cross: Vec<Option<(u32, u32)>>,
 }
 
-pub(crate) struct Problem {
+pub(crate) struct Problem<'a> {
     pub alphabet: usize,
-    pub buckets: Vec<Bucket>,
+    pub buckets: Vec<&'a Bucket>,
     pub slots: Vec<SlotSpec>,
 }
 
@@ -95,6 +98,8 @@ pub(crate) enum Outcome {
     NoFill { slot: usize },
     /// The deadline came first; the slot that ran out of words most often.
     TimedOut { slot: usize },
+    /// The progress callback asked to stop.
+    Stopped,
 }
 
 /// Counters of a search.
@@ -122,8 +127,10 @@ enum Event {
     Single(u32),
 }
 
-struct Solver<'a> {
-    p: &'a Problem,
+/// The search's state. `FITS`: built for [`fitting`], whose fixed slot the propagation
+/// checks; the fill's search (`false`) has no such test in its inner loop.
+struct Solver<'a, const FITS: bool> {
+    p: &'a Problem<'a>,
     slots: Vec<Live>,
     trail: Vec<u32>,
     queue: Vec<Event>,
@@ -137,6 +144,13 @@ struct Solver<'a> {
     /// Slots of each bucket.
     peers: Vec<Vec<u32>>,
     failures: Vec<u64>,
+    /// A slot taken as holding one word without ruling its others out (`fits`), and
+    /// the word: `u32::MAX` when none.
+    fixed: (u32, u32),
+    /// What [`Solver::restrict`] changed: each slot and its live count, and its letter
+    /// counts (one after the other).
+    saved: Vec<(u32, u32)>,
+    saved_counts: Vec<u32>,
 }
 
 /// Words tried first at a slot: one of the three best, weighted 4, 2, 1; slots the same.
@@ -145,38 +159,24 @@ const PICK_WEIGHTS: [u32; 3] = [4, 2, 1];
 /// Dead ends before the first restart; each restart allows 10% more.
 const FIRST_RESTART: f64 = 500.0;
 
-pub(crate) fn solve(p: &Problem, deadline: Option<Instant>, seed: u64) -> (Outcome, Stats) {
-    let mut s = Solver::new(p);
+/// How often the search reports its progress.
+pub(crate) const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+
+/// Searches for a fill until `deadline`; every [`PROGRESS_EVERY`] or so, `progress` is
+/// told the counters so far and may stop the search. It makes no choice of its own:
+/// the same seed fills the same way whatever it does.
+pub(crate) fn solve(
+    p: &Problem,
+    deadline: Option<Instant>,
+    seed: u64,
+    progress: &mut dyn FnMut(Stats) -> ControlFlow<()>,
+) -> (Outcome, Stats) {
+    let mut s = Solver::<false>::new(p);
     let mut stats = Stats::default();
-    for t in 0..p.slots.len() {
-        if s.slots[t].live == 0 {
-            return (Outcome::NoFill { slot: t }, stats);
-        }
-        if s.slots[t].live == 1 {
-            s.queue.push(Event::Single(t as u32));
-        }
-    }
-    // Arc consistency at the start: a letter one slot has at a square and its crossing
-    // slot lacks goes.
-    for (t, spec) in p.slots.iter().enumerate() {
-        for (pos, cross) in spec.cross.iter().enumerate() {
-            let Some((u, q)) = *cross else { continue };
-            for a in 0..p.alphabet {
-                let mine = s.slots[t].counts[pos * p.alphabet + a];
-                let theirs = s.slots[u as usize].counts[q as usize * p.alphabet + a];
-                if mine > 0 && theirs == 0 {
-                    s.queue.push(Event::Letter {
-                        slot: t as u32,
-                        pos: pos as u32,
-                        a: a as u16,
-                    });
-                }
-            }
-        }
-    }
-    if let Err(t) = s.propagate() {
+    if let Err(t) = s.root() {
         return (Outcome::NoFill { slot: t }, stats);
     }
+    let mut report = Instant::now() + PROGRESS_EVERY;
     let root = s.trail.len();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut limit = FIRST_RESTART;
@@ -185,13 +185,23 @@ pub(crate) fn solve(p: &Problem, deadline: Option<Instant>, seed: u64) -> (Outco
     let mut stack: Vec<(u32, u32, usize)> = Vec::new();
     loop {
         stats.decisions += 1;
-        if stats.decisions % 64 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
-            return (
-                Outcome::TimedOut {
-                    slot: s.most_failed(),
-                },
-                stats,
-            );
+        // The clock every 8 decisions: a hard grid makes a few hundred a second.
+        if stats.decisions % 8 == 0 {
+            let now = Instant::now();
+            if deadline.is_some_and(|d| now >= d) {
+                return (
+                    Outcome::TimedOut {
+                        slot: s.most_failed(),
+                    },
+                    stats,
+                );
+            }
+            if now >= report {
+                report = now + PROGRESS_EVERY;
+                if progress(stats).is_break() {
+                    return (Outcome::Stopped, stats);
+                }
+            }
         }
         let Some(slot) = s.choose_slot(&mut rng) else {
             let words = s.slots.iter().map(|l| l.opts[0]).collect();
@@ -235,14 +245,199 @@ pub(crate) fn solve(p: &Problem, deadline: Option<Instant>, seed: u64) -> (Outco
     }
 }
 
-impl<'a> Solver<'a> {
-    fn new(p: &'a Problem) -> Solver<'a> {
+/// The words slot `t` may take that keep every slot of the grid with a word under
+/// arc consistency: `Ok((live, fitting, cut))`, `live` the count of words arc
+/// consistency leaves the slot in the grid as it is, `fitting` the best of them (at
+/// most `limit`, best first) that, taken, leave every other slot a word once
+/// propagated, tried for `budget` once arc consistency is reached (`cut`: it ran out
+/// first). `Err(u)`: slot `u` has no word even before.
+pub(crate) fn fitting(
+    p: &Problem,
+    t: usize,
+    limit: usize,
+    budget: Duration,
+) -> Result<(usize, Vec<u32>, bool), usize> {
+    let mut s = Solver::<true>::new(p);
+    s.root()?;
+    let deadline = Instant::now() + budget;
+    let live = s.slots[t].live;
+    let mut words = s.slots[t].opts[..live].to_vec();
+    words.sort_unstable();
+    let mut fitting = Vec::new();
+    for w in words {
+        if fitting.len() >= limit {
+            break;
+        }
+        if Instant::now() >= deadline {
+            return Ok((live, fitting, true));
+        }
+        if s.fits(t, w) {
+            fitting.push(w);
+        }
+    }
+    Ok((live, fitting, false))
+}
+
+impl<'a, const FITS: bool> Solver<'a, FITS> {
+    /// Arc consistency at the start: a letter one slot has at a square and its
+    /// crossing slot lacks goes; a slot down to one word takes it from its peers.
+    fn root(&mut self) -> Result<(), usize> {
+        let p = self.p;
+        for t in 0..p.slots.len() {
+            if self.slots[t].live == 0 {
+                return Err(t);
+            }
+            if self.slots[t].live == 1 {
+                self.queue.push(Event::Single(t as u32));
+            }
+        }
+        for (t, spec) in p.slots.iter().enumerate() {
+            for (pos, cross) in spec.cross.iter().enumerate() {
+                let Some((u, q)) = *cross else { continue };
+                for a in 0..p.alphabet {
+                    let mine = self.slots[t].counts[pos * p.alphabet + a];
+                    let theirs = self.slots[u as usize].counts[q as usize * p.alphabet + a];
+                    if mine > 0 && theirs == 0 {
+                        self.queue.push(Event::Letter {
+                            slot: t as u32,
+                            pos: pos as u32,
+                            a: a as u16,
+                        });
+                    }
+                }
+            }
+        }
+        self.propagate()
+    }
+
+    /// Does slot `t` taking its live word `w` leave every slot a word? Slot `t` keeps
+    /// its other words (ruling them out would cost as much as the rest): it is fixed,
+    /// its crossings lose every other letter, its peers the word. Undone before it
+    /// answers.
+    fn fits(&mut self, t: usize, w: u32) -> bool {
+        let p = self.p;
+        let spec = &p.slots[t];
+        let b = p.buckets[spec.bucket];
+        let (mark, saved) = (self.trail.len(), self.saved.len());
+        self.fixed = (t as u32, w);
+        let mut ok = true;
+        for (pos, cross) in spec.cross.iter().enumerate() {
+            let Some((u, q)) = *cross else { continue };
+            if self
+                .restrict(u as usize, q as usize, b.letter(w, pos))
+                .is_err()
+            {
+                ok = false;
+                break;
+            }
+        }
+        for k in 0..self.peers[spec.bucket].len() {
+            let u = self.peers[spec.bucket][k] as usize;
+            let at = self.slots[u].pos_of[w as usize] as usize;
+            if !ok {
+                break;
+            }
+            if u != t && at < self.slots[u].live && self.remove(u, at).is_err() {
+                ok = false;
+            }
+        }
+        ok = ok && self.propagate().is_ok();
+        self.queue.clear();
+        self.undo(mark);
+        self.restore(saved);
+        self.fixed = (u32::MAX, u32::MAX);
+        ok
+    }
+
+    /// Keeps in slot `u` only its live words with letter `a` at `q`, in one pass over
+    /// those (not one removal for each of the many others, as a crossing entry of a
+    /// nearly empty grid would cost), saving the slot's live count and letter counts
+    /// for [`Solver::restore`]; queues the letters it empties. `Err(u)` when no word is
+    /// left. Removals after it go on the trail as usual and are undone first.
+    fn restrict(&mut self, u: usize, q: usize, a: u16) -> Result<(), usize> {
+        let p = self.p;
+        let alphabet = p.alphabet;
+        let spec = &p.slots[u];
+        let b = p.buckets[spec.bucket];
+        let key = q * alphabet + a as usize;
+        let l = &mut self.slots[u];
+        self.saved.push((u as u32, l.live as u32));
+        self.saved_counts.extend_from_slice(&l.counts);
+        let mut kept = 0;
+        let mut keep = |l: &mut Live, at: usize| {
+            let (w, other) = (l.opts[at], l.opts[kept]);
+            l.opts.swap(at, kept);
+            l.pos_of[w as usize] = kept as u32;
+            l.pos_of[other as usize] = at as u32;
+            kept += 1;
+        };
+        let (from, to) = (b.start[key] as usize, b.start[key + 1] as usize);
+        if l.live <= to - from {
+            for at in 0..l.live {
+                if b.letter(l.opts[at], q) == a {
+                    keep(l, at);
+                }
+            }
+        } else {
+            for &w in &b.post[from..to] {
+                let at = l.pos_of[w as usize] as usize;
+                if at < l.live {
+                    keep(l, at);
+                }
+            }
+        }
+        l.live = kept;
+        l.counts.iter_mut().for_each(|c| *c = 0);
+        for i in 0..kept {
+            let w = l.opts[i];
+            for pos in 0..b.len {
+                l.counts[pos * alphabet + b.letter(w, pos) as usize] += 1;
+            }
+        }
+        let old = &self.saved_counts[self.saved_counts.len() - l.counts.len()..];
+        for (pos, cross) in spec.cross.iter().enumerate() {
+            let Some((v, r)) = *cross else { continue };
+            for x in 0..alphabet {
+                let k = pos * alphabet + x;
+                if old[k] > 0 && l.counts[k] == 0 {
+                    self.queue.push(Event::Letter {
+                        slot: v,
+                        pos: r,
+                        a: x as u16,
+                    });
+                }
+            }
+        }
+        match kept {
+            0 => Err(u),
+            1 => {
+                self.queue.push(Event::Single(u as u32));
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Puts back the slots [`Solver::restrict`] changed, back to `saved` of them.
+    fn restore(&mut self, saved: usize) {
+        while self.saved.len() > saved {
+            let (u, live) = self.saved.pop().expect("above the mark");
+            let l = &mut self.slots[u as usize];
+            let n = l.counts.len();
+            let from = self.saved_counts.len() - n;
+            l.counts.copy_from_slice(&self.saved_counts[from..]);
+            self.saved_counts.truncate(from);
+            l.live = live as usize;
+        }
+    }
+
+    fn new(p: &'a Problem) -> Solver<'a, FITS> {
         let a = p.alphabet;
         let slots = p
             .slots
             .iter()
             .map(|spec| {
-                let b = &p.buckets[spec.bucket];
+                let b: &Bucket = p.buckets[spec.bucket];
                 let mut pos_of = vec![u32::MAX; b.words()];
                 let mut counts = vec![0u32; b.len * a];
                 for (i, &w) in spec.options.iter().enumerate() {
@@ -291,6 +486,9 @@ impl<'a> Solver<'a> {
             bump: 1.0,
             peers,
             failures: vec![0; p.slots.len()],
+            fixed: (u32::MAX, u32::MAX),
+            saved: Vec::new(),
+            saved_counts: Vec::new(),
         }
     }
 
@@ -299,7 +497,7 @@ impl<'a> Solver<'a> {
     fn remove(&mut self, t: usize, at: usize) -> Result<(), usize> {
         let p = self.p;
         let spec = &p.slots[t];
-        let b = &p.buckets[spec.bucket];
+        let b: &Bucket = p.buckets[spec.bucket];
         let alphabet = p.alphabet;
         let l = &mut self.slots[t];
         let last = l.live - 1;
@@ -335,7 +533,7 @@ impl<'a> Solver<'a> {
         let alphabet = p.alphabet;
         while self.trail.len() > mark {
             let t = self.trail.pop().expect("above the mark") as usize;
-            let b = &p.buckets[p.slots[t].bucket];
+            let b: &Bucket = p.buckets[p.slots[t].bucket];
             let l = &mut self.slots[t];
             let w = l.opts[l.live];
             l.live += 1;
@@ -364,6 +562,13 @@ impl<'a> Solver<'a> {
     fn propagate(&mut self) -> Result<(), usize> {
         while let Some(event) = self.queue.pop() {
             let (result, through) = match event {
+                Event::Letter { slot, pos, a } if FITS && slot == self.fixed.0 => {
+                    let b = self.p.buckets[self.p.slots[slot as usize].bucket];
+                    if b.letter(self.fixed.1, pos as usize) != a {
+                        continue;
+                    }
+                    (Err(slot as usize), None)
+                }
                 Event::Letter { slot, pos, a } => (
                     self.drop_letter(slot as usize, pos as usize, a),
                     Some(self.crossing_at[slot as usize][pos as usize]),
@@ -399,7 +604,7 @@ impl<'a> Solver<'a> {
     fn drop_letter(&mut self, t: usize, pos: usize, a: u16) -> Result<(), usize> {
         let p = self.p;
         let alphabet = p.alphabet;
-        let b = &p.buckets[p.slots[t].bucket];
+        let b: &Bucket = p.buckets[p.slots[t].bucket];
         let key = pos * alphabet + a as usize;
         let mut left = self.slots[t].counts[key];
         if left == 0 {
@@ -441,6 +646,12 @@ impl<'a> Solver<'a> {
         for k in 0..self.peers[bucket].len() {
             let u = self.peers[bucket][k] as usize;
             if u == t {
+                continue;
+            }
+            if FITS && u as u32 == self.fixed.0 {
+                if w == self.fixed.1 {
+                    return Err(u);
+                }
                 continue;
             }
             let at = self.slots[u].pos_of[w as usize] as usize;

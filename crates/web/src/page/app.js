@@ -1,8 +1,9 @@
-// polyboggle's page: the Play, Solve and Rooms views over a backend, the server's JSON API
+// polyboggle's page: the Play, Solve, Rooms and Crossword views over a backend, the server's JSON API
 // (docs/web.md) when `polyboggle serve` serves the page, or the same operations in
 // WebAssembly when the page is the static one (crates/wasm/build.sh). No framework and
 // no build step: ES modules, one a concern (js/: the backend, the board, the address,
-// the dictionaries; js/views/: Play, Solve and Rooms), which the server embeds as they are.
+// the dictionaries; js/crossword/: the crossword grid; js/views/: Play, Solve, Rooms
+// and Crossword), which the server embeds as they are.
 // build.sh joins them into one classic script, as a page opened from a folder may not
 // load modules.
 import { backend, connect } from './js/backend.js';
@@ -12,6 +13,7 @@ import {
 } from './js/dictionaries.js';
 import { links, setRoomHash, setUpTabs, showView } from './js/router.js';
 import { openPlay, previewSet, setUpPlay, showSetupError } from './js/views/play.js';
+import { openCrossword, setUpCrossword } from './js/views/crossword.js';
 import { openRooms, setUpRooms } from './js/views/rooms.js';
 import { openSolve, setUpSolve } from './js/views/solve.js';
 
@@ -27,13 +29,14 @@ async function main() {
     setUpPlay(dice.sets);
     setUpSolve();
     setUpRooms();
+    setUpCrossword();
     setUpLanguages();
     showLanguage();
     setUpTabs();
     const [view, query = ''] = location.hash.slice(1).split('?');
     // A room's link (#/room/CODE, or #/room/?... without a server) opens the Rooms view.
     const rooms = view === 'rooms' || view.startsWith('/room/');
-    const name = rooms ? 'rooms' : view === 'solve' ? 'solve' : 'play';
+    const name = rooms ? 'rooms' : ['solve', 'crossword'].includes(view) ? view : 'play';
     if (rooms) setRoomHash(location.hash);
     else links[name] = new URLSearchParams(query);
     // A link to a board of a language the static page has not opened yet: open it
@@ -46,6 +49,7 @@ async function main() {
     }
     showView(name);
     await (name === 'solve' ? openSolve(links.solve) : openPlay(links.play));
+    if (name === 'crossword') openCrossword();
     if (name === 'solve') previewSet();
     if (rooms) await openRooms(location.hash);
     document.body.dataset.ready = 'true';

@@ -4,11 +4,30 @@
 import { el } from './dom.js';
 
 export class ApiError extends Error {
-  constructor(message, status) {
+  /** `at`: the square or entry the error is about, where one can be named (a crossword's
+      {row, col, direction}: zero-based, in reading order). */
+  constructor(message, status, at = null) {
     super(message);
     this.status = status;
+    this.at = at;
   }
 }
+
+/** The error a fill that was stopped ends with. */
+export class FillStopped extends ApiError {
+  constructor() {
+    super('Stopped.', 0);
+  }
+}
+
+const CROSSWORD_OPS = {
+  check: 'crosswordCheck',
+  list: 'crosswordList',
+  fits: 'crosswordFits',
+  layout: 'crosswordLayout',
+  export: 'crosswordExport',
+  import: 'crosswordImport',
+};
 
 /** Calls the API; a failure throws an ApiError carrying the server's one line. */
 async function api(method, path, body, token) {
@@ -31,7 +50,7 @@ async function api(method, path, body, token) {
     data = null;
   }
   if (!response.ok) {
-    throw new ApiError((data && data.error) || `The server answered HTTP ${response.status}.`, response.status);
+    throw new ApiError((data && data.error) || `The server answered HTTP ${response.status}.`, response.status, (data && data.at) || null);
   }
   return data;
 }
@@ -91,6 +110,38 @@ class ServerBackend {
     return `${scheme}//${location.host}/api/rooms/${encodeURIComponent(code)}/live?token=${encodeURIComponent(token)}`;
   }
 
+  /** A crossword operation (docs/crossword.md, "The page"): check, list, fits, layout,
+      export, import; answers its JSON, or throws an ApiError with the one line. */
+  crossword(op, request) {
+    if (!CROSSWORD_OPS[op]) return Promise.reject(new ApiError(`no crossword operation ${op}`, 400));
+    return api('POST', `/api/crossword/${op}`, request);
+  }
+
+  /** Fills a grid on the server: {done: a Promise of the fill, stop()}; `onProgress`
+      gets {attempts, restarts, seconds} while it runs. Stopped, `done` rejects with
+      FillStopped. */
+  crosswordFill(request, onProgress) {
+    let id = null;
+    let stopped = false;
+    const done = (async () => {
+      ({ id } = await api('POST', '/api/crossword/fills', request));
+      for (;;) {
+        if (stopped) {
+          await api('DELETE', `/api/crossword/fills/${id}`).catch(() => {});
+          throw new FillStopped();
+        }
+        await new Promise((resolve) => { setTimeout(resolve, 200); });
+        if (stopped) continue;
+        const state = await api('GET', `/api/crossword/fills/${id}`);
+        if (state.state === 'done') return state.result;
+        if (state.state === 'failed') throw new ApiError(state.error, 422, state.at || null);
+        if (state.state === 'stopped') throw new FillStopped();
+        onProgress(state);
+      }
+    })();
+    return { done, stop() { stopped = true; } };
+  }
+
   /** What to do for a dictionary of `lang` this backend lacks. */
   dictionaryHint(lang, group) {
     return `To play in ${group}, build its dictionary (dictionaries/build-languages.sh ${lang}) and restart the server, or start it with --dict ${lang}=WORDLIST.`;
@@ -111,6 +162,13 @@ class WasmBackend {
     this.local = local;
     /** languages.json's dictionaries not opened yet, each with its language. */
     this.offered = [];
+    /** Where each opened dictionary's bytes come from, for a fill's worker: {url, tag}
+        (fetched again, from the browser's cache) or {bytes, tag}. */
+    this.sources = new Map();
+    /** The crossword lists made (crosswordList): their text by id, for a fill's worker. */
+    this.lists = new Map();
+    /** A fill's worker readied for a list or dictionary: {key, worker}. */
+    this.spare = null;
   }
 
   /** A call into the module: its JSON parsed, or its Failure as an ApiError. */
@@ -118,13 +176,31 @@ class WasmBackend {
     try {
       return Promise.resolve(JSON.parse(f()));
     } catch (e) {
-      if (e && typeof e.status === 'number') {
-        const error = new ApiError(e.message, e.status);
-        if (e.free) e.free();
-        return Promise.reject(error);
-      }
-      return Promise.reject(new ApiError(String(e && e.message || e), 500));
+      return Promise.reject(WasmBackend.failure(e));
     }
+  }
+
+  /** The module's Failure (or anything else thrown) as an ApiError. */
+  static failure(e) {
+    if (e && typeof e.status === 'number') {
+      const error = new ApiError(e.message, e.status, WasmBackend.at(e));
+      if (e.free) e.free();
+      return error;
+    }
+    return new ApiError(String(e && e.message || e), 500);
+  }
+
+  /** Where a Failure says its error is (a crossword's square or entry), if it does. */
+  static at(e) {
+    let { at } = e;
+    if (typeof at === 'string') {
+      try {
+        at = JSON.parse(at);
+      } catch (e2) {
+        at = null;
+      }
+    }
+    return at && typeof at === 'object' ? at : null;
   }
 
   static seeded(request) {
@@ -203,7 +279,9 @@ class WasmBackend {
   async addDictionary(file) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const name = file.name.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 32) || 'mine';
-    return this.call(() => this.local.addDictionary(name, bytes));
+    const list = await this.call(() => this.local.addDictionary(name, bytes));
+    this.sources.set(name, { bytes, tag: undefined });
+    return list;
   }
 
   /** Opens a dictionary of languages.json (`entry`: its tag, dict, file and bytes): from
@@ -267,6 +345,7 @@ class WasmBackend {
     }
     try {
       const list = await this.call(() => this.local.openDictionary(entry.dict, bytes, entry.tag));
+      this.sources.set(entry.dict, { url, tag: entry.tag });
       await keeping;
       return { list, note };
     } catch (e) {
@@ -279,6 +358,111 @@ class WasmBackend {
 
   dictionaryHint() {
     return 'Open one compiled by polyboggle compile under "Your own board or seed".';
+  }
+
+  /** A crossword operation, in the module (quick ones: the page waits for them); a
+      layout, which searches for a second or more, in a worker of its own. */
+  async crossword(op, request) {
+    const method = CROSSWORD_OPS[op];
+    if (!method) throw new ApiError(`no crossword operation ${op}`, 400);
+    if (op === 'layout') return this.layoutInWorker(request);
+    const answer = await this.call(() => this.local[method](JSON.stringify(request)));
+    // A fill runs in a worker with a module of its own, which makes the list again.
+    if (op === 'list') {
+      this.lists.set(answer.id, request.text);
+      this.warmCrossword({ list: answer.id });
+    }
+    return answer;
+  }
+
+  /** Fills a grid in a Web Worker (crossword-worker.js beside the page: the page never
+      freezes), with a module of its own given the dictionary or list the request
+      names; `stop()` ends the worker. As ServerBackend.crosswordFill. A worker readied
+      for that list beforehand (`warmCrossword`) is taken when there is one. */
+  crosswordFill(request, onProgress) {
+    let worker = null;
+    let fail = () => {};
+    const key = WasmBackend.fillKey(request);
+    const done = new Promise((resolve, reject) => {
+      fail = (e) => {
+        if (worker) worker.terminate();
+        reject(e);
+      };
+      const spare = this.spare && this.spare.key === key ? this.spare : null;
+      this.spare = null;
+      worker = spare ? spare.worker : this.readyWorker(request);
+      worker.onmessage = (e) => {
+        const m = e.data;
+        if (m.progress) {
+          onProgress(m.progress);
+          return;
+        }
+        worker.terminate();
+        if (m.error) reject(new ApiError(m.error.message, m.error.status, m.error.at || null));
+        else resolve(m.answer);
+      };
+      worker.onerror = (e) => {
+        e.preventDefault();
+        fail(new ApiError(`The fill's worker failed: ${e.message}`, 500));
+      };
+      worker.postMessage({ request });
+    });
+    // The next fill of the same list finds a worker ready, once this one is over.
+    done.then(() => this.warmCrossword(request), () => this.warmCrossword(request));
+    return { done, stop() { fail(new FillStopped()); } };
+  }
+
+  /** A layout in a worker, so the page stays live while it searches. */
+  layoutInWorker(request) {
+    return new Promise((resolve, reject) => {
+      const worker = crosswordWorker();
+      worker.onmessage = (e) => {
+        worker.terminate();
+        if (e.data.error) reject(new ApiError(e.data.error.message, e.data.error.status, e.data.error.at || null));
+        else resolve(e.data.answer);
+      };
+      worker.onerror = (e) => {
+        e.preventDefault();
+        worker.terminate();
+        reject(new ApiError(`The layout's worker failed: ${e.message}`, 500));
+      };
+      worker.postMessage({ setup: { module: this.module } });
+      worker.postMessage({ op: 'layout', request });
+    });
+  }
+
+  /** A worker given the module and the word list `request` names (a list's text, or a
+      dictionary's bytes or file), reading it while nothing asks it to fill yet. */
+  readyWorker(request) {
+    const setup = { module: this.module };
+    if (request.list != null) {
+      setup.list = this.lists.get(request.list);
+      if (setup.list == null) throw new ApiError(`no word list ${request.list}: drop it again`, 404);
+    } else {
+      if (!this.sources.has(request.dict)) throw new ApiError(`no dictionary ${request.dict} for a fill`, 404);
+      setup.dict = { name: request.dict, ...this.sources.get(request.dict) };
+    }
+    const worker = crosswordWorker();
+    worker.postMessage({ setup });
+    return worker;
+  }
+
+  /** Readies a worker for the next fill from the list or dictionary `request` names
+      (`{list}` or `{dict}`), in place of any other. */
+  warmCrossword(request) {
+    const key = WasmBackend.fillKey(request);
+    if (this.spare && this.spare.key === key) return;
+    if (this.spare) this.spare.worker.terminate();
+    this.spare = null;
+    try {
+      this.spare = { key, worker: this.readyWorker(request) };
+    } catch (e) {
+      // Nothing to ready: the fill itself will say why.
+    }
+  }
+
+  static fillKey(request) {
+    return request.list != null ? `list:${request.list}` : `dict:${request.dict}`;
   }
 
   records() {
@@ -308,6 +492,30 @@ class WasmBackend {
 WasmBackend.KEY = 'polyboggle-static-games';
 const DICTIONARY_CACHE = 'polyboggle-dictionaries-v1'; // sw.js reads it too
 
+/** A Web Worker for a crossword fill: crossword-worker.js beside the page over http(s);
+    from a folder, where a page may not start a worker from a file, the same script and
+    the module's glue (crossword_worker_source.js, loaded once) as a Blob. */
+function crosswordWorker() {
+  if (location.protocol !== 'file:') return new Worker('crossword-worker.js');
+  if (!crosswordWorker.url) {
+    const bytes = fromBase64(window.POLYBOGGLE_WORKER);
+    crosswordWorker.url = URL.createObjectURL(new Blob([bytes], { type: 'text/javascript' }));
+  }
+  return new Worker(crosswordWorker.url);
+}
+
+/** The module at `url`, compiled as it downloads (or after, from a host that does not
+    send it as application/wasm). */
+async function compiledModule(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} did not download: the host answered HTTP ${response.status}`);
+  try {
+    return await WebAssembly.compileStreaming(response.clone());
+  } catch (e) {
+    return WebAssembly.compile(await response.arrayBuffer());
+  }
+}
+
 /** Loads a classic script beside the page (a file:// page may load scripts, not fetch). */
 function loadScript(src) {
   return new Promise((resolve, reject) => {
@@ -333,19 +541,28 @@ function fromBase64(text) {
 async function wasmBackend() {
   await loadScript('polyboggle_wasm.js');
   const fromFolder = location.protocol === 'file:';
-  let module = 'polyboggle_wasm_bg.wasm'; // over http: fetched and compiled as it comes
+  // Compiled here, not by the glue, so that a crossword fill's worker is given the
+  // compiled module. Over http: fetched and compiled as it comes.
+  let module;
   if (fromFolder) {
     await loadScript('polyboggle_wasm_bytes.js');
-    module = fromBase64(window.POLYBOGGLE_WASM);
+    module = await WebAssembly.compile(fromBase64(window.POLYBOGGLE_WASM));
+    window.POLYBOGGLE_WASM = null;
+    await loadScript('crossword_worker_source.js');
+  } else {
+    module = await compiledModule('polyboggle_wasm_bg.wasm');
   }
   // The glue's `let wasm_bindgen` is a global binding, not a property of window.
   const glue = wasm_bindgen; // eslint-disable-line no-undef
   await glue({ module_or_path: module });
   const wasm = new WasmBackend(glue, new glue.Local());
+  wasm.module = module;
   wasm.notes = [];
   if (fromFolder) {
     await loadScript('enable2k_bytes.js');
-    await wasm.call(() => wasm.local.addDictionary('enable2k', fromBase64(window.POLYBOGGLE_ENGLISH), 'en'));
+    const english = fromBase64(window.POLYBOGGLE_ENGLISH);
+    await wasm.call(() => wasm.local.addDictionary('enable2k', english, 'en'));
+    wasm.sources.set('enable2k', { bytes: english, tag: 'en' }); // for a crossword fill's worker
     window.POLYBOGGLE_ENGLISH = null; // a var: it cannot be deleted, only let go
     return wasm;
   }

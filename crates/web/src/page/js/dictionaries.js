@@ -36,6 +36,13 @@ export function refreshDictionaries(list) {
     $(id).value = keep;
   }
   fillLanguages();
+  for (const f of refreshed) f();
+}
+const refreshed = []; // called when the dictionaries change
+
+/** Calls `f()` whenever a dictionary is added (the Crossword view's list menu). */
+export function onDictionaries(f) {
+  refreshed.push(f);
 }
 
 /** One line about a language's dictionary (its download, or why it failed); '' hides it. */

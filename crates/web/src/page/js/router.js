@@ -3,9 +3,9 @@ import { $, el } from './dom.js';
 
 /** The page's state is in its address (`#play?set=...&seed=7`, `#solve?board=...`),
     so a reload keeps it and a copied link shows the same board to someone else. */
-export const links = { play: new URLSearchParams(), solve: new URLSearchParams() };
+export const links = { play: new URLSearchParams(), solve: new URLSearchParams(), crossword: new URLSearchParams() };
 let currentView = 'play';
-const VIEWS = ['play', 'solve', 'rooms'];
+const VIEWS = ['play', 'solve', 'rooms', 'crossword'];
 
 /** The Rooms view's address: `#/room/CODE` in a room of the server, `#/room/?board=...
     &start=MS` in a room of a link (the static page's), else `#rooms`. */
