@@ -294,7 +294,7 @@ proptest! {
 
 #[test]
 fn progress_is_reported_and_changes_nothing_and_a_fill_can_be_stopped() {
-    use polyboggle_crossword::fill::{fill_with, Progress};
+    use polyboggle_crossword::fill::{fill_with, FillProgress};
     use std::ops::ControlFlow;
     // A 15×15 grid from a 173k-word list: long enough to report progress in a debug build.
     let text = std::fs::read_to_string(concat!(
@@ -312,7 +312,7 @@ fn progress_is_reported_and_changes_nothing_and_a_fill_can_be_stopped() {
     )
     .unwrap();
     let options = FillOptions::default();
-    let mut reports: Vec<Progress> = Vec::new();
+    let mut reports: Vec<FillProgress> = Vec::new();
     let with = fill_with(&pattern, &list, &options, &mut |p| {
         reports.push(*p);
         ControlFlow::Continue(())
