@@ -294,15 +294,16 @@ proptest! {
 
 #[test]
 fn progress_is_reported_and_changes_nothing_and_a_fill_can_be_stopped() {
-    use polyboggle_crossword::fill::{fill_with, Progress};
+    use polyboggle_crossword::fill::{fill_with, FillProgress};
     use std::ops::ControlFlow;
-    // A 15×15 grid from a 173k-word list: long enough to report progress in a debug build.
+    use std::time::Duration;
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../dictionaries/enable2k.txt"
     ))
     .unwrap();
     let list = parse_scored_list(&text).unwrap().words;
+    // A 15×15 grid the 173k words fill: the same fill, reports or none.
     let pattern = Pattern::parse(
         &std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
@@ -312,18 +313,32 @@ fn progress_is_reported_and_changes_nothing_and_a_fill_can_be_stopped() {
     )
     .unwrap();
     let options = FillOptions::default();
-    let mut reports: Vec<Progress> = Vec::new();
-    let with = fill_with(&pattern, &list, &options, &mut |p| {
-        reports.push(*p);
-        ControlFlow::Continue(())
-    });
+    let with = fill_with(
+        &pattern,
+        &list,
+        &options,
+        &mut |_| ControlFlow::Continue(()),
+    );
     let without = fill(&pattern, &list, &options);
     let strip = |f: Result<Filled, FillError>| f.map(|f| (f.to_text(), f.decisions, f.restarts));
     assert_eq!(strip(with), strip(without), "the same seed, the same fill");
-    assert!(!reports.is_empty(), "no progress reported");
+    // A 9×9 grid with no black square searches until its time is up, reporting.
+    let open = Pattern::parse(&".........\n".repeat(9)).unwrap();
+    let options = FillOptions {
+        time: Some(Duration::from_millis(2500)),
+        ..FillOptions::default()
+    };
+    let mut reports: Vec<FillProgress> = Vec::new();
+    let err = fill_with(&open, &list, &options, &mut |p| {
+        reports.push(*p);
+        ControlFlow::Continue(())
+    })
+    .unwrap_err();
+    assert!(matches!(err, FillError::TimedOut { .. }), "{err}");
+    assert!(reports.len() >= 2, "{} reports", reports.len());
     assert!(reports
         .windows(2)
         .all(|w| w[0].attempts <= w[1].attempts && w[0].seconds < w[1].seconds));
-    let err = fill_with(&pattern, &list, &options, &mut |_| ControlFlow::Break(())).unwrap_err();
+    let err = fill_with(&open, &list, &options, &mut |_| ControlFlow::Break(())).unwrap_err();
     assert!(matches!(err, FillError::Stopped { .. }), "{err}");
 }

@@ -433,7 +433,7 @@ impl Local {
 }
 
 /// A fill's progress as the page gets it: `{"attempts", "restarts", "seconds"}`.
-fn progress_json(p: &crossword::Progress) -> String {
+fn progress_json(p: &crossword::FillProgress) -> String {
     serde_json::json!({"attempts": p.attempts, "restarts": p.restarts, "seconds": p.seconds})
         .to_string()
 }

@@ -14,6 +14,10 @@
 //! JSON errors for every failure (never a bare 500), and the page itself ([`page`]),
 //! compiled into the binary.
 //!
+//! [`crossword`] is the crossword constructor's work (issue 68: check a grid, the words
+//! that fit an entry, fill, lay out, export and import), one function per operation,
+//! which the server and the WebAssembly module both call.
+//!
 //! The server is the default feature `server` (axum, tokio, hyper). Without it the crate
 //! is the endpoints' work alone, pure Rust with no I/O: the static page (crates/wasm)
 //! builds it for WebAssembly and answers the same page the same JSON, one [`solo::Game`]

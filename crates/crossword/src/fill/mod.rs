@@ -127,7 +127,7 @@ pub enum FillError {
 
 /// How far a fill has gone, as [`fill_with`] reports it.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Progress {
+pub struct FillProgress {
     /// Decisions made (words tried at a slot).
     pub attempts: u64,
     /// Restarts.
@@ -520,7 +520,7 @@ pub fn fill_with(
     pattern: &Pattern,
     words: &[ScoredWord],
     options: &FillOptions,
-    progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+    progress: &mut dyn FnMut(&FillProgress) -> ControlFlow<()>,
 ) -> Result<Filled, FillError> {
     let started = Instant::now();
     let deadline = options.time.map(|t| started + t);
@@ -669,7 +669,7 @@ pub fn fill_with(
         slots: specs,
     };
     let mut report = |stats: search::Stats| {
-        progress(&Progress {
+        progress(&FillProgress {
             attempts: stats.decisions,
             restarts: stats.restarts,
             seconds: started.elapsed().as_secs_f64(),

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use super::{FillJob, Progress};
+use super::{FillJob, FillProgress};
 use crate::ApiError;
 
 /// How long a finished fill's result is kept.
@@ -20,7 +20,7 @@ pub const FILL_KEPT: Duration = Duration::from_secs(300);
 pub const MAX_FILLS: usize = 64;
 
 enum State {
-    Running(Progress),
+    Running(FillProgress),
     Done(Value),
     Failed(ApiError),
     Stopped,
@@ -81,7 +81,7 @@ impl Fills {
         let id: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
         let fill = Arc::new(Fill {
             stop: AtomicBool::new(false),
-            state: Mutex::new(State::Running(Progress::default())),
+            state: Mutex::new(State::Running(FillProgress::default())),
             ended: Mutex::new(None),
         });
         fills.insert(id.clone(), Arc::clone(&fill));

@@ -47,7 +47,7 @@ use polyboggle_crossword::{self as crossword, Crossword, Direction, LayoutOption
 #[cfg(feature = "server")]
 pub use fills::{Fills, FILL_KEPT, MAX_FILLS};
 pub use lists::{Lists, Stored, MAX_LISTS, MAX_LIST_BYTES};
-pub use polyboggle_crossword::fill::Progress;
+pub use polyboggle_crossword::fill::FillProgress;
 
 use crate::{api, error::At, ApiError, Dictionaries};
 
@@ -293,7 +293,7 @@ impl FillJob {
     /// `seconds` is the time it took).
     pub fn run(
         &self,
-        progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+        progress: &mut dyn FnMut(&FillProgress) -> ControlFlow<()>,
     ) -> Result<String, ApiError> {
         match fill::fill_with(
             &self.pattern,
@@ -312,7 +312,7 @@ impl FillJob {
 pub fn fill(
     cx: &Context,
     body: &[u8],
-    progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+    progress: &mut dyn FnMut(&FillProgress) -> ControlFlow<()>,
 ) -> Result<String, ApiError> {
     prepare_fill(cx, body)?.run(progress)
 }

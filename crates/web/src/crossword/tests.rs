@@ -9,7 +9,7 @@ fn json(text: &str) -> Value {
     serde_json::from_str(text).unwrap()
 }
 
-fn go(_: &Progress) -> ControlFlow<()> {
+fn go(_: &FillProgress) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
