@@ -653,6 +653,17 @@ def board_faces(board: str) -> list[list[str]]:
     return [row.split() if " " in row else list(row) for row in board.split("/")]
 
 
+def read_board(pb: Path, pbd: Path, tag: str, board: str) -> list[list[str]]:
+    """A board's faces as the binary reads them: a row written without spaces is split
+    into grapheme clusters (Hindi `ररानेला` is र रा ने ला), which Python alone cannot do.
+    `polyboggle solve` prints the board first, one row a line, faces apart."""
+    if " " in board or board.isascii():
+        return board_faces(board)
+    out = run_pb(pb, "solve", board, "-d", str(pbd), "--lang", tag)
+    rows = len(board.split("/"))
+    return [line.split() for line in out.splitlines()[:rows]]
+
+
 def run_pb(pb: Path, *args: str, stdin: bytes | None = None) -> str:
     run = subprocess.run([str(pb), *args], input=stdin, capture_output=True, check=False)
     if run.returncode != 0:
@@ -777,7 +788,7 @@ def judge_language(tag: str, args) -> Report:
 
         # Roll (or take the boards given) and solve.
         if args.board:
-            boards = [board_faces(b) for b in args.board]
+            boards = [read_board(pb, pbd, tag, b) for b in args.board]
         else:
             dice = dice_set_for(tag, args.polyboggle)
             boards = []

@@ -141,6 +141,16 @@ class Normalization(unittest.TestCase):
 
 
 class Boards(unittest.TestCase):
+    def test_a_board_without_spaces_is_split_into_grapheme_clusters(self):
+        # A records row of a syllable language is written without spaces (`ररानेला` is
+        # र रा ने ला): the binary splits it, as it reads it.
+        pbd = Path(__file__).resolve().parent.parent / "crates/core/data/enable2k.pbd"
+        self.assertEqual(judge.read_board(PB, pbd, "hi", "पटचम/सकहल/ररानेला/सलेवाली"),
+                         [["प", "ट", "च", "म"], ["स", "क", "ह", "ल"], ["र", "रा", "ने", "ला"],
+                          ["स", "ले", "वा", "ली"]])
+        self.assertEqual(judge.read_board(PB, pbd, "en", "E Ch S/R I T"),
+                         [["E", "Ch", "S"], ["R", "I", "T"]])
+
     def test_a_given_board_is_split_into_faces(self):
         self.assertEqual(judge.board_faces("ANES/TRIT"), [list("ANES"), list("TRIT")])
         self.assertEqual(judge.board_faces("E Ch S/R I T"), [["E", "Ch", "S"], ["R", "I", "T"]])
