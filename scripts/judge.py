@@ -337,7 +337,27 @@ class Hunspell:
         return Counter(re.sub(r"/\S*", "", text).lower())
 
 
-class Aspell:
+class Batched:
+    """A judge program asked in batches, one process a core: `_accepted(chunk)` gives
+    one verdict a word of the chunk, in order; each verdict is remembered."""
+
+    cache: dict[str, bool]
+
+    def _accepted(self, chunk: list[str]) -> list[bool]:
+        raise NotImplementedError
+
+    def accepts(self, words) -> set[str]:
+        words = list(dict.fromkeys(words))
+        ask = [w for w in words if w not in self.cache]
+        share = max(1000, -(-len(ask) // JOBS))
+        chunks = [ask[i:i + share] for i in range(0, len(ask), share)]
+        with ThreadPoolExecutor(max_workers=JOBS) as pool:
+            for chunk, verdicts in zip(chunks, pool.map(self._accepted, chunks)):
+                self.cache.update(zip(chunk, verdicts))
+        return {w for w in words if self.cache.get(w)}
+
+
+class Aspell(Batched):
     """One Aspell dictionary (`aspell -l NAME`), asked in batches in its pipe mode
     (`aspell -a`: one verdict a word, a blank line after each line, so that an answer is
     a line's and a word aspell splits in two is no word). It judges the languages whose
@@ -369,16 +389,6 @@ class Aspell:
                            f"{len(chunk)} words")
         return verdicts[:len(chunk)]
 
-    def accepts(self, words) -> set[str]:
-        words = list(dict.fromkeys(words))
-        ask = [w for w in words if w not in self.cache]
-        share = max(1000, -(-len(ask) // JOBS))
-        chunks = [ask[i:i + share] for i in range(0, len(ask), share)]
-        with ThreadPoolExecutor(max_workers=JOBS) as pool:
-            for chunk, verdicts in zip(chunks, pool.map(self._accepted, chunks)):
-                self.cache.update(zip(chunk, verdicts))
-        return {w for w in words if self.cache.get(w)}
-
     def alphabet(self) -> Counter:
         """How often each letter occurs in the dictionary's master list."""
         run = subprocess.run(["aspell", "-d", self.name, "dump", "master"],
@@ -389,7 +399,7 @@ class Aspell:
         return Counter(re.sub(r"/\S*", "", run.stdout.decode("utf-8", "replace")).lower())
 
 
-class Apertium:
+class Apertium(Batched):
     """An Apertium monolingual dictionary's analyser (`lt-proc LANG.automorf.bin`), for a
     language built from that dictionary's forms (`lt-expand`, hi): a word is accepted
     when the analyser knows it as anything but a proper noun (`<np>`, which the build
@@ -423,16 +433,6 @@ class Apertium:
             raise BadInput(f"lt-proc {self.automorf}: {len(verdicts)} answers to "
                            f"{len(chunk)} words (a word split in two?)")
         return verdicts
-
-    def accepts(self, words) -> set[str]:
-        words = list(dict.fromkeys(words))
-        ask = [w for w in words if w not in self.cache]
-        share = max(1000, -(-len(ask) // JOBS))
-        chunks = [ask[i:i + share] for i in range(0, len(ask), share)]
-        with ThreadPoolExecutor(max_workers=JOBS) as pool:
-            for chunk, verdicts in zip(chunks, pool.map(self._accepted, chunks)):
-                self.cache.update(zip(chunk, verdicts))
-        return {w for w in words if self.cache.get(w)}
 
     def alphabet(self) -> Counter:
         """How often each character occurs in the dictionary's source (.dix)."""
