@@ -10,6 +10,7 @@ in docs/records.md is written.
     scripts/records.py rescore [LANG...]     # every row's board re-scored by `polyboggle solve`
     scripts/records.py judge [LANG...]       # every row's words asked of the language's judge
     scripts/records.py recheck [LANG...]     # 4x4 rows searched again: another seed, 2x the pool
+    scripts/records.py plan [LANG...]        # the table's work, a command a line (GNU parallel, Slurm)
 
 Each row's `command` re-runs it: the optimizer with a seed and no time limit gives the
 same boards on any machine. A language must be built first
@@ -322,9 +323,7 @@ def table(rows):
         lines.append(f"| {r['lang']} | {r['size']} | {r['kind']} | {r['rules']} | {board} | "
                      f"{r['score']} | {r['words']} | {found} | {r['cpu_seconds']:.0f} | "
                      f"{judged} | {check} | `{r['command']}` |")
-    total = sum(r["cpu_seconds"] for r in rows if r["size"] == "4x4")
-    lines += ["", f"{len({r['lang'] for r in rows if r['size'] == '4x4'})} languages with a "
-              f"4×4 record; the 4×4 rows took {total / 3600:.1f} CPU-hours in all.", "", END]
+    lines += ["", cost_line(rows), "", END]
     return "\n".join(lines)
 
 
@@ -411,12 +410,12 @@ def judge_rows(langs, check=False):
     update(extra)
 
 
-def recheck(langs, runs, seed, threads, at_most=None):
+def recheck(langs, runs, seed, threads, at_most=None, kinds=("faces", "dice", "wordiest")):
     """Searches each 4x4 row again with another seed and twice the pool (each run about
     twice as long), and keeps what it found in the row (`recheck`); a better board
     replaces the row's (put), and a line says so."""
     extra, better = {}, []
-    for r in selected(langs, {"faces", "dice", "wordiest"}):
+    for r in selected(langs, set(kinds)):
         if at_most is not None and r["runs_found"] > at_most:
             continue
         row = optimize_row(r["lang"], r["kind"], runs, seed, threads, pool=2 * POOL)
@@ -434,6 +433,60 @@ def recheck(langs, runs, seed, threads, at_most=None):
     update(extra)
     if better:
         keep(better)
+
+
+def flags_of(command):
+    """The search flags of a row's command that a rerun repeats: {"--runs": "6", ...}."""
+    words = shlex.split(command)
+    return {w: words[i + 1] for i, w in enumerate(words[:-1])
+            if w in ("--runs", "--seed", "--size", "--min")}
+
+
+def plan_units(rows, langs, table_langs, threads, missing):
+    """The table's work as commands of this script, one a line, each one row or one
+    recheck: every row's search again as its command says (its runs and seed), every
+    recheck, and both 4x4 records of each language of `table_langs` that has none. With `missing`,
+    only what the table lacks: records not searched and rows never rechecked."""
+    here = "scripts/records.py"
+    units = []
+    have = {(r["lang"], r["kind"], r["size"]) for r in rows}
+    for lang in sorted(table_langs):
+        if langs and lang not in langs:
+            continue
+        for kind in ("faces", "dice"):
+            if (lang, kind, "4x4") not in have:
+                units.append((f"{here} run --only {kind} --runs 6 --seed 1", lang))
+    for r in rows:
+        if langs and r["lang"] not in langs:
+            continue
+        flags = flags_of(r["command"])
+        if r["kind"] == "proof":
+            least = f" --min {flags['--min']}" if "--min" in flags else ""
+            if not missing:
+                units.append((f"{here} prove --size {r['size']}{least}", r["lang"]))
+            continue
+        how = "--wordiest" if r["kind"] == "wordiest" else f"--only {r['kind']}"
+        if not missing:
+            units.append((f"{here} run {how} --runs {flags.get('--runs', 6)} "
+                          f"--seed {flags.get('--seed', 1)}", r["lang"]))
+        if not (missing and "recheck" in r):
+            units.append((f"{here} recheck --kind {r['kind']}", r["lang"]))
+    return [f"{unit} --threads {threads} {lang}" for unit, lang in units]
+
+
+def cost_line(rows):
+    """The table's last line: what its searches took, in CPU-hours."""
+    four = [r for r in rows if r["size"] == "4x4"]
+    searches = sum(r["cpu_seconds"] for r in four)
+    rechecks = sum(r["recheck"]["cpu_seconds"] for r in four if "recheck" in r)
+    proofs = sum(r["cpu_seconds"] for r in rows if r["kind"] == "proof")
+    hours = (searches + rechecks + proofs) / 3600
+    return (f"{len({r['lang'] for r in four})} languages with a 4×4 record. The whole table "
+            f"took {hours:.1f} CPU-hours: the 4×4 searches {searches / 3600:.1f}, their "
+            f"rechecks ({sum('recheck' in r for r in four)} of {len(four)} rows) "
+            f"{rechecks / 3600:.1f}, the proofs {proofs / 3600:.1f}. "
+            f"`scripts/records.py plan` lists that work, a command a line, to rerun it "
+            f"with GNU parallel or Slurm (\"Rerunning the table\", above).")
 
 
 def main():
@@ -464,6 +517,13 @@ def main():
     p.add_argument("--at-most", type=int, metavar="N",
                    help="only rows at most N of whose runs found their board (the least sure)")
     p.add_argument("--threads", type=int, default=os.cpu_count())
+    p.add_argument("--kind", choices=("faces", "dice", "wordiest"), action="append",
+                   help="only rows of this kind (again for more kinds; default: all)")
+    p = sub.add_parser("plan", help="the table's work, a command a line (GNU parallel, Slurm)")
+    p.add_argument("langs", nargs="*")
+    p.add_argument("--threads", type=int, default=1, help="each command's threads (default 1)")
+    p.add_argument("--missing", action="store_true",
+                   help="only what the table lacks: records not searched, rows not rechecked")
     p = sub.add_parser("table", help="write docs/records.md's table")
     p.add_argument("--check", action="store_true")
     p = sub.add_parser("merge", help="add the rows of other copies of records.ndjson")
@@ -490,7 +550,16 @@ def main():
     elif args.what == "judge":
         judge_rows(set(args.langs), args.check)
     elif args.what == "recheck":
-        recheck(set(args.langs), args.runs, args.seed, args.threads, args.at_most)
+        recheck(set(args.langs), args.runs, args.seed, args.threads, args.at_most,
+                args.kind or ("faces", "dice", "wordiest"))
+    elif args.what == "plan":
+        # Every language the table builds (dictionaries/build-languages.sh), but the
+        # `-full` lists, whose records are their game lists'.
+        table_langs = [tag for tag, entry in language_table.languages().items()
+                       if entry["source"] and not entry["full_of"]]
+        units = plan_units(load_rows(), set(args.langs), table_langs, args.threads,
+                           args.missing)
+        print("\n".join(units))
     elif args.what == "table":
         write_table(args.check)
     elif args.what == "merge":

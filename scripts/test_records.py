@@ -265,6 +265,92 @@ class BadInput(unittest.TestCase):
         self.assertEqual(done.returncode, 2)
         self.assertEqual(done.stderr, "records.py: no-such.ndjson: no such file\n")
 
+class Plan(unittest.TestCase):
+    """records.py plan: the table's work as commands, one a line."""
+
+    ROWS = [row(kind="faces", command="polyboggle optimize --lang hr --runs 4 --seed 3"),
+            row(kind="dice", command="polyboggle optimize --lang hr --runs 4 --seed 3 --dice "
+                "croatian-designed-4x4", recheck={"cpu_seconds": 30.0}),
+            row(kind="proof", size="3x4", cpu_seconds=600.0,
+                command="polyboggle prove --lang hr --size 3x4 --min 1284")]
+
+    def test_every_row_is_searched_again_as_its_command_says(self):
+        units = records.plan_units(self.ROWS, set(), ["hr"], 2, missing=False)
+        self.assertEqual(units, [
+            "scripts/records.py run --only faces --runs 4 --seed 3 --threads 2 hr",
+            "scripts/records.py recheck --kind faces --threads 2 hr",
+            "scripts/records.py run --only dice --runs 4 --seed 3 --threads 2 hr",
+            "scripts/records.py recheck --kind dice --threads 2 hr",
+            "scripts/records.py prove --size 3x4 --min 1284 --threads 2 hr"])
+
+    def test_missing_is_the_records_not_searched_and_the_rechecks_not_done(self):
+        units = records.plan_units(self.ROWS, set(), ["hr", "lt"], 1, missing=True)
+        self.assertEqual(units, [
+            "scripts/records.py run --only faces --runs 6 --seed 1 --threads 1 lt",
+            "scripts/records.py run --only dice --runs 6 --seed 1 --threads 1 lt",
+            "scripts/records.py recheck --kind faces --threads 1 hr"])
+
+    def test_named_languages_only(self):
+        self.assertEqual(records.plan_units(self.ROWS, {"lt"}, ["hr", "lt"], 1, True),
+                         ["scripts/records.py run --only faces --runs 6 --seed 1 "
+                          "--threads 1 lt",
+                          "scripts/records.py run --only dice --runs 6 --seed 1 "
+                          "--threads 1 lt"])
+
+    def test_the_cost_line_counts_searches_rechecks_and_proofs(self):
+        line = records.cost_line(self.ROWS)
+        # 24 s of 4x4 searches, 30 s of rechecks, 600 s of proof: 654 s.
+        self.assertIn("took 0.2 CPU-hours: the 4×4 searches 0.0, their rechecks "
+                      "(1 of 2 rows) 0.0, the proofs 0.2", line)
+
+    def test_the_plan_of_a_language_names_each_of_its_rows_once(self):
+        done = subprocess.run([sys.executable, str(SCRIPT), "plan", "en"],
+                              capture_output=True, text=True)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        lines = done.stdout.splitlines()
+        rows = records.selected({"en"})
+        self.assertEqual(sum(" run " in u or " prove " in u for u in lines), len(rows))
+        self.assertEqual(sum(" recheck " in u for u in lines),
+                         sum(r["size"] == "4x4" for r in rows))
+        self.assertTrue(all(u.endswith(" --threads 1 en") for u in lines), lines)
+
+
+class Sbatch(unittest.TestCase):
+    """docs/records.sbatch as Slurm runs one array task: in the submit folder, with
+    SLURM_ARRAY_TASK_ID set."""
+    SCRIPT = records.ROOT / "docs" / "records.sbatch"
+
+    def task(self, k, plan):
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write(plan)
+        self.addCleanup(os.unlink, f.name)
+        env = os.environ | {"SLURM_ARRAY_TASK_ID": str(k), "PLAN": f.name}
+        return subprocess.run(["bash", str(self.SCRIPT)], capture_output=True, text=True,
+                              cwd=records.ROOT, env=env)
+
+    def test_a_task_runs_its_line_of_the_plan(self):
+        done = self.task(1, "scripts/records.py plan xx\nscripts/records.py table --check\n")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("task 1: scripts/records.py table --check", done.stdout)
+
+    def test_a_task_past_the_plan_is_one_line(self):
+        done = self.task(2, "scripts/records.py table --check\n")
+        self.assertEqual(done.returncode, 2)
+        self.assertEqual(done.stderr, "array task 2 is past the plan's 1 lines: "
+                                      "--array=0-0\n")
+
+    def test_a_line_that_is_not_a_records_command_is_refused(self):
+        done = self.task(0, "rm -rf /tmp/nothing\n")
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("is not a records.py command", done.stderr)
+
+    def test_no_plan_file_says_how_to_write_it(self):
+        env = os.environ | {"SLURM_ARRAY_TASK_ID": "0", "PLAN": "/nonexistent/plan.txt"}
+        done = subprocess.run(["bash", str(self.SCRIPT)], capture_output=True, text=True,
+                              cwd=records.ROOT, env=env)
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("scripts/records.py plan --threads 1 >", done.stderr)
+
 
 if __name__ == "__main__":
     unittest.main()
