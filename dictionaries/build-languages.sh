@@ -38,6 +38,9 @@ python=${PYTHON:-python3}
 #                 forms of at most N letters (Korean: syllables), and prunes: N is
 #                 where words that long are under 1% of the words a 4x4 board shows
 #                 (Korean: 6, 4%; 7 would be some 500 million forms); docs/hunspell.md
+#                 --keep-accepted-by=DICT (a plain list, read here) keeps the words
+#                 hunspell's DICT accepts: where a plain list and its language's spell
+#                 checker disagree, the words both hold (docs/languages.md)
 #   wordfreq tag: the tag wordfreq knows the language by, or - where it has none (it
 #                 would quietly answer with a neighbour's words)
 # A rewrite the preset cannot do (the entry's fold) is `polyboggle languages TAG --fold`.
@@ -109,7 +112,16 @@ forms() {
     plain:*)
       local file=${src#plain:} enc=UTF-8
       case "$file" in *:*) enc=${file##*:}; file=${file%:*} ;; esac
-      iconv -f "$enc" -t UTF-8 "$file" ;;
+      if [[ " $options " =~ \ --keep-accepted-by=([^ ]+)\  ]]; then
+        # The words the language's Hunspell dictionary accepts too (hunspell itself
+        # judges; -G prints the words it accepts): the list a player gets where the
+        # plain list and the spell checker disagree (docs/languages.md).
+        local dic=/usr/share/hunspell/${BASH_REMATCH[1]}.dic
+        [ -f "$dic" ] || { echo "error: no $dic for --keep-accepted-by" >&2; return 2; }
+        iconv -f "$enc" -t UTF-8 "$file" | hunspell -i UTF-8 -d "${dic%.dic}" -G
+      else
+        iconv -f "$enc" -t UTF-8 "$file"
+      fi ;;
     hunspell:*)
       local dic=/usr/share/hunspell/${src#hunspell:}.dic
       local rules=
@@ -277,10 +289,11 @@ for lang in "${wanted[@]}"; do
     failed+=("$lang")
     continue
   fi
-  # A game list (a --leave-out rule) keeps 1,000 words or more, or is refused.
-  if [[ " $options " =~ \ --leave-out=([^ ]+)\  ]] \
+  # A game list (a --leave-out or --keep-accepted-by rule) keeps 1,000 words or more,
+  # or is refused.
+  if [[ " $options " =~ \ --(leave-out|keep-accepted-by)=([^ ]+)\  ]] \
       && [ "$(wc -l < "$out/$lang.txt")" -lt 1000 ]; then
-    echo "error: $lang: the game list rule ${BASH_REMATCH[1]} kept $(wc -l < "$out/$lang.txt") words of $src (fewer than 1,000)" >&2
+    echo "error: $lang: the game list rule ${BASH_REMATCH[2]} kept $(wc -l < "$out/$lang.txt") words of $src (fewer than 1,000)" >&2
     failed+=("$lang")
     continue
   fi

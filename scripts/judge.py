@@ -888,7 +888,8 @@ def describe(r: Report) -> str:
         f"  precision {r.precision:.4f}  ({r.found_ok}/{r.found} found words accepted; "
         f"{r.found_compound} of them only as compounds, {r.found_mixed} only in capitals; "
         f"{r.found_proper} rejected were names)",
-        f"  recall    {r.recall:.4f}  ({r.recalled}/{r.accepted} accepted path strings found)",
+        f"  recall    {r.recall:.4f}  ({r.recalled}/{r.accepted} accepted path strings found)"
+        if r.recall_boards else "  recall    not asked (no board for recall)",
         f"  set apart: {r.set_compound} free compounds, {r.set_length} past the length "
         f"bound ({r.length_share:.1%} of the words in reach), {r.set_proper} proper nouns",
     ]

@@ -21,19 +21,33 @@ pub const LANGUAGES: &[Language] = &[
         .source(&["wngerman"], "plain:/usr/share/dict/ngerman")
         .keep_proper_nouns()
         .wordfreq("de"),
+    // The plain list less the words its spell checker rejects (--keep-accepted-by):
+    // the words both vouch for, as the language's Scrabble federation plays
+    // (docs/languages.md, "Plain lists and their spell checker").
     lang("fr", "French", "français", Script::Latin)
         .strip_marks()
         .dice("french-4x4")
         .designed("french-designed-4x4")
         .vowels("aeiouyàâæèéêëîïôœùûü")
-        .source(&["wfrench"], "plain:/usr/share/dict/french")
+        .source(
+            &["wfrench", "hunspell-fr", "hunspell"],
+            "plain:/usr/share/dict/french",
+        )
+        .expand_options("--keep-accepted-by=fr_FR")
         .wordfreq("fr"),
+    // The plain list less the words its spell checker rejects (--keep-accepted-by):
+    // the words both vouch for, as the language's Scrabble federation plays
+    // (docs/languages.md, "Plain lists and their spell checker").
     lang("es", "Spanish", "español", Script::Latin)
         .strip_marks_except("ñ")
         .dice("spanish-fanmade-boggleparty-4x4")
         .designed("spanish-designed-4x4")
         .vowels("aeiouáéíóúü")
-        .source(&["wspanish"], "plain:/usr/share/dict/spanish")
+        .source(
+            &["wspanish", "hunspell-es", "hunspell"],
+            "plain:/usr/share/dict/spanish",
+        )
+        .expand_options("--keep-accepted-by=es_ES")
         .wordfreq("es"),
     lang("it", "Italian", "italiano", Script::Latin)
         .strip_marks()
@@ -57,11 +71,18 @@ pub const LANGUAGES: &[Language] = &[
         .vowels("aeiouy")
         .source(&["wdutch"], "plain:/usr/share/dict/dutch")
         .wordfreq("nl"),
+    // The plain list less the words its spell checker rejects (--keep-accepted-by):
+    // the words both vouch for, as the language's Scrabble federation plays
+    // (docs/languages.md, "Plain lists and their spell checker").
     lang("pl", "Polish", "polski", Script::Latin)
         .dice("polish-4x4")
         .designed("polish-designed-4x4")
         .vowels("aeiouyąę")
-        .source(&["wpolish"], "plain:/usr/share/dict/polish")
+        .source(
+            &["wpolish", "hunspell-pl", "hunspell"],
+            "plain:/usr/share/dict/polish",
+        )
+        .expand_options("--keep-accepted-by=pl_PL")
         .wordfreq("pl"),
     lang("ca", "Catalan", "català", Script::Latin)
         .strip_marks_except("ç")
@@ -93,14 +114,18 @@ pub const LANGUAGES: &[Language] = &[
         .dice("esperanto-designed-4x4")
         .vowels("aeiou")
         .source(&["wesperanto"], "plain:/usr/share/dict/esperanto"),
+    // The plain list less the words its spell checker rejects (--keep-accepted-by):
+    // the words both vouch for, as the language's Scrabble federation plays
+    // (docs/languages.md, "Plain lists and their spell checker").
     lang("gl", "Galician", "galego", Script::Latin)
         .strip_marks_except("ñ")
         .dice("galician-designed-4x4")
         .vowels("aeiou")
         .source(
-            &["wgalician-minimos"],
+            &["wgalician-minimos", "hunspell-gl", "hunspell"],
             "plain:/usr/share/dict/galician-minimos",
-        ),
+        )
+        .expand_options("--keep-accepted-by=gl_ES"),
     lang("gv", "Manx", "Gaelg", Script::Latin)
         .strip_marks()
         .dice("manx-designed-4x4")
