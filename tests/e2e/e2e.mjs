@@ -1728,6 +1728,10 @@ async function crosswordPage(browser, url, kind, { light = false } = {}) {
   try {
     step = `${kind}: crossword: the view`;
     check(await page.locator('#view-crossword').isVisible(), `${kind}: a #crossword link opens the Crossword view`);
+    check(!(await page.locator('#board-hint').isVisible()), `${kind}: the dice hint is not shown under the crossword`);
+    await page.locator('#tab-play').click();
+    check(await page.locator('#board-hint').isVisible(), `${kind}: the dice hint is shown under Play`);
+    await page.locator('#tab-crossword').click();
 
     step = `${kind}: crossword: a symmetric 15x15 American grid by clicks`;
     const pattern = readFileSync(path.join(CW_GRIDS, 'american-15-02.txt'), 'utf8').trim();

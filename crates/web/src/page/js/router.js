@@ -72,6 +72,8 @@ export function showView(name) {
     tab.setAttribute('aria-selected', String(on));
     tab.tabIndex = on ? 0 : -1;
   }
+  // How to play a board: the crossword grid has keys of its own (its view says them).
+  $('board-hint').hidden = name === 'crossword';
   if (location.hash !== hashFor(name)) history.replaceState(null, '', hashFor(name));
   for (const board of boards) board.redraw();
 }
