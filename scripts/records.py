@@ -28,7 +28,6 @@ import resource
 import shlex
 import subprocess
 import sys
-import tempfile
 import urllib.parse
 from pathlib import Path
 
@@ -182,7 +181,9 @@ def locked_rows():
     """The rows, to change in place, saved with their table when the block ends; one
     process at a time (several languages may run at once: GNU parallel, a Slurm array on
     one shared folder)."""
-    with open(Path(tempfile.gettempdir()) / "polyboggle-records.lock", "w") as lock:
+    # The lock lives beside the rows, so that tasks on several nodes sharing the folder
+    # (NFS passes flock on as a lock of its own) take the same one.
+    with open(ROWS.parent / ".records.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         rows = load_rows()
         yield rows
