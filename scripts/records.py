@@ -440,7 +440,7 @@ def flags_of(command):
     """The search flags of a row's command that a rerun repeats: {"--runs": "6", ...}."""
     words = shlex.split(command)
     return {w: words[i + 1] for i, w in enumerate(words[:-1])
-            if w in ("--runs", "--seed", "--size", "--min")}
+            if w in ("--runs", "--seed", "--size", "--min", "--pool")}
 
 
 def plan_units(rows, langs, table_langs, threads, missing):
@@ -467,10 +467,13 @@ def plan_units(rows, langs, table_langs, threads, missing):
                 units.append((f"{here} prove --size {r['size']}{least}", r["lang"]))
             continue
         how = "--wordiest" if r["kind"] == "wordiest" else f"--only {r['kind']}"
+        # A row the recheck found is that search (its pool is the recheck's): run again
+        # as it was, it needs no recheck of its own.
+        pool = f" --pool {flags['--pool']}" if "--pool" in flags else ""
         if not missing:
             units.append((f"{here} run {how} --runs {flags.get('--runs', 6)} "
-                          f"--seed {flags.get('--seed', 1)}", r["lang"]))
-        if not (missing and "recheck" in r):
+                          f"--seed {flags.get('--seed', 1)}{pool}", r["lang"]))
+        if not pool and not (missing and "recheck" in r):
             units.append((f"{here} recheck --kind {r['kind']}", r["lang"]))
     return [f"{unit} --threads {threads} {lang}" for unit, lang in units]
 
@@ -500,6 +503,8 @@ def main():
     p.add_argument("--threads", type=int, default=os.cpu_count())
     p.add_argument("--wordiest", action="store_true", help="the most words, not points")
     p.add_argument("--only", choices=("faces", "dice"), help="one of the two records")
+    p.add_argument("--pool", type=int, default=POOL,
+                   help=f"boards in the optimizer's pool (default {POOL}, its own)")
     p = sub.add_parser("prove", help="proven best boards of languages")
     p.add_argument("langs", nargs="+")
     p.add_argument("--size", default="3x3")
@@ -539,9 +544,10 @@ def main():
                 new = [prove_row(lang, args.size, args.threads, args.time, args.log,
                                  args.min)]
             elif args.wordiest:
-                new = [optimize_row(lang, "wordiest", args.runs, args.seed, args.threads)]
+                new = [optimize_row(lang, "wordiest", args.runs, args.seed, args.threads,
+                                    args.pool)]
             else:
-                new = [optimize_row(lang, kind, args.runs, args.seed, args.threads)
+                new = [optimize_row(lang, kind, args.runs, args.seed, args.threads, args.pool)
                        for kind in ("faces", "dice") if args.only in (None, kind)]
             for row in new:
                 print(f"{row['lang']} {row['size']} {row['kind']}: {row['board']} "

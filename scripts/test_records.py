@@ -283,6 +283,14 @@ class Plan(unittest.TestCase):
             "scripts/records.py recheck --kind dice --threads 2 hr",
             "scripts/records.py prove --size 3x4 --min 1284 --threads 2 hr"])
 
+    def test_a_row_the_recheck_found_runs_as_it_was_and_needs_no_recheck(self):
+        found = row(kind="dice", recheck={"cpu_seconds": 9.0},
+                    command="polyboggle optimize --lang pl --runs 3 --seed 1001 --pool 500 "
+                            "--dice polish-4x4")
+        self.assertEqual(records.plan_units([found], set(), [], 1, missing=False), [
+            "scripts/records.py run --only dice --runs 3 --seed 1001 --pool 500 "
+            "--threads 1 hr"])
+
     def test_missing_is_the_records_not_searched_and_the_rechecks_not_done(self):
         units = records.plan_units(self.ROWS, set(), ["hr", "lt"], 1, missing=True)
         self.assertEqual(units, [
