@@ -48,6 +48,18 @@ class Reasons(unittest.TestCase):
             trust.table()
         self.assertIn("yy: a reason for its precision", str(e.exception))
 
+    def test_a_recall_below_its_target_needs_a_reason_too(self):
+        self.write("judge.tsv", JUDGE + "xx\thunspell xx\t30\t1\t1.0000\t0.4000\t0\t0\t0\t0\n")
+        self.write("attested.tsv", ATTESTED)
+        self.write("trust-reasons.tsv", "lang\tfigure\treason\n")
+        with self.assertRaises(trust.Unexplained) as e:
+            trust.table()
+        self.assertIn("xx: recall below its target with no reason", str(e.exception))
+        self.write("trust-reasons.tsv", "lang\tfigure\treason\nxx\trecall\tthe smaller list\n")
+        row = trust.table().splitlines()[2]
+        self.assertIn("| 1.0000 | **0.4000** |", row)
+        self.assertTrue(row.endswith("| recall: the smaller list |"), row)
+
     def test_reasons_are_the_last_column(self):
         self.write("trust-reasons.tsv", "lang\tfigure\treason\nxx\tprecision\tabbreviations\n"
                    "yy\tshare\tsmall list\n")

@@ -3,9 +3,10 @@
 (docs/judge.tsv, scripts/judge.py) and the attested shares (docs/attested.tsv,
 scripts/attested-share.py): one row for every language with a word list to build
 (`polyboggle languages --format json`, in its order), a dash where a figure was not
-measured. Every precision under 0.99 and every attested share under 0.6 carries its
-reason, from docs/trust-reasons.tsv (lang, figure: precision or share, reason), in the
-last column; a figure below its target without a reason, or a reason for a figure that
+measured. Every precision under 0.99, every recall under 0.9 (judge.py --check's
+bounds) and every attested share under 0.6 carries its reason, from
+docs/trust-reasons.tsv (lang, figure: precision, recall or share, reason), in the last
+column; a figure below its target without a reason, or a reason for a figure that
 is not below it, is an error (exit 1). POLYBOGGLE names the binary (default:
 target/release/polyboggle).
 
@@ -22,6 +23,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 BEGIN = "<!-- trust table: scripts/trust-table.py writes it; do not edit by hand -->"
 END = "<!-- end of the trust table -->"
 PRECISION_TARGET = 0.99
+RECALL_TARGET = 0.9
 SHARE_TARGET = 0.6
 
 
@@ -58,6 +60,8 @@ def below(judged, attested):
     for lang, j in judged.items():
         if j["precision"] not in ("", "-") and float(j["precision"]) < PRECISION_TARGET:
             out.add((lang, "precision"))
+        if j["recall"] not in ("", "-") and float(j["recall"]) < RECALL_TARGET:
+            out.add((lang, "recall"))
     for lang, a in attested.items():
         share = a.get("attested_share", "-")
         if share not in ("", "-") and float(share) < SHARE_TARGET:
@@ -85,14 +89,16 @@ def table():
     for lang, bounded in languages():
         j, a = judged.get(lang), attested.get(lang)
         if j:
-            precision = j["precision"]
+            precision, recall = j["precision"], j["recall"]
             if float(precision) < PRECISION_TARGET:
                 precision = f"**{precision}**"
+            if recall not in ("", "-") and float(recall) < RECALL_TARGET:
+                recall = f"**{recall}**"
             cells = [
                 j["judge"],
                 f"{j['boards']} ({j['recall_boards']})",
                 precision,
-                j["recall"],
+                recall,
                 f"{j['compounds_apart']} / {j['length_bound_apart']} / {j['proper_apart']}",
                 j["length_bound_share"] if bounded else "no bound",
             ]
@@ -105,7 +111,7 @@ def table():
             cells.append(f"{share} ({a['wordfreq_list']})")
         else:
             cells.append("-" if not a else f"- ({a.get('wordfreq_list', '')})")
-        notes = [f"{figure}: {why[(lang, figure)]}" for figure in ("precision", "share")
+        notes = [f"{figure}: {why[(lang, figure)]}" for figure in ("precision", "recall", "share")
                  if (lang, figure) in why]
         cells.append("; ".join(notes) if notes else "")
         out.append("| " + " | ".join([lang] + cells) + " |")
