@@ -104,6 +104,8 @@ def measure(kind):
 
 # The optimizer's pool (its default): the recheck searches with twice as many boards.
 POOL = 250
+# The kinds of row a search finds (a proof's row is the prover's).
+SEARCH_KINDS = ("faces", "dice", "wordiest")
 
 
 def optimize_row(lang, kind, runs, seed, threads, pool=POOL):
@@ -411,7 +413,7 @@ def judge_rows(langs, check=False):
     update(extra)
 
 
-def recheck(langs, runs, seed, threads, at_most=None, kinds=("faces", "dice", "wordiest")):
+def recheck(langs, runs, seed, threads, at_most=None, kinds=SEARCH_KINDS):
     """Searches each 4x4 row again with another seed and twice the pool (each run about
     twice as long), and keeps what it found in the row (`recheck`); a better board
     replaces the row's (put), and a line says so."""
@@ -523,7 +525,7 @@ def main():
     p.add_argument("--at-most", type=int, metavar="N",
                    help="only rows at most N of whose runs found their board (the least sure)")
     p.add_argument("--threads", type=int, default=os.cpu_count())
-    p.add_argument("--kind", choices=("faces", "dice", "wordiest"), action="append",
+    p.add_argument("--kind", choices=SEARCH_KINDS, action="append",
                    help="only rows of this kind (again for more kinds; default: all)")
     p = sub.add_parser("plan", help="the table's work, a command a line (GNU parallel, Slurm)")
     p.add_argument("langs", nargs="*")
@@ -558,7 +560,7 @@ def main():
         judge_rows(set(args.langs), args.check)
     elif args.what == "recheck":
         recheck(set(args.langs), args.runs, args.seed, args.threads, args.at_most,
-                args.kind or ("faces", "dice", "wordiest"))
+                args.kind or SEARCH_KINDS)
     elif args.what == "plan":
         # Every language the table builds (dictionaries/build-languages.sh), but the
         # `-full` lists, whose records are their game lists'.
