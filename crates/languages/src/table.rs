@@ -35,9 +35,7 @@ pub const LANGUAGES: &[Language] = &[
         )
         .expand_options("--keep-accepted-by=fr_FR")
         .wordfreq("fr"),
-    // The plain list less the words its spell checker rejects (--keep-accepted-by):
-    // the words both vouch for, as the language's Scrabble federation plays
-    // (docs/languages.md, "Plain lists and their spell checker").
+    // The plain list less what its spell checker rejects, as for French.
     lang("es", "Spanish", "español", Script::Latin)
         .strip_marks_except("ñ")
         .dice("spanish-fanmade-boggleparty-4x4")
@@ -71,9 +69,7 @@ pub const LANGUAGES: &[Language] = &[
         .vowels("aeiouy")
         .source(&["wdutch"], "plain:/usr/share/dict/dutch")
         .wordfreq("nl"),
-    // The plain list less the words its spell checker rejects (--keep-accepted-by):
-    // the words both vouch for, as the language's Scrabble federation plays
-    // (docs/languages.md, "Plain lists and their spell checker").
+    // The plain list less what its spell checker rejects, as for French.
     lang("pl", "Polish", "polski", Script::Latin)
         .dice("polish-4x4")
         .designed("polish-designed-4x4")
@@ -114,9 +110,7 @@ pub const LANGUAGES: &[Language] = &[
         .dice("esperanto-designed-4x4")
         .vowels("aeiou")
         .source(&["wesperanto"], "plain:/usr/share/dict/esperanto"),
-    // The plain list less the words its spell checker rejects (--keep-accepted-by):
-    // the words both vouch for, as the language's Scrabble federation plays
-    // (docs/languages.md, "Plain lists and their spell checker").
+    // The plain list less what its spell checker rejects, as for French.
     lang("gl", "Galician", "galego", Script::Latin)
         .strip_marks_except("ñ")
         .dice("galician-designed-4x4")
