@@ -69,7 +69,11 @@ fn check(pattern: &Pattern, filled: &Filled, words: &BTreeSet<String>) -> Vec<St
             .iter()
             .map(|&(r, c)| grid[r][c].as_deref().unwrap().to_lowercase())
             .collect();
-        assert!(words.contains(&word), "{word} is not in the list");
+        // A theme entry (every square given) stays even when the list lacks it.
+        let given = run
+            .iter()
+            .all(|&(r, c)| matches!(pattern.squares[r * pattern.cols + c], Square::Given(_)));
+        assert!(given || words.contains(&word), "{word} is not in the list");
         assert!(seen.insert(word.clone()), "{word} twice");
         entries.push(word);
     }
@@ -182,9 +186,10 @@ fn theme_entries_stay_even_when_the_list_lacks_them() {
     );
 }
 
-/// Does any fill exist? Slots in order, every word of the right length tried.
+/// Does any fill exist? Slots in order, every word of the right length tried. A slot
+/// the grid gives whole is a theme entry: it stays, and its word is used.
 fn brute_force(grid: &[Vec<Option<String>>], words: &[String]) -> bool {
-    let slots = runs(grid);
+    let mut slots = runs(grid);
     let mut cells: BTreeMap<(usize, usize), String> = BTreeMap::new();
     for (r, row) in grid.iter().enumerate() {
         for (c, cell) in row.iter().enumerate() {
@@ -193,6 +198,15 @@ fn brute_force(grid: &[Vec<Option<String>>], words: &[String]) -> bool {
             }
         }
     }
+    let mut used = Vec::new();
+    slots.retain(|slot| {
+        let whole = slot.iter().all(|rc| cells.contains_key(rc));
+        if whole {
+            let word: String = slot.iter().map(|rc| cells[rc].as_str()).collect();
+            used.extend(words.iter().position(|w| *w == word));
+        }
+        !whole
+    });
     fn go(
         k: usize,
         slots: &[Vec<(usize, usize)>],
@@ -234,7 +248,7 @@ fn brute_force(grid: &[Vec<Option<String>>], words: &[String]) -> bool {
         }
         false
     }
-    go(0, &slots, words, &mut cells, &mut Vec::new())
+    go(0, &slots, words, &mut cells, &mut used)
 }
 
 proptest! {
