@@ -568,7 +568,8 @@ def main():
                        if entry["source"] and not entry["full_of"]]
         units = plan_units(load_rows(), set(args.langs), table_langs, args.threads,
                            args.missing)
-        print("\n".join(units))
+        for unit in units:
+            print(unit)
     elif args.what == "table":
         write_table(args.check)
     elif args.what == "merge":

@@ -322,6 +322,12 @@ class Plan(unittest.TestCase):
                          sum(r["size"] == "4x4" for r in rows))
         self.assertTrue(all(u.endswith(" --threads 1 en") for u in lines), lines)
 
+    def test_a_plan_with_nothing_to_do_prints_nothing(self):
+        # English has both 4×4 records, each rechecked: no line, not an empty one.
+        done = subprocess.run([sys.executable, str(SCRIPT), "plan", "--missing", "en"],
+                              capture_output=True, text=True)
+        self.assertEqual((done.returncode, done.stdout), (0, ""), done.stderr)
+
 
 class Sbatch(unittest.TestCase):
     """docs/records.sbatch as Slurm runs one array task: in the submit folder, with
