@@ -1,6 +1,7 @@
 //! The filler through its public API. Every fill is checked here by an independent
 //! reading of the output grid (`check`): every entry a word of the list (or a theme entry
-//! the grid gives whole), no word twice, pre-filled squares kept. On small grids a brute force agrees on whether a fill exists.
+//! the grid gives whole), no word twice, pre-filled squares kept. On small grids a brute
+//! force agrees on whether a fill exists.
 
 use std::collections::{BTreeMap, BTreeSet};
 
