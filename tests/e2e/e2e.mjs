@@ -1655,6 +1655,17 @@ async function cwDraw(page, pattern, symmetry) {
   return clicks;
 }
 
+/** Waits for the status under the grid to begin with `start`; when it does not in time,
+    fails saying what it and the grid show. */
+async function cwStatus(page, start) {
+  try {
+    await page.waitForFunction((s) => document.getElementById('cw-legal').textContent.startsWith(s), start);
+  } catch (e) {
+    const shown = await page.locator('#cw-legal').textContent();
+    throw new Error(`the status is not "${start}...": it is "${shown}", the grid ${(await shownGrid(page)).replace(/\n/g, '/')}`);
+  }
+}
+
 async function cwDropList(page, file) {
   const name = path.basename(file);
   await page.setInputFiles('#cw-list-file', file);
@@ -1737,11 +1748,25 @@ async function crosswordPage(browser, url, kind, { light = false } = {}) {
     const pattern = readFileSync(path.join(CW_GRIDS, 'american-15-02.txt'), 'utf8').trim();
     await cwNewGrid(page, 15, 15);
     const clicks = await cwDraw(page, pattern, 'rotational');
-    await page.waitForFunction(() => document.getElementById('cw-legal').textContent.startsWith('A legal American grid'));
+    await cwStatus(page, 'A legal American grid');
     check(await shownGrid(page) === pattern, `${kind}: ${clicks} clicks draw american-15-02's ${pattern.split('#').length - 1} black squares (rotational symmetry)`);
     const legal = await page.locator('#cw-legal').textContent();
     check(/\d+ entries/.test(legal), `${kind}: it is legal, its entries numbered (${legal})`);
     check(await page.locator('#cw-grid .cw-sq').nth(2).locator('.cw-num').textContent() === '1', `${kind}: its first white square is numbered 1`);
+    // The squares stay put as the status changes (it lies under them): a square clicked
+    // black while the last click's status is shown must be the square under the pointer.
+    const before = await page.locator('#cw-grid').boundingBox();
+    await page.locator('#cw-draw').click();
+    await page.locator('#cw-grid .cw-sq').nth(3).click(); // leaves row 1, column 3 a 1-square run
+    await cwStatus(page, 'Not a legal');
+    const after = await page.locator('#cw-grid').boundingBox();
+    const status = await page.locator('#cw-legal').boundingBox();
+    const illegal = await page.locator('#cw-legal').textContent();
+    await page.locator('#cw-grid .cw-sq').nth(3).click();
+    await page.locator('#cw-draw').click();
+    await cwStatus(page, 'A legal American grid');
+    check(after.y === before.y && status.y >= after.y + after.height && await shownGrid(page) === pattern,
+      `${kind}: the squares stay put when the status grows (${Math.round(status.height)} px: ${illegal.slice(0, 40)}...), under the grid`);
 
     step = `${kind}: crossword: keys`;
     await page.locator('#cw-grid .cw-sq input').nth(20).focus();
@@ -1925,7 +1950,7 @@ async function crosswordPage(browser, url, kind, { light = false } = {}) {
       check(await page.locator('#cw-rtl').isChecked(), `${kind}: a Hebrew list makes the grid right to left`);
       await cwNewGrid(page, 9, 9);
       await cwDraw(page, hePattern, 'rotational');
-      await page.waitForFunction(() => document.getElementById('cw-legal').textContent.startsWith('A legal'));
+      await cwStatus(page, 'A legal');
       check(await shownGrid(page) === hePattern, `${kind}: the 9x9 pattern drawn by clicks`);
       const first = await page.locator('#cw-grid .cw-sq').nth(0).boundingBox();
       const second = await page.locator('#cw-grid .cw-sq').nth(1).boundingBox();
